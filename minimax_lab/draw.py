@@ -1,0 +1,193 @@
+"""Drawing game trees with Graphviz: values backed up, the chosen line, pruned subtrees, windows.
+
+MAX nodes are up-triangles, MIN nodes down-triangles, leaves boxes. Node ids come from paths
+("n", "n0", "n0_2"), so the DOT source is the same on every run.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Optional
+
+import graphviz
+
+from . import search
+from .games import TreeGame, as_game
+from .search import SearchResult
+from .trace import CUTOFF, ENTER, EXIT, LEAF, UPDATE, Event, Trace
+from .trees import Path, Tree
+
+MAX_DRAW_NODES = 400
+"""The largest tree draw() accepts; bigger ones are refused rather than freezing the notebook."""
+
+GREY = "grey70"
+CURRENT = "gold"
+SEARCHES = {"minimax": search.minimax, "negamax": search.negamax, "alphabeta": search.alphabeta}
+
+
+@dataclass
+class Picture:
+    """What a drawing shows at one moment of a search: labels and styles by path.
+
+    `window` holds each node's [α, β] on entry, `live` the current window of the nodes still
+    being searched (the path from the root to the current node)."""
+
+    value: dict[Path, str] = field(default_factory=dict)
+    window: dict[Path, tuple] = field(default_factory=dict)
+    live: dict[Path, tuple] = field(default_factory=dict)
+    seen: set[Path] = field(default_factory=set)
+    pruned: set[Path] = field(default_factory=set)
+    line: tuple = ()
+    current: Optional[Path] = None
+
+
+def draw(tree: Tree | TreeGame, algorithm: Optional[str] = None, *, order: Any = None,
+         windows: bool = False, step: Optional[int] = None,
+         edge_labels: bool = False) -> graphviz.Digraph:
+    """Return a Graphviz drawing of a tree, searched by `algorithm` if one is named.
+
+    With an algorithm the nodes show backed-up values (alpha-beta's bounds as '≤v' or '≥v'), the
+    principal variation is bold and pruned subtrees are grey and dashed; `windows` adds each
+    node's [α, β] on entry. `step=k` shows the search after its first k trace events, with the
+    current node highlighted.
+    """
+    game = drawable(tree)
+    picture = Picture()
+    if algorithm is not None:
+        result, trace = search_trace(game, algorithm, order)
+        picture = picture_of(trace, result.pv, step)
+    return render(game, picture, windows=windows, edge_labels=edge_labels)
+
+
+def drawable(tree: Tree | TreeGame) -> TreeGame:
+    """Return the tree as a TreeGame, refusing what draw() cannot show legibly."""
+    game = as_game(tree)
+    if not isinstance(game, TreeGame):
+        raise TypeError(f"draw() draws nested-list trees and TreeGames, not {type(game).__name__}")
+    if len(game.nodes) > MAX_DRAW_NODES:
+        raise ValueError(f"this tree has {len(game.nodes)} nodes; draw() shows at most {MAX_DRAW_NODES} "
+                         "legibly: choose a smaller branching factor or depth")
+    return game
+
+
+def search_trace(game: TreeGame, algorithm: str, order: Any = None) -> tuple[SearchResult, Trace]:
+    """Run `algorithm` on the game with a trace; return its result and the trace."""
+    if algorithm not in SEARCHES:
+        raise ValueError(f"algorithm must be one of {sorted(SEARCHES)}, got {algorithm!r}")
+    trace = Trace()
+    options = {"order": order} if algorithm == "alphabeta" and order is not None else {}
+    return SEARCHES[algorithm](game, trace=trace, **options), trace
+
+
+def picture_of(trace: Trace, line: tuple = (), step: Optional[int] = None) -> Picture:
+    """Return what the drawing shows after the first `step` events of a trace (all by default);
+    once the search is over, `line` (the principal variation) is drawn bold."""
+    if step is not None and not 0 <= step <= len(trace):
+        raise ValueError(f"step must be between 0 and {len(trace)} (the trace's length), got {step}")
+    events = trace if step is None else trace[:step]
+    picture = Picture()
+    entry: dict[Path, Event] = {}
+    for event in events:
+        replay(picture, entry, event)
+    if len(events) == len(trace):
+        picture.line = tuple(line)
+    elif events:
+        picture.current = events[-1].path
+    return picture
+
+
+def replay(picture: Picture, entry: dict[Path, Event], event: Event) -> None:
+    """Apply one trace event to a picture."""
+    path = event.path
+    if event.kind == ENTER:
+        entry[path] = event
+        picture.seen.add(path)
+        if event.alpha is not None:
+            picture.window[path] = picture.live[path] = (event.alpha, event.beta)
+    elif event.kind in (LEAF, UPDATE):
+        picture.value[path] = _label(event.value)
+        if event.kind == UPDATE and event.alpha is not None:
+            picture.live[path] = (event.alpha, event.beta)
+    elif event.kind == EXIT:
+        picture.value[path] = _bounded(event.value, entry.get(path))
+        picture.live.pop(path, None)
+    elif event.kind == CUTOFF:
+        picture.pruned.update(path + (a,) for a in event.pruned)
+
+
+def _bounded(value: float, entered: Optional[Event]) -> str:
+    """Label an alpha-beta value as a bound when it fell outside its entry window (fail-soft)."""
+    if entered is None or entered.alpha is None:
+        return _label(value)
+    if value <= entered.alpha and entered.alpha != -search.INF:
+        return f"≤{_label(value)}"
+    if value >= entered.beta and entered.beta != search.INF:
+        return f"≥{_label(value)}"
+    return _label(value)
+
+
+def _label(value: Optional[float]) -> str:
+    if value is None:
+        return ""
+    if value in (search.INF, -search.INF):
+        return "+∞" if value > 0 else "−∞"
+    return f"{value:g}" if isinstance(value, float) else str(value)
+
+
+def render(game: TreeGame, picture: Picture, *, windows: bool = False,
+           edge_labels: bool = False) -> graphviz.Digraph:
+    """Return the Digraph of a tree as `picture` shows it."""
+    dot = graphviz.Digraph(graph_attr={"ordering": "out", "nodesep": "0.15", "ranksep": "0.45"},
+                           node_attr={"fontname": "Helvetica", "fontsize": "11", "margin": "0.03"},
+                           edge_attr={"arrowhead": "none"})
+    pruned_below = _pruned_subtrees(game, picture.pruned)
+    on_line = {picture.line[:i] for i in range(len(picture.line) + 1)} if picture.line else set()
+    for path in sorted(game.nodes, key=lambda p: (len(p), p)):
+        dot.node(node_id(path), **_node_style(game, path, picture, pruned_below, on_line, windows))
+        if path:
+            parent = path[:-1]
+            style = _edge_style(path, pruned_below, on_line)
+            label = {"label": str(path[-1])} if edge_labels else {}
+            dot.edge(node_id(parent), node_id(path), **style, **label)
+    return dot
+
+
+def node_id(path: Path) -> str:
+    """Return a node's Graphviz id: 'n' then the path's indices joined by '_'."""
+    return "n" + "_".join(map(str, path))
+
+
+def _pruned_subtrees(game: TreeGame, roots: set[Path]) -> set[Path]:
+    return {p for p in game.nodes if any(p[:len(r)] == r for r in roots)} if roots else set()
+
+
+def _node_style(game: TreeGame, path: Path, picture: Picture, pruned: set[Path], on_line: set,
+                windows: bool) -> dict[str, str]:
+    if game.is_terminal(path):
+        style = {"shape": "box", "label": _label(game.nodes[path])}  # type: ignore[arg-type]
+    else:
+        up = game.to_move(path) == "MAX"
+        style = {"shape": "triangle" if up else "invtriangle", "label": picture.value.get(path, ""),
+                 "width": "0.6", "height": "0.5"}
+    window = picture.live.get(path) if picture.current is not None else picture.window.get(path)
+    if windows and window and not game.is_terminal(path):
+        alpha, beta = window
+        style["xlabel"] = f"[{_label(alpha)}, {_label(beta)}]"
+        style["fontsize"] = "10"
+    if path in pruned:
+        style.update(color=GREY, fontcolor=GREY, style="dashed")
+    elif picture.current == path:
+        style.update(style="filled", fillcolor=CURRENT)
+    elif picture.seen and path not in picture.seen:
+        style.update(color=GREY, fontcolor=GREY)
+    if path in on_line:
+        style["penwidth"] = "2.5"
+    return style
+
+
+def _edge_style(path: Path, pruned: set[Path], on_line: set) -> dict[str, str]:
+    if path in pruned:
+        return {"color": GREY, "style": "dashed"}
+    if path in on_line:
+        return {"penwidth": "3"}
+    return {}

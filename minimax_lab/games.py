@@ -1,0 +1,246 @@
+"""Games on the textbook protocol (AIMA 4th ed., section 5.1): trees, implicit trees and tic-tac-toe.
+
+A game says who moves (`to_move`), which actions are legal (`actions`), what an action leads to
+(`result`), when play is over (`is_terminal`) and what it is worth to a player (`utility`).
+States are immutable and hashable. `max_player` names the player whose utility MAX maximizes.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Hashable, Iterable, Protocol, Sequence, runtime_checkable
+
+from .trees import Path, Tree, leaf_value, path_name, validate_tree
+
+State = Hashable
+Action = Hashable
+
+
+@runtime_checkable
+class Game(Protocol):
+    """The textbook's game protocol: a two-player, zero-sum game of perfect information."""
+
+    initial: Any
+    max_player: Any
+
+    def to_move(self, state: Any) -> Any: ...
+    def actions(self, state: Any) -> Iterable[Any]: ...
+    def result(self, state: Any, action: Any) -> Any: ...
+    def is_terminal(self, state: Any) -> bool: ...
+    def utility(self, state: Any, player: Any) -> float: ...
+
+
+def as_game(game_or_tree: Game | Tree) -> Game:
+    """Return a game: a Game as it is, a bare nested list as a TreeGame with MAX at the root."""
+    if isinstance(game_or_tree, (list, tuple)):
+        return TreeGame(game_or_tree)
+    if not isinstance(game_or_tree, Game):
+        raise TypeError(f"expected a game or a nested-list tree, got {type(game_or_tree).__name__}")
+    return game_or_tree
+
+
+class TreeGame:
+    """A game over a nested-list tree; a state is the path of child indices from the root.
+
+    Levels alternate between MAX and MIN; `first` says who moves at the root. Leaves hold
+    MAX's utility.
+
+    >>> game = TreeGame([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+    >>> game.to_move(()), game.to_move((0,)), game.utility((0, 1), "MAX")
+    ('MAX', 'MIN', 12)
+    """
+
+    max_player = "MAX"
+
+    def __init__(self, tree: Tree, first: str = "MAX"):
+        if first not in ("MAX", "MIN"):
+            raise ValueError(f"first must be 'MAX' or 'MIN', got {first!r}")
+        self.tree = tree
+        self.first = first
+        self.second = "MIN" if first == "MAX" else "MAX"
+        self.nodes: dict[Path, Tree] = validate_tree(tree)
+        self.initial: Path = ()
+
+    def __repr__(self) -> str:
+        return f"TreeGame({self.tree!r}, first={self.first!r})"
+
+    def _node(self, state: Path) -> Tree:
+        try:
+            return self.nodes[state]
+        except (KeyError, TypeError):
+            raise ValueError(f"{state!r} is not a node of this tree") from None
+
+    def to_move(self, state: Path) -> str:
+        return self.first if len(state) % 2 == 0 else self.second
+
+    def actions(self, state: Path) -> range:
+        node = self._node(state)
+        return range(len(node)) if isinstance(node, (list, tuple)) else range(0)
+
+    def result(self, state: Path, action: int) -> Path:
+        child = state + (action,) if isinstance(action, int) else None
+        if child not in self.nodes:
+            raise ValueError(f"node {path_name(state)}: illegal action {action!r} "
+                             f"(legal: {list(self.actions(state))})")
+        return child
+
+    def is_terminal(self, state: Path) -> bool:
+        return not isinstance(self._node(state), (list, tuple))
+
+    def utility(self, state: Path, player: str) -> float:
+        value = self._node(state)
+        return value if player == "MAX" else -value  # type: ignore[operator, return-value]
+
+
+class UniformTree:
+    """A uniform tree of `branching` children to `depth` plies that is never stored.
+
+    A state is (index, ply), numbering nodes level by level from the root 0; the children of
+    node i are i*b + 1 .. i*b + b. Leaf values in [0, values) come from a hash of the index and
+    the seed, so a million leaves take no memory.
+    """
+
+    max_player = "MAX"
+
+    def __init__(self, branching: int, depth: int, *, seed: int = 0, values: int = 1000):
+        if branching < 1 or depth < 0:
+            raise ValueError(f"UniformTree needs branching >= 1 and depth >= 0, got {branching}, {depth}")
+        self.branching, self.depth, self.seed, self.values = branching, depth, seed, values
+        self.initial = (0, 0)
+        self._moves = range(branching)
+
+    def __repr__(self) -> str:
+        return f"UniformTree({self.branching}, {self.depth}, seed={self.seed})"
+
+    def to_move(self, state: tuple[int, int]) -> str:
+        return "MAX" if state[1] % 2 == 0 else "MIN"
+
+    def actions(self, state: tuple[int, int]) -> range:
+        return self._moves if state[1] < self.depth else range(0)
+
+    def result(self, state: tuple[int, int], action: int) -> tuple[int, int]:
+        index, ply = state
+        if ply >= self.depth or action not in self._moves:
+            raise ValueError(f"node {state}: illegal action {action!r}")
+        return (index * self.branching + 1 + action, ply + 1)
+
+    def is_terminal(self, state: tuple[int, int]) -> bool:
+        return state[1] >= self.depth
+
+    def utility(self, state: tuple[int, int], player: str) -> int:
+        value = leaf_value(state[0], self.seed, self.values)
+        return value if player == "MAX" else -value
+
+    def leaves(self) -> int:
+        """Return the number of leaves, b**d."""
+        return self.branching ** self.depth
+
+
+LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
+"""The eight winning lines of tic-tac-toe, as square indices (row-major)."""
+
+
+class TicTacToeState:
+    """A tic-tac-toe position: `board` is a 9-tuple of 'X', 'O' or None, row-major.
+
+    States are immutable and compare by board. Each knows its legal moves, successors and
+    value, which TicTacToe computes once per position so that search pays only for lookups.
+    """
+
+    __slots__ = ("board", "to_move", "winner", "moves", "_next", "_hash")
+
+    def __init__(self, board: tuple):
+        set_ = object.__setattr__
+        set_(self, "board", board)
+        set_(self, "to_move", "X" if board.count("X") == board.count("O") else "O")
+        set_(self, "winner", next((board[a] for a, b, c in LINES
+                                   if board[a] is not None and board[a] == board[b] == board[c]), None))
+        over = self.winner is not None or None not in board
+        set_(self, "moves", () if over else tuple(i for i, mark in enumerate(board) if mark is None))
+        set_(self, "_next", {})
+        set_(self, "_hash", hash(board))
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("tic-tac-toe states are immutable")
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, TicTacToeState) and self.board == other.board
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __repr__(self) -> str:
+        return "TicTacToeState(" + "".join(mark or "." for mark in self.board) + ")"
+
+    def __str__(self) -> str:
+        cells = [mark or "." for mark in self.board]
+        return "\n".join(" ".join(cells[row:row + 3]) for row in (0, 3, 6))
+
+
+class TicTacToe:
+    """Tic-tac-toe: X moves first; actions are the empty squares 0..8 in ascending order; the
+    utility is +1 for a win by X, -1 for a win by O, 0 for a draw (negated for O).
+
+    >>> game = TicTacToe()
+    >>> game.actions(game.initial)
+    (0, 1, 2, 3, 4, 5, 6, 7, 8)
+    """
+
+    max_player = "X"
+
+    def __init__(self) -> None:
+        self._states: dict[tuple, TicTacToeState] = {}
+        self.initial = self.state((None,) * 9)
+
+    def __repr__(self) -> str:
+        return "TicTacToe()"
+
+    def state(self, board: Sequence) -> TicTacToeState:
+        """Return the (shared) state for a board given as 9 marks, or as a string like 'X...O....'."""
+        if isinstance(board, str):
+            board = [None if ch in ".- _" else ch for ch in board]
+        board = tuple(board)
+        known = self._states.get(board)
+        if known is None:
+            _check_board(board)
+            known = self._states[board] = TicTacToeState(board)
+        return known
+
+    def to_move(self, state: TicTacToeState) -> str:
+        return state.to_move
+
+    def actions(self, state: TicTacToeState) -> tuple[int, ...]:
+        return state.moves
+
+    def result(self, state: TicTacToeState, action: int) -> TicTacToeState:
+        try:
+            return state._next[action]
+        except KeyError:
+            if action not in state.moves:
+                raise ValueError(f"{state!r}: illegal move {action!r} (legal: {list(state.moves)})") from None
+            board = state.board[:action] + (state.to_move,) + state.board[action + 1:]
+            child = state._next[action] = self.state(board)
+            return child
+
+    def is_terminal(self, state: TicTacToeState) -> bool:
+        return not state.moves
+
+    def utility(self, state: TicTacToeState, player: str) -> int:
+        value = 0 if state.winner is None else (1 if state.winner == "X" else -1)
+        return value if player == "X" else -value
+
+
+def _check_board(board: tuple) -> None:
+    """Raise ValueError unless `board` is a reachable-looking tic-tac-toe board."""
+    if len(board) != 9:
+        raise ValueError(f"a tic-tac-toe board has 9 squares, got {len(board)}")
+    for square, mark in enumerate(board):
+        if mark not in ("X", "O", None):
+            raise ValueError(f"square {square}: mark {mark!r} is not 'X', 'O' or None")
+    if not 0 <= board.count("X") - board.count("O") <= 1:
+        raise ValueError(f"board {''.join(m or '.' for m in board)}: X moves first, so X has as many "
+                         "marks as O or one more")
+    for player, other, last in (("X", "O", 1), ("O", "X", 0)):
+        if board.count("X") - board.count("O") != last and any(
+                board[a] == board[b] == board[c] == player for a, b, c in LINES):
+            raise ValueError(f"board {''.join(m or '.' for m in board)}: {player} has three in a row, "
+                             f"so the game ended there and {other} cannot have moved since")

@@ -1,0 +1,153 @@
+#!/usr/bin/env bash
+# Create or refresh the project environment (.venv) from requirements.lock.
+#
+# Called by `make setup` (and so by `make lab`, `make test`, `make bench`).
+#   * Idempotent: a stamp file in the venv records a hash of everything the
+#     install depends on; when nothing changed it only re-checks `dot` and exits.
+#   * All-or-nothing: the stamp is written last, so after any failure the next
+#     run redoes the install; `make lab`/`make test` never start on a broken one.
+#   * Graphviz `dot` is a system program: installed with apt-get when running as
+#     root, otherwise we stop with one line saying what to run.
+#
+# Environment overrides: PYTHON (interpreter, default python3), VENV (default
+# <repo>/.venv), GRAPHVIZ_DOT (the Graphviz program to look for, default dot).
+set -euo pipefail
+
+UV_VERSION=0.13.9                      # bump together with `make lock`
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+PYTHON="${PYTHON:-python3}"
+VENV="${VENV:-$ROOT/.venv}"
+DOT="${GRAPHVIZ_DOT:-dot}"
+STAMP="$VENV/.setup-stamp"
+
+say() { printf 'setup: %s\n' "$*" >&2; }
+die() { printf 'setup: %s\n' "$*" >&2; exit 1; }
+is_root() { [ "$(id -u)" -eq 0 ]; }
+have() { command -v "$1" >/dev/null 2>&1; }
+
+# One command the user can run to get a missing system package.
+install_hint() {  # $1 = Debian package, $2 = Homebrew formula
+    if have apt-get; then echo "sudo apt-get install $1"
+    elif have dnf; then echo "sudo dnf install $2"
+    elif have brew; then echo "brew install $2"
+    else echo "install $2 with your system's package manager"
+    fi
+}
+
+apt_install() {
+    say "installing $* with apt-get (running as root)"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq
+    apt-get install -y -q "$@"
+}
+
+ensure_dot() {
+    if have "$DOT" && "$DOT" -V >/dev/null 2>&1; then return 0; fi
+    if is_root && have apt-get; then
+        apt_install graphviz
+        have "$DOT" && "$DOT" -V >/dev/null 2>&1 && return 0
+        die "Graphviz 'dot' is still missing after 'apt-get install graphviz'."
+    fi
+    die "Graphviz 'dot' is missing; run: $(install_hint graphviz graphviz)  (then re-run make)"
+}
+
+ensure_python() {
+    have "$PYTHON" || die "'$PYTHON' not found; run: $(install_hint python3-venv python@3.11)  (or: make setup PYTHON=/path/to/python3.11)"
+    "$PYTHON" -c 'import sys; sys.exit(sys.version_info < (3, 11))' \
+        || die "Python >= 3.11 is needed (requirements.lock targets 3.11); '$PYTHON' is $("$PYTHON" -V 2>&1). Use: make setup PYTHON=python3.11"
+}
+
+# Everything the installed environment depends on; any change => reinstall.
+wanted_stamp() {
+    {
+        echo "uv=$UV_VERSION"
+        "$PYTHON" -c 'import sys; print(sys.version, sys.base_prefix)'
+        # An editable install made before the package existed maps nothing.
+        [ -f minimax_lab/__init__.py ] && echo "package=present" || echo "package=absent"
+        cat requirements.lock pyproject.toml "${BASH_SOURCE[0]}"
+    } | sha256sum | cut -d' ' -f1
+}
+
+# uv ignores pip.conf: carry over a custom index and CA bundle if pip has them.
+# (pip's extra-index-url/find-links are deliberately NOT copied: uv prefers
+# extra indexes over the main one, which could shadow the locked versions.)
+uv_env_from_pip() {
+    local pipcfg="$VENV/bin/python -m pip config get"
+    if [ -z "${UV_INDEX_URL:-}${UV_DEFAULT_INDEX:-}" ]; then
+        local idx="${PIP_INDEX_URL:-$($pipcfg global.index-url 2>/dev/null || true)}"
+        if [ -n "$idx" ]; then export UV_INDEX_URL="$idx"; say "using pip's index $idx"; fi
+    fi
+    if [ -z "${SSL_CERT_FILE:-}" ]; then
+        local cert="${PIP_CERT:-$($pipcfg global.cert 2>/dev/null || true)}"
+        if [ -n "$cert" ] && [ -f "$cert" ]; then export SSL_CERT_FILE="$cert"; fi
+    fi
+}
+
+venv_matches() {  # the venv exists, runs, and was made from $PYTHON
+    [ -x "$VENV/bin/python" ] || return 1
+    local want have_
+    want="$("$PYTHON" -c 'import sys; print(sys.version, sys.base_prefix)')" || return 1
+    have_="$("$VENV/bin/python" -c 'import sys; print(sys.version, sys.base_prefix)' 2>/dev/null)" || return 1
+    [ "$want" = "$have_" ]
+}
+
+make_venv() {
+    rm -rf "$VENV"
+    say "creating $VENV with $("$PYTHON" -V 2>&1)"
+    if "$PYTHON" -m venv "$VENV"; then return 0; fi
+    rm -rf "$VENV"
+    # Debian/Ubuntu ship venv's pip bootstrap (ensurepip) separately.
+    if "$PYTHON" -c 'import ensurepip' 2>/dev/null; then
+        die "'$PYTHON -m venv' failed (see above)."
+    fi
+    if is_root && have apt-get; then
+        apt_install python3-venv
+        "$PYTHON" -m venv "$VENV" && return 0
+        rm -rf "$VENV"
+        die "'$PYTHON -m venv' still fails after installing python3-venv."
+    fi
+    die "'$PYTHON' cannot create virtual environments; run: sudo apt-get install python3-venv  (then re-run make)"
+}
+
+main() {
+    ensure_dot
+    ensure_python
+    local want
+    want="$(wanted_stamp)"
+    if [ -f "$STAMP" ] && [ "$(cat "$STAMP")" = "$want" ] && venv_matches; then
+        say "environment up to date ($VENV)"
+        return 0
+    fi
+
+    rm -f "$STAMP"
+    venv_matches || make_venv
+
+    if [ "$("$VENV/bin/uv" --version 2>/dev/null | cut -d' ' -f2)" != "$UV_VERSION" ]; then
+        say "installing uv $UV_VERSION into the venv"
+        "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check "uv==$UV_VERSION"
+    fi
+    uv_env_from_pip
+
+    say "installing the pinned packages from requirements.lock"
+    "$VENV/bin/uv" pip sync --python "$VENV/bin/python" requirements.lock
+    say "installing minimax-lab (editable)"
+    "$VENV/bin/uv" pip install --python "$VENV/bin/python" --no-deps -e .
+    "$VENV/bin/uv" pip check --python "$VENV/bin/python" >/dev/null
+
+    # Smoke test: the key imports work and the bindings can drive `dot`.
+    "$VENV/bin/python" - <<'PY'
+import importlib
+for mod in ("jupyterlab", "ipykernel", "ipywidgets", "matplotlib", "numpy",
+            "nbval", "pytest", "hypothesis", "graphviz"):
+    importlib.import_module(mod)
+import graphviz
+svg = graphviz.Source("digraph { a -> b }").pipe(format="svg")
+assert b"<svg" in svg, "graphviz could not render with dot"
+PY
+
+    printf '%s\n' "$want" > "$STAMP.tmp" && mv "$STAMP.tmp" "$STAMP"
+    say "done: $VENV is ready"
+}
+
+main "$@"
