@@ -1,0 +1,67 @@
+"""Tests for minimax_lab.draw: shapes, values, the principal line, pruning, steps and limits."""
+
+import pytest
+
+from minimax_lab import TreeGame, random_tree
+from minimax_lab.draw import MAX_DRAW_NODES, draw, node_id
+
+FIG_5_2 = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]  # AIMA Fig. 5.2
+
+
+def lines(dot, name):
+    """Return the DOT statements that declare node `name`."""
+    return [line.strip() for line in dot.body if line.strip().startswith(name + " [")]
+
+
+def test_shapes_follow_the_player_to_move():
+    dot = draw(FIG_5_2)
+    assert "shape=triangle" in lines(dot, "n")[0]
+    assert "shape=invtriangle" in lines(dot, "n1")[0]
+    assert "shape=box" in lines(dot, "n1_2")[0]
+    assert "shape=invtriangle" in lines(draw(TreeGame(FIG_5_2, first="MIN")), "n")[0]
+
+
+def test_node_ids_are_paths_and_the_source_is_deterministic():
+    assert node_id(()) == "n" and node_id((1, 0)) == "n1_0"
+    assert draw(FIG_5_2, "alphabeta").source == draw(FIG_5_2, "alphabeta").source
+
+
+def test_minimax_drawing_shows_backed_up_values_and_the_bold_line():
+    dot = draw(FIG_5_2, "minimax")
+    assert [("label=%d" % v) in lines(dot, f"n{i}")[0] for i, v in enumerate([3, 2, 2])] == [True] * 3
+    bold_edges = [line for line in dot.body if "->" in line and "penwidth" in line]
+    assert [e.split("[")[0].strip() for e in bold_edges] == ["n -> n0", "n0 -> n0_0"]
+
+
+def test_alphabeta_drawing_greys_exactly_the_pruned_leaves_and_marks_bounds():
+    dot = draw(FIG_5_2, "alphabeta")
+    dashed = sorted(line.split()[0] for line in dot.body if "dashed" in line and "->" not in line)
+    assert dashed == ["n1_1", "n1_2"]
+    assert 'label="≤2"' in lines(dot, "n1")[0]
+    assert "label=3" in lines(dot, "n")[0]
+
+
+def test_windows_on_request():
+    dot = draw(FIG_5_2, "alphabeta", windows=True)
+    assert 'xlabel="[3, +∞]"' in lines(dot, "n1")[0]
+    assert "xlabel" not in draw(FIG_5_2, "alphabeta").source
+
+
+def test_steps_show_a_partial_search():
+    first = draw(FIG_5_2, "alphabeta", step=1)
+    assert "fillcolor=gold" in lines(first, "n")[0]
+    assert "label=\"\"" in lines(first, "n0")[0]
+    with pytest.raises(ValueError, match="step must be between 0 and"):
+        draw(FIG_5_2, "alphabeta", step=10_000)
+
+
+def test_too_large_trees_are_refused_with_the_limit():
+    with pytest.raises(ValueError, match=f"at most {MAX_DRAW_NODES}"):
+        draw(random_tree(4, 5))
+
+
+def test_bad_algorithm_and_bad_trees_get_clear_errors():
+    with pytest.raises(ValueError, match="algorithm must be one of"):
+        draw(FIG_5_2, "minmax")
+    with pytest.raises(TypeError, match=r"node \[1\]\[0\]: leaf 'a' is not a number"):
+        draw([[1, 2], ["a", 3]])

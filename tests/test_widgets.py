@@ -1,0 +1,89 @@
+"""Tests for minimax_lab.widgets, driving the same methods the controls call."""
+
+from minimax_lab import alphabeta, minimax
+from minimax_lab.draw import MAX_DRAW_NODES
+from minimax_lab.widgets import (BackupExplorer, Quiz, SearchStepper, TreeExplorer, deepest_drawable,
+                                 uniform_nodes)
+
+FIG_5_2 = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
+
+
+def test_depth_slider_is_bounded_so_every_tree_can_be_drawn():
+    for branching in range(2, 6):
+        depth = deepest_drawable(branching)
+        assert uniform_nodes(branching, depth) <= MAX_DRAW_NODES
+        assert depth == 8 or uniform_nodes(branching, depth + 1) > MAX_DRAW_NODES
+
+
+def test_explorer_redraws_when_sliders_move():
+    explorer = TreeExplorer(branching=2, depth=2, seed=0)
+    before = explorer.picture.value
+    assert "7 of 7 nodes visited" in explorer.status.value
+    explorer.branching.value = 3
+    assert "13 of 13 nodes visited" in explorer.status.value
+    explorer.algorithm.value = "alphabeta"
+    assert "of 13 nodes visited" in explorer.status.value
+    assert explorer.picture.value.startswith("<?xml") and explorer.picture.value != before
+
+
+def test_explorer_clamps_depth_when_branching_grows():
+    explorer = TreeExplorer(branching=2, depth=8)
+    explorer.branching.value = 5
+    assert explorer.depth.value == explorer.depth.max == deepest_drawable(5)
+    assert "nodes visited" in explorer.status.value
+
+
+def test_stepper_walks_the_trace_and_ends_with_the_result():
+    stepper = SearchStepper(FIG_5_2)
+    assert stepper.step.max == len(stepper.trace)
+    stepper.step.value = 1
+    assert "Enter MAX node root" in stepper.status.value
+    cutoff = next(i for i, e in enumerate(stepper.trace) if e.kind == "cutoff")
+    stepper.step.value = cutoff + 1
+    assert "Cutoff at [1]" in stepper.status.value and "pruned: [1][1], [1][2]" in stepper.status.value
+    stepper.step.value = stepper.step.max
+    assert "value 3, move 0; 7 leaves evaluated, pruned: [1][1], [1][2]" in stepper.status.value
+
+
+def test_minimax_stepper_has_no_cutoffs():
+    stepper = SearchStepper(FIG_5_2, "minimax")
+    stepper.step.value = stepper.step.max
+    assert "9 leaves evaluated, pruned: nothing" in stepper.status.value
+
+
+def test_quiz_feedback():
+    quiz = Quiz("What does MIN do?", ["maximize", "minimize"], "minimize", "MIN picks the smallest.")
+    assert quiz.check() is False and "Pick an answer" in quiz.feedback.value
+    quiz.choice.value = "maximize"
+    assert quiz.check() is False and "Not quite" in quiz.feedback.value
+    quiz.choice.value = "minimize"
+    assert quiz.check() is True and quiz.feedback.value.startswith("Right.")
+
+
+def test_backup_explorer_opens_on_the_finished_search():
+    explorer = BackupExplorer(branching=3, depth=2, seed=0)
+    result = minimax(explorer.tree())
+    assert explorer.step.value == explorer.step.max == len(explorer.trace)
+    assert f"value <b>{result.value}</b>" in explorer.status.value
+    assert f"{result.nodes} of 13 nodes visited" in explorer.status.value
+
+
+def test_backup_explorer_steps_through_the_trace():
+    explorer = BackupExplorer(branching=2, depth=3, seed=1)
+    explorer.step.value = 5
+    visited = sum(1 for event in explorer.trace[:5] if event.kind == "enter")
+    assert explorer.status.value.startswith("Step 5: ")
+    assert f"({visited} of 15 nodes visited)" in explorer.status.value
+    explorer.step.value = 0
+    assert "Press play" in explorer.status.value
+
+
+def test_backup_explorer_follows_the_sliders_and_the_algorithm():
+    explorer = BackupExplorer(branching=2, depth=3, seed=1)
+    explorer.branching.value = 3
+    assert explorer.step.max == len(explorer.trace) == explorer.step.value
+    assert explorer.result == minimax(explorer.tree())
+    explorer.algorithm.value = "alphabeta"
+    pruning = alphabeta(explorer.tree())
+    assert explorer.result == pruning
+    assert f"{pruning.leaves} leaves evaluated" in explorer.status.value
