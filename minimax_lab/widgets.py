@@ -165,3 +165,53 @@ class Quiz:
         verdict = "Right." if right else f"Not quite: the answer is “{self.answer}”."
         self.feedback.value = html.escape(f"{verdict} {self.explanation}".strip())
         return right
+
+
+class BackupExplorer(TreeExplorer):
+    """A TreeExplorer with a play button and a step slider that replay the search's trace, so the
+    drawing shows the values backing up from the leaves; the status counts nodes visited so far."""
+
+    def __init__(self, branching: int = 2, depth: int = 3, seed: int = 0, algorithm: str = "minimax",
+                 *, interval_ms: int = 400):
+        self.game, self.result, self.trace = None, None, []
+        self.step = w.IntSlider(value=0, min=0, max=0, description="step", continuous_update=False)
+        self.play = w.Play(value=0, min=0, max=0, interval=interval_ms, description="play")
+        w.jslink((self.play, "value"), (self.step, "value"))
+        self.step.observe(self.show_step, names="value")
+        super().__init__(branching, depth, seed, algorithm)
+        self.widget.children = (*self.widget.children[:2], w.HBox([self.play, self.step]),
+                                *self.widget.children[2:])
+
+    def redraw(self, change: Any = None) -> None:
+        """Search the tree the sliders describe and show it fully backed up (the last step)."""
+        self.depth.max = deepest_drawable(self.branching.value)
+        try:
+            self.game = drawable(self.tree())
+            self.result, self.trace = search_trace(self.game, self.algorithm.value)
+        except (ValueError, TypeError) as error:
+            self.status.value = _error_html(error)
+            return
+        last = len(self.trace)
+        self.step.max = self.play.max = last
+        if self.step.value == last:
+            self.show_step()
+        else:
+            self.step.value = last  # the observer draws it
+
+    def show_step(self, change: Any = None) -> None:
+        """Draw the search after the slider's number of trace events, and say what happened."""
+        if self.game is None:
+            return
+        step = min(self.step.value, len(self.trace))
+        windows = self.algorithm.value == "alphabeta"
+        picture = picture_of(self.trace, self.result.pv, step)
+        self.picture.value = svg_of(render(self.game, picture, windows=windows))
+        visited = sum(1 for event in self.trace[:step] if event.kind == ENTER)
+        count = f"{visited} of {len(self.game.nodes)} nodes visited"
+        if step == len(self.trace):
+            self.status.value = (f"value <b>{_num(self.result.value)}</b>, move {self.result.move}: "
+                                 f"{count}, {self.result.leaves} leaves evaluated")
+        elif step == 0:
+            self.status.value = html.escape(f"{len(self.trace)} steps; {count}. Press play.")
+        else:
+            self.status.value = html.escape(f"Step {step}: {describe(self.trace[step - 1])} ({count})")
