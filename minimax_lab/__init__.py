@@ -1,13 +1,27 @@
 """minimax-lab: games, adversarial search, and the drawings and widgets of a course on minimax."""
 
+from .beyond import Chance, expectiminimax, maxn, model_opponent
+from .connect_four import ConnectFour, ConnectFourState
 from .games import Game, TicTacToe, TicTacToeState, TreeGame, UniformTree, as_game
+from .nim import Nim, NimState, bouton_moves, bouton_wins, nim_sum
+from .ordering import (ByEvaluation, Combined, History, Killers, PVFirst, RandomOrder, as_given,
+                       best_first, exact_values, iterative_deepening, wins_first, worst_first)
 from .search import INF, SearchResult, alphabeta, minimax, negamax
+from .solve import solve, solve_order
+from .table import EXACT, LOWER, UPPER, NaiveTable, TranspositionTable
 from .trace import Event, Trace
 from .trees import count_leaves, random_tree, tree_depth, validate_tree
 
 __all__ = [
+    "Chance", "expectiminimax", "maxn", "model_opponent",
+    "ConnectFour", "ConnectFourState",
+    "Nim", "NimState", "bouton_moves", "bouton_wins", "nim_sum",
     "Game", "TicTacToe", "TicTacToeState", "TreeGame", "UniformTree", "as_game",
     "INF", "SearchResult", "alphabeta", "minimax", "negamax",
+    "ByEvaluation", "Combined", "History", "Killers", "PVFirst", "RandomOrder", "as_given",
+    "best_first", "exact_values", "iterative_deepening", "wins_first", "worst_first",
+    "solve", "solve_order",
+    "EXACT", "LOWER", "UPPER", "NaiveTable", "TranspositionTable",
     "Event", "Trace",
     "count_leaves", "random_tree", "tree_depth", "validate_tree",
 ]

@@ -1,0 +1,235 @@
+"""Connect Four on the textbook protocol, on a bitboard so that exact search is fast.
+
+A board of `width` columns and `height` rows is held as two integers, one bit per square, in
+John Tromp's layout: column c owns bits c*(height+1) .. c*(height+1)+height-1 from the bottom up,
+and one spare bit on top of each column keeps lines from wrapping into the next column. Four in
+a row is then four shifts and ands, and a move is one addition.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+PLAYERS = ("X", "O")
+"""The players, first to move first; X is MAX."""
+
+WEIGHTS = (0, 1, 4, 16, 0)
+"""What a window of four holding 0..4 stones of one player only is worth to that player."""
+
+
+class ConnectFourState:
+    """A Connect Four position: `x` and `o` are the bitboards of each player's stones.
+
+    States are immutable, compare and hash by (x, o), and know the player to move, the winner
+    (None until someone has four in a row) and the legal moves.
+    """
+
+    __slots__ = ("x", "o", "to_move", "winner", "moves", "_hash")
+
+    def __init__(self, x: int, o: int, to_move: str, winner: str | None, moves: tuple[int, ...]):
+        set_ = object.__setattr__
+        set_(self, "x", x)
+        set_(self, "o", o)
+        set_(self, "to_move", to_move)
+        set_(self, "winner", winner)
+        set_(self, "moves", moves)
+        set_(self, "_hash", hash((x, o)))
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Connect Four states are immutable")
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, ConnectFourState) and self.x == other.x and self.o == other.o
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __repr__(self) -> str:
+        return f"ConnectFourState(x={self.x:#x}, o={self.o:#x})"
+
+
+class ConnectFour:
+    """Connect Four on `width` x `height` (default 7 x 6): X moves first; an action is a column
+    number 0..width-1 (the legal ones in ascending order); a stone falls to the lowest empty
+    square; four in a row, column or diagonal wins; a full board without four is a draw. The
+    utility is +1 for a win by X, -1 for a win by O, 0 for a draw (negated for O).
+
+    >>> game = ConnectFour(4, 4)
+    >>> state = game.play([0, 1, 0, 1, 0, 1, 0])
+    >>> print(game.show(state))
+    X . . .
+    X O . .
+    X O . .
+    X O . .
+    >>> game.is_terminal(state), state.winner, game.utility(state, "X")
+    (True, 'X', 1)
+    """
+
+    players = PLAYERS
+    max_player = "X"
+
+    def __init__(self, width: int = 7, height: int = 6):
+        for name, size in (("width", width), ("height", height)):
+            if isinstance(size, bool) or not isinstance(size, int) or not 1 <= size <= 16:
+                raise ValueError(f"{name} must be a whole number from 1 to 16, got {size!r}")
+        self.width, self.height = width, height
+        stride = height + 1
+        self._stride = stride
+        self._bottom = tuple(1 << (c * stride) for c in range(width))
+        self._top = tuple(1 << (c * stride + height - 1) for c in range(width))
+        self._column = tuple(((1 << height) - 1) << (c * stride) for c in range(width))
+        self._shifts = (1, stride, stride - 1, stride + 1)  # vertical, horizontal, both diagonals
+        self._full = sum(self._column)
+        self.windows = tuple(self._windows())
+        centre = (width - 1) / 2
+        self._centre_first = tuple(sorted(range(width), key=lambda c: (abs(c - centre), c)))
+        self.initial = ConnectFourState(0, 0, "X", None, tuple(range(width)))
+
+    def __repr__(self) -> str:
+        return f"ConnectFour({self.width}, {self.height})"
+
+    # The protocol.
+
+    def to_move(self, state: ConnectFourState) -> str:
+        return state.to_move
+
+    def actions(self, state: ConnectFourState) -> tuple[int, ...]:
+        return state.moves
+
+    def result(self, state: ConnectFourState, action: int) -> ConnectFourState:
+        if not isinstance(action, int) or isinstance(action, bool) or action not in state.moves:
+            raise ValueError(self._illegal(state, action))
+        x, o = state.x, state.o
+        mask = x | o
+        stone = (mask + self._bottom[action]) & self._column[action]
+        if state.to_move == "X":
+            x |= stone
+            mover, stones, nxt = "X", x, "O"
+        else:
+            o |= stone
+            mover, stones, nxt = "O", o, "X"
+        mask |= stone
+        if self._has_four(stones):
+            return ConnectFourState(x, o, nxt, mover, ())
+        top = self._top
+        moves = tuple(c for c in range(self.width) if not mask & top[c])
+        return ConnectFourState(x, o, nxt, None, moves)
+
+    def is_terminal(self, state: ConnectFourState) -> bool:
+        return not state.moves
+
+    def utility(self, state: ConnectFourState, player: str) -> int:
+        value = 0 if state.winner is None else (1 if state.winner == "X" else -1)
+        return value if player == "X" else -value
+
+    # Helpers for search: move ordering and the outcome of the next move.
+
+    def ordered_actions(self, state: ConnectFourState) -> tuple[int, ...]:
+        """Return the legal moves best-guess first: a move that wins at once, then a move that
+        blocks the opponent's immediate win, then the rest from the centre outwards."""
+        legal = [c for c in self._centre_first if c in state.moves]
+        wins = self.winning_moves(state)
+        if wins:
+            return tuple(wins) + tuple(c for c in legal if c not in wins)
+        threats = self.winning_moves(state, for_opponent=True)
+        first = [c for c in legal if c in threats]
+        return tuple(first + [c for c in legal if c not in threats])
+
+    def winning_moves(self, state: ConnectFourState, *, for_opponent: bool = False) -> list[int]:
+        """Return the legal moves that complete four in a row at once for the player to move (or,
+        with for_opponent=True, for the other player if it were their turn), in ascending order."""
+        mine, theirs = (state.x, state.o) if state.to_move == "X" else (state.o, state.x)
+        if for_opponent:
+            mine = theirs
+        mask = state.x | state.o
+        return [c for c in state.moves
+                if self._has_four(mine | ((mask + self._bottom[c]) & self._column[c]))]
+
+    # An evaluation for depth-limited search.
+
+    def evaluate(self, state: ConnectFourState) -> float:
+        """Return a guess at X's value of an unfinished position, strictly between -1 and 1: each
+        window of four squares that holds stones of one player only counts for that player, 1, 4
+        or 16 for one, two or three stones; the difference is scaled by the most it could be.
+
+        >>> game = ConnectFour()
+        >>> game.evaluate(game.initial), game.evaluate(game.play("3")) > 0
+        (0.0, True)
+        """
+        x, o = state.x, state.o
+        score = 0
+        for window in self.windows:
+            mine, theirs = x & window, o & window
+            if mine and not theirs:
+                score += WEIGHTS[mine.bit_count()]
+            elif theirs and not mine:
+                score -= WEIGHTS[theirs.bit_count()]
+        return score / (WEIGHTS[3] * len(self.windows) + 1)
+
+    # Building and showing positions.
+
+    def play(self, moves: Sequence[int] | str, state: ConnectFourState | None = None) -> ConnectFourState:
+        """Return the state after playing `moves` (columns, or a string of column digits like
+        '3344') from `state` (default: the empty board)."""
+        state = self.initial if state is None else state
+        for i, move in enumerate(moves):
+            column = int(move) if isinstance(move, str) and move.isdigit() else move
+            try:
+                state = self.result(state, column)
+            except ValueError as error:
+                raise ValueError(f"move {i + 1} of {moves!r}: {error}") from None
+        return state
+
+    def cell(self, state: ConnectFourState, column: int, row: int) -> str | None:
+        """Return 'X', 'O' or None for the square at `column`, `row` (row 0 at the bottom)."""
+        if not (0 <= column < self.width and 0 <= row < self.height):
+            raise ValueError(f"square ({column}, {row}) is off the {self.width} x {self.height} board")
+        bit = 1 << (column * self._stride + row)
+        return "X" if state.x & bit else "O" if state.o & bit else None
+
+    def heights(self, state: ConnectFourState) -> tuple[int, ...]:
+        """Return the number of stones in each column."""
+        mask = state.x | state.o
+        return tuple((mask & self._column[c]).bit_count() for c in range(self.width))
+
+    def show(self, state: ConnectFourState) -> str:
+        """Return the board as text, top row first, '.' for an empty square."""
+        rows = [" ".join(self.cell(state, c, r) or "." for c in range(self.width))
+                for r in reversed(range(self.height))]
+        return "\n".join(rows)
+
+    # Internals.
+
+    def _windows(self):
+        """Yield the bitmask of every line of four squares on the board."""
+        for c in range(self.width):
+            for r in range(self.height):
+                for dc, dr in ((1, 0), (0, 1), (1, 1), (1, -1)):
+                    end_c, end_r = c + 3 * dc, r + 3 * dr
+                    if 0 <= end_c < self.width and 0 <= end_r < self.height:
+                        yield sum(1 << ((c + k * dc) * self._stride + r + k * dr) for k in range(4))
+
+    def _has_four(self, stones: int) -> bool:
+        """Return True when `stones` holds four in a line in any of the four directions."""
+        for shift in self._shifts:
+            pairs = stones & (stones >> shift)
+            if pairs & (pairs >> 2 * shift):
+                return True
+        return False
+
+    def _illegal(self, state: ConnectFourState, action: object) -> str:
+        """Return the message for an illegal move, saying why it is illegal."""
+        if not isinstance(action, int) or isinstance(action, bool) or not 0 <= action < self.width:
+            why = f"columns are 0..{self.width - 1}"
+        elif not state.moves:
+            why = "the game is over"
+        else:
+            why = f"column {action} is full"
+        return f"illegal move {action!r}: {why} (legal: {list(state.moves)})"
+
+
+def threats_then_centre(game: ConnectFour, state: ConnectFourState, actions: Sequence[int],
+                        path: tuple) -> tuple[int, ...]:
+    """Order `actions` as game.ordered_actions does (win, block, centre outwards): an ordering for
+    alphabeta(order=...) and solve(order=...)."""
+    return tuple(a for a in game.ordered_actions(state) if a in actions)

@@ -1,0 +1,230 @@
+"""Node-count experiments on uniform trees, and the theory they are measured against.
+
+The measurements search `UniformTree`s (implicit, so a million leaves take no memory) with
+minimax and with alpha-beta under worst, random, given and best ordering, and return tidy rows
+(one dict per search) for tables and plots. Leaf values are drawn from 2**62 values, so ties
+(which would let alpha-beta prune more than the theory says) practically never happen.
+
+The theory: minimax evaluates all b**d leaves. Alpha-beta with the best ordering evaluates the
+minimal tree, b**ceil(d/2) + b**floor(d/2) - 1 leaves (Knuth and Moore, 1975), with the worst
+ordering all of them, and with random ordering about R**d, where R = xi / (1 - xi) and xi is the
+root in (0, 1) of x**b + x - 1 = 0 (Pearl, 1982), often quoted as b**(3/4).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from typing import Any, Callable, Iterable, Optional
+
+import numpy as np
+
+from .games import UniformTree
+from .ordering import ByEvaluation, RandomOrder
+from .search import alphabeta, minimax
+from .trees import _mix
+
+VALUES = 2 ** 62
+"""How many distinct leaf values the experiment trees draw from."""
+
+MAX_LEAVES = 2 ** 20
+"""The largest tree (in leaves) an experiment searches: about a million."""
+
+SEARCHES = (("minimax", "given"), ("alphabeta", "worst"), ("alphabeta", "random"),
+            ("alphabeta", "best"))
+"""The (algorithm, ordering) pairs measured by default."""
+
+ORDERINGS = ("given", "worst", "random", "best")
+
+Row = dict[str, Any]
+Progress = Callable[[int, int], None]
+
+
+# The theory
+
+def full_leaves(branching: int, depth: int) -> int:
+    """Return the number of leaves of a uniform tree, b**d: what minimax evaluates."""
+    return branching ** depth
+
+
+def full_nodes(branching: int, depth: int) -> int:
+    """Return the number of nodes of a uniform tree, 1 + b + ... + b**d."""
+    return sum(branching ** ply for ply in range(depth + 1))
+
+
+def minimal_leaves(branching: int, depth: int) -> int:
+    """Return the leaves of the minimal tree, b**ceil(d/2) + b**floor(d/2) - 1 (Knuth-Moore):
+    what alpha-beta evaluates with the best ordering.
+
+    >>> minimal_leaves(3, 2), minimal_leaves(3, 3)
+    (5, 11)
+    """
+    return branching ** math.ceil(depth / 2) + branching ** (depth // 2) - 1
+
+
+def minimal_nodes(branching: int, depth: int) -> int:
+    """Return the nodes of the minimal tree: at each ply k, the minimal tree of depth k's leaves."""
+    return sum(minimal_leaves(branching, ply) for ply in range(depth + 1))
+
+
+def pearl_root(branching: int) -> float:
+    """Return xi_b, the root in (0, 1) of x**b + x - 1 = 0, by bisection.
+
+    >>> round(pearl_root(2), 6)    # (sqrt(5) - 1) / 2
+    0.618034
+    """
+    low, high = 0.0, 1.0
+    for _ in range(100):
+        middle = (low + high) / 2
+        low, high = (middle, high) if middle ** branching + middle - 1 < 0 else (low, middle)
+    return (low + high) / 2
+
+
+def pearl_branching(branching: int) -> float:
+    """Return Pearl's branching factor of alpha-beta with random ordering, xi_b / (1 - xi_b)."""
+    xi = pearl_root(branching)
+    return xi / (1 - xi)
+
+
+def deepest_within(growth: float, leaves: int) -> int:
+    """Return the greatest depth d with growth**d <= leaves (growth > 1).
+
+    >>> deepest_within(2, 2 ** 20), deepest_within(3, 80), deepest_within(pearl_branching(2), 10)
+    (20, 3, 4)
+    """
+    depth = 0
+    while growth ** (depth + 1) <= leaves:
+        depth += 1
+    return depth
+
+
+def theory(branching: int, depths: Iterable[int]) -> list[Row]:
+    """Return one row per (model, depth) with the leaves each model predicts: 'b^d' (minimax),
+    'Knuth-Moore' (best ordering), 'Pearl' (random ordering, R**d) and 'b^(3/4)' (b**(3d/4))."""
+    models = {
+        "b^d": lambda d: full_leaves(branching, d),
+        "Knuth-Moore": lambda d: minimal_leaves(branching, d),
+        "Pearl": lambda d: pearl_branching(branching) ** d,
+        "b^(3/4)": lambda d: branching ** (0.75 * d),
+    }
+    return [{"model": model, "branching": branching, "depth": d, "leaves": predict(d)}
+            for model, predict in models.items() for d in depths]
+
+
+# The trees and their orderings
+
+def experiment_tree(branching: int, depth: int, *, seed: int = 0) -> UniformTree:
+    """Return the UniformTree an experiment searches (leaf values from VALUES, so no ties)."""
+    return UniformTree(branching, depth, seed=seed, values=VALUES)
+
+
+def subtree_values(tree: UniformTree) -> np.ndarray:
+    """Return the minimax value (MAX's view) of every node of `tree`, indexed as its states
+    number them: one bottom-up pass over the levels, vectorized with numpy."""
+    b, d = tree.branching, tree.depth
+    first_leaf = full_nodes(b, d - 1) if d > 0 else 0
+    index = np.arange(first_leaf, first_leaf + b ** d, dtype=np.uint64)
+    level = _mix_array(np.uint64(_mix(tree.seed)) ^ index) % np.uint64(tree.values)
+    levels = [level.astype(np.int64)]
+    for ply in range(d - 1, -1, -1):
+        children = levels[-1].reshape(-1, b)
+        levels.append(children.max(axis=1) if ply % 2 == 0 else children.min(axis=1))
+    return np.concatenate(levels[::-1])
+
+
+def _mix_array(x: np.ndarray) -> np.ndarray:
+    """Return trees._mix applied to each element of a uint64 array (arithmetic wraps mod 2**64)."""
+    x = x + np.uint64(0x9E3779B97F4A7C15)
+    x = (x ^ (x >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    x = (x ^ (x >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    return x ^ (x >> np.uint64(31))
+
+
+def uniform_ordering(tree: UniformTree, ordering: str, *, seed: int = 0) -> Optional[Any]:
+    """Return the ordering named `ordering` ('given', 'worst', 'random' or 'best') for `tree`.
+
+    'best' and 'worst' order by exact subtree values, computed once for the whole tree by
+    subtree_values, so they cost one pass over the tree rather than a search per child.
+    """
+    if ordering == "given":
+        return None
+    if ordering == "random":
+        return RandomOrder(seed)
+    if ordering in ("best", "worst"):
+        values = subtree_values(tree)
+        return ByEvaluation(lambda state: int(values[state[0]]), worst=ordering == "worst")
+    raise ValueError(f"unknown ordering {ordering!r}: choose from {ORDERINGS}")
+
+
+# The measurements
+
+def measure(branching: int, depth: int, algorithm: str = "alphabeta", ordering: str = "given", *,
+            seed: int = 0, max_leaves: int = MAX_LEAVES) -> Row:
+    """Return one row: the nodes, leaves and seconds of one search of experiment_tree(branching,
+    depth, seed=seed) by `algorithm` ('minimax' or 'alphabeta') under `ordering`.
+
+    >>> row = measure(3, 4, "alphabeta", "best")
+    >>> row["leaves"] == minimal_leaves(3, 4)
+    True
+    """
+    if branching ** depth > max_leaves:
+        raise ValueError(f"a tree of {branching}**{depth} leaves is bigger than "
+                         f"max_leaves={max_leaves}")
+    if algorithm not in ("minimax", "alphabeta"):
+        raise ValueError(f"unknown algorithm {algorithm!r}: choose 'minimax' or 'alphabeta'")
+    tree = experiment_tree(branching, depth, seed=seed)
+    order = uniform_ordering(tree, ordering, seed=seed)
+    if algorithm == "minimax" and order is not None:
+        raise ValueError("minimax visits every node whatever the order: use ordering='given'")
+    start = time.perf_counter()
+    result = minimax(tree) if algorithm == "minimax" else alphabeta(tree, order=order)
+    seconds = time.perf_counter() - start
+    return {"algorithm": algorithm, "ordering": ordering, "branching": branching, "depth": depth,
+            "seed": seed, "nodes": result.nodes, "leaves": result.leaves, "seconds": seconds,
+            "ebf": effective_branching(result.leaves, depth)}
+
+
+def effective_branching(leaves: int, depth: int) -> float:
+    """Return the effective branching factor: the b of a uniform tree with as many leaves,
+    leaves**(1/depth) (nan at depth 0)."""
+    return leaves ** (1 / depth) if depth > 0 else math.nan
+
+
+def node_counts(branching: int, depths: Iterable[int], *,
+                searches: Iterable[tuple[str, str]] = SEARCHES, seeds: Iterable[int] = (0,), max_leaves: int = MAX_LEAVES,
+                progress: Optional[Progress] = None) -> list[Row]:
+    """Return one measured row per (search, depth, seed), for each (algorithm, ordering) in
+    `searches`; each seed draws another tree (and another random order).
+
+    `progress(done, total)` is called after each search, for progress bars.
+    """
+    points = [(algorithm, ordering, d, seed) for algorithm, ordering in searches
+              for d in depths for seed in seeds]
+    rows = []
+    for done, (algorithm, ordering, d, seed) in enumerate(points, 1):
+        rows.append(measure(branching, d, algorithm, ordering, seed=seed, max_leaves=max_leaves))
+        if progress is not None:
+            progress(done, len(points))
+    return rows
+
+
+def depth_within_budget(branching: int, budget: int, *,
+                        searches: Iterable[tuple[str, str]] = SEARCHES, seed: int = 0, max_leaves: int = MAX_LEAVES) -> list[Row]:
+    """Return, for each search, the deepest tree it searches within `budget` nodes (and the nodes
+    it took). 'capped' is True when the limit max_leaves, not the budget, stopped it."""
+    rows = []
+    for algorithm, ordering in searches:
+        reached: Row = {"algorithm": algorithm, "ordering": ordering, "branching": branching,
+                        "budget": budget, "depth": 0, "nodes": 1, "capped": False}
+        depth = 1
+        while True:
+            if branching ** depth > max_leaves:
+                reached["capped"] = True
+                break
+            row = measure(branching, depth, algorithm, ordering, seed=seed, max_leaves=max_leaves)
+            if row["nodes"] > budget:
+                break
+            reached.update(depth=depth, nodes=row["nodes"])
+            depth += 1
+        rows.append(reached)
+    return rows

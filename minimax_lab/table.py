@@ -1,0 +1,118 @@
+"""Transposition tables: what a search remembers about positions it has already searched.
+
+Alpha-beta with a window (alpha, beta) returns an exact value only when the value falls strictly
+inside the window; at or below alpha it is an upper bound, at or above beta a lower bound. So a
+table must store, with each value, which of the three it is (its bound flag) and how deep the
+search below it went. `TranspositionTable` does; `NaiveTable` does not, to show why it must.
+Values are stored as the caller holds them (solve stores them from the side to move).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any, Optional
+
+EXACT, LOWER, UPPER = "exact", "lower", "upper"
+INF = math.inf
+
+
+@dataclass(frozen=True)
+class Entry:
+    """A stored search result: the value, its bound flag (EXACT, LOWER or UPPER), the depth searched
+    below the position (math.inf for a search to the end of the game) and the best move found."""
+
+    value: float
+    flag: str
+    depth: float
+    move: Any = None
+
+
+def bound_flag(value: float, alpha: float, beta: float) -> str:
+    """Return what a fail-soft value searched with the window (alpha, beta) is: an UPPER bound if
+    value <= alpha, a LOWER bound if value >= beta, else EXACT.
+
+    >>> bound_flag(0, -1, 1), bound_flag(1, -1, 1), bound_flag(-1, -1, 1)
+    ('exact', 'lower', 'upper')
+    """
+    if value <= alpha:
+        return UPPER
+    if value >= beta:
+        return LOWER
+    return EXACT
+
+
+class TranspositionTable:
+    """A table of Entries keyed by state, each value stored with its bound flag and depth.
+
+    >>> table = TranspositionTable()
+    >>> table.store("s", 5, alpha=5, beta=9)       # failed low: the true value is at most 5
+    >>> table.probe("s", alpha=6, beta=9), table.probe("s", alpha=0, beta=9)
+    (5, None)
+    """
+
+    def __init__(self) -> None:
+        self.entries: dict[Any, Entry] = {}
+
+    def __len__(self) -> int:
+        return len(self.entries)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({len(self)} entries)"
+
+    def get(self, state: Any) -> Optional[Entry]:
+        """Return the entry stored for `state`, or None."""
+        return self.entries.get(state)
+
+    def move(self, state: Any) -> Any:
+        """Return the best move stored for `state`, or None."""
+        entry = self.entries.get(state)
+        return None if entry is None else entry.move
+
+    def probe(self, state: Any, alpha: float, beta: float, depth: float = INF) -> Optional[float]:
+        """Return a stored value that settles a search of `state` with the window (alpha, beta) to
+        `depth` plies: an exact value, a lower bound >= beta or an upper bound <= alpha, each from
+        a search at least that deep. Return None when the table cannot settle it."""
+        entry = self.entries.get(state)
+        if entry is None or entry.depth < depth:
+            return None
+        if (entry.flag == EXACT or (entry.flag == LOWER and entry.value >= beta)
+                or (entry.flag == UPPER and entry.value <= alpha)):
+            return entry.value
+        return None
+
+    def store(self, state: Any, value: float, alpha: float, beta: float, *, depth: float = INF,
+              move: Any = None) -> None:
+        """Record the value a search of `state` with the window (alpha, beta) returned, flagged."""
+        self.entries[state] = Entry(value, bound_flag(value, alpha, beta), depth, move)
+
+    def pv(self, game: Any, state: Any) -> tuple:
+        """Return the principal variation from `state`: the stored best moves, followed while the
+        entries are exact."""
+        line: list = []
+        entry = self.entries.get(state)
+        while entry is not None and entry.flag == EXACT and entry.move is not None:
+            line.append(entry.move)
+            state = game.result(state, entry.move)
+            entry = self.entries.get(state)
+        return tuple(line)
+
+
+class NaiveTable(TranspositionTable):
+    """THE WRONG TABLE, kept to show a classic bug: it is keyed by state alone and treats every
+    stored value as exact, ignoring the alpha and beta it was searched with.
+
+    A value found with a narrow window may be only a bound, and reusing it as exact under another
+    window gives wrong answers. aima-python's `alphabeta_search_tt` makes this mistake (its
+    `cache1` caches max_value(state, alpha, beta) by state alone). Never use it for real searches.
+    """
+
+    def probe(self, state: Any, alpha: float, beta: float, depth: float = INF) -> Optional[float]:
+        """Return any value stored for `state`, whatever window it was searched with (the bug)."""
+        entry = self.entries.get(state)
+        return None if entry is None else entry.value
+
+    def store(self, state: Any, value: float, alpha: float, beta: float, *, depth: float = INF,
+              move: Any = None) -> None:
+        """Record the value as if it were exact (the bug)."""
+        self.entries[state] = Entry(value, EXACT, depth, move)

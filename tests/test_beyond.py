@@ -1,0 +1,292 @@
+"""Tests for minimax_lab.beyond: max^n with utility vectors, expectiminimax with chance nodes,
+and modelling an imperfect opponent."""
+
+from fractions import Fraction as F
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from minimax_lab import (Chance, Nim, SearchResult, TicTacToe, Trace, alphabeta, expectiminimax, maxn, minimax,
+                         model_opponent, random_tree)
+from minimax_lab.beyond import (check_chance_tree, coalition, expectimax, follow, greedy_mover, policy_value,
+                                random_mover, uniform)
+
+# AIMA 4th ed. Fig. 5.4: the first three plies of a game with three players A, B, C.
+AIMA_5_4 = [
+    [[(1, 2, 6), (4, 2, 3)], [(6, 1, 2), (7, 4, 1)]],
+    [[(5, 1, 1), (1, 5, 2)], [(7, 7, 1), (5, 4, 5)]],
+]
+
+
+def negated(tree):
+    """A minimax tree as a two-player max^n tree: each leaf v becomes (v, -v)."""
+    return [negated(child) for child in tree] if isinstance(tree, list) else (tree, -tree)
+
+
+# --- max^n --------------------------------------------------------------------------------------
+
+def test_aima_figure_5_4():
+    result = maxn(AIMA_5_4, players=3)
+    assert isinstance(result, SearchResult)
+    # C picks (1,2,6), (6,1,2), (1,5,2), (5,4,5); B picks (1,2,6) and (1,5,2); A ties at 1 and
+    # takes the first, as the figure's root shows.
+    assert result.value == (1, 2, 6)
+    assert result.move == 0 and result.pv == (0, 0, 0)
+    assert (result.nodes, result.leaves) == (15, 8)
+
+
+def test_each_level_answers_to_its_own_player():
+    # Searched on its own, a subtree starts with player 0 again: A now picks at the bottom.
+    assert maxn(AIMA_5_4[0][1], players=3).value == (7, 4, 1)
+    assert maxn(AIMA_5_4[0][1], players=3).value != maxn(AIMA_5_4, players=3).value
+    assert maxn(AIMA_5_4).value == (1, 2, 6)     # the number of players read from the leaves
+
+
+def test_ties_go_to_the_first_child():
+    assert maxn([(1, 0), (1, 5)], players=2).move == 0
+    assert maxn([[(0, 1), (9, 1)]], players=2).pv == (0, 0)
+
+
+def test_one_player_maximizes_alone():
+    assert maxn([[(3,), (9,)], [(5,)]], players=1).value == (9,)
+
+
+def test_a_leaf_at_the_root():
+    assert maxn((1, 2)) == SearchResult((1, 2), None, (), 1, 1)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(1, 3), st.integers(1, 4), st.integers(0, 10_000))
+def test_two_player_zero_sum_maxn_is_minimax(branching, depth, seed):
+    tree = random_tree(branching, depth, seed=seed, ragged=True)
+    by_maxn, by_minimax = maxn(negated(tree), players=2), minimax(tree)
+    assert by_maxn.value == (by_minimax.value, -by_minimax.value)
+    assert (by_maxn.move, by_maxn.pv, by_maxn.nodes, by_maxn.leaves) == \
+        (by_minimax.move, by_minimax.pv, by_minimax.nodes, by_minimax.leaves)
+
+
+@pytest.mark.parametrize("tree, players, error, message", [
+    ([(1, 2), (3,)], None, ValueError, r"node \[1\]: leaf \(3,\) has 1 utilities, expected one for each of 2"),
+    ([(1, 2, 3)], 2, ValueError, r"node \[0\]: leaf \(1, 2, 3\) has 3 utilities"),
+    ([[(1, "x")]], None, TypeError, r"node \[0\]\[0\]: leaf 'x' is not a number"),
+    ([[], [(1, 2)]], None, ValueError, r"node \[0\]: empty node"),
+    ([5], None, TypeError, r"node \[0\]: 5 is neither a list"),
+    ([(1, float("nan"))], None, ValueError, r"node \[0\]: leaf is NaN"),
+    ([(1,)], 0, ValueError, r"players must be a whole number >= 1, got 0"),
+    ([()], None, ValueError, r"node \[0\]: leaf \(\) has 0 utilities"),
+])
+def test_bad_vector_trees_are_refused(tree, players, error, message):
+    with pytest.raises(error, match=message):
+        maxn(tree, players=players)
+
+
+# --- expectiminimax -----------------------------------------------------------------------------
+
+COIN_GAME = [
+    # Bet: a fair coin; heads MIN then chooses between 3 and 5, tails between 1 and 8.
+    Chance([(F(1, 2), [3, 5]), (F(1, 2), [1, 8])]),
+    # Roll: a fair die pays its face.
+    Chance([(F(1, 6), face) for face in range(1, 7)]),
+    # Stand: a sure 3.
+    3,
+]
+
+
+def test_coin_game_exact_expected_values():
+    result = expectiminimax(COIN_GAME)
+    assert result.value == F(7, 2) and result.move == 1 and result.pv == (1,)
+    assert expectiminimax(COIN_GAME[0], first="MIN").value == F(2)   # (min(3,5) + min(1,8)) / 2
+    assert expectiminimax(COIN_GAME[1]).value == F(7, 2)
+    # Every node is evaluated once: the root, 1 + 2 + 4 below the coin, 1 + 6 below the die, and
+    # the sure 3; 11 of them leaves.
+    assert (result.nodes, result.leaves) == (16, 11)
+
+
+def test_min_moves_first():
+    # MIN at the root, MAX below the coin: the bet is worth (5 + 8) / 2 to MAX, so MIN stands.
+    assert expectiminimax(COIN_GAME[0]).value == F(13, 2)
+    result = expectiminimax(COIN_GAME, first="MIN")
+    assert (result.value, result.move) == (3, 2)
+
+
+def test_chance_nodes_do_not_take_a_turn():
+    # MAX, chance, MIN: the node below the coin belongs to MIN (backgammon's order).
+    tree = [Chance([(0.5, [4, 0]), (0.5, [6, 2])])]
+    assert expectiminimax(tree).value == 1.0
+    # A chance node standing for MIN passes the turn back to MAX below it.
+    modelled = Chance([(0.5, [4, 0]), (0.5, [6, 2])], player="MIN")
+    assert expectiminimax([modelled]).value == 5.0
+
+
+def test_without_chance_nodes_it_is_minimax():
+    for seed in range(20):
+        tree = random_tree(3, 3, seed=seed, ragged=True)
+        by_chance, by_minimax = expectiminimax(tree), minimax(tree)
+        assert (by_chance.value, by_chance.pv, by_chance.nodes) == (by_minimax.value, by_minimax.pv, by_minimax.nodes)
+
+
+def test_a_chance_node_at_the_root():
+    result = expectiminimax(Chance([(F(1, 4), [1, 2]), (F(3, 4), [5, 9])]))
+    assert result.value == F(1, 4) * 2 + F(3, 4) * 9
+    assert (result.move, result.pv) == (None, ())
+
+
+def test_float_probabilities_within_tolerance():
+    tree = Chance([(0.1, 10), (0.2, 20), (0.7, 30)])       # 0.1 + 0.2 + 0.7 != 1.0 in floats
+    assert expectiminimax(tree).value == pytest.approx(26.0)
+
+
+@pytest.mark.parametrize("tree, error, message", [
+    ([1, Chance([(0.5, 1), (0.4, 2)])], ValueError, r"chance node \[1\]: the probabilities sum to 0.9, not 1"),
+    ([[Chance([(1.5, 1), (-0.5, 2)])]], ValueError,
+     r"chance node \[0\]\[0\]: the probability of outcome 1 is -0.5, which is negative"),
+    (Chance([]), ValueError, r"chance node root: no outcomes"),
+    (Chance([("1", 2)]), TypeError, r"chance node root: the probability of outcome 0 is '1', not a number"),
+    (Chance([(1, 2, 3)]), ValueError, r"chance node root: outcome 0 is \(1, 2, 3\), not a"),
+    ([Chance([(1, [])])], ValueError, r"node \[0\]\[0\]: empty node"),
+    ([Chance([(1, "x")])], TypeError, r"node \[0\]\[0\]: leaf 'x' is not a number"),
+])
+def test_bad_chance_trees_are_refused_by_path(tree, error, message):
+    with pytest.raises(error, match=message):
+        expectiminimax(tree)
+
+
+def test_bad_arguments():
+    with pytest.raises(ValueError, match="first must be 'MAX' or 'MIN'"):
+        expectiminimax([1], first="X")
+    with pytest.raises(ValueError, match="stands for 'MAX', 'MIN' or nobody"):
+        Chance([(1, 1)], player="C")
+    with pytest.raises(AttributeError, match="immutable"):
+        Chance([(1, 1)]).player = "MIN"
+
+
+def test_chance_nodes_compare_and_print():
+    a = Chance([(F(1, 2), 1), (F(1, 2), [2, 3])])
+    assert a == Chance(((F(1, 2), 1), (F(1, 2), [2, 3]))) and a != Chance([(1, 1)])
+    assert repr(Chance([(0.5, 1), (0.5, 2)], player="MIN")) == "Chance([(0.5, 1), (0.5, 2)], player='MIN')"
+    assert hash(Chance([(1, 4)])) == hash(Chance([(1, 4)]))
+
+
+def test_trace_records_every_node_once():
+    trace = Trace()
+    result = expectiminimax(COIN_GAME, trace=trace)
+    assert len(trace.visited()) == result.nodes
+    assert trace.values()[()] == F(7, 2)
+    assert trace.values()[(0,)] == 2 and trace.values()[(0, 1)] == 1
+    assert [e.player for e in trace if e.kind == "enter"][:3] == ["MAX", "CHANCE", "MIN"]
+    assert "exit   [0] value=2" in trace.text()
+
+
+def test_check_chance_tree_accepts_plain_trees():
+    check_chance_tree([[1, 2], [3, Chance([(1, 4)])]])
+
+
+# --- modelling the opponent ---------------------------------------------------------------------
+
+def test_model_opponent_turns_min_nodes_into_chance():
+    tree = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
+    modelled = model_opponent(tree)
+    assert modelled[0] == Chance([(F(1, 3), 3), (F(1, 3), 12), (F(1, 3), 8)], player="MIN")
+    result = expectiminimax(modelled)
+    assert [expectiminimax([node]).value for node in modelled] == [F(23, 3), F(4), F(7)]
+    assert result.value == F(23, 3) and result.move == 0
+
+
+def test_a_model_can_beat_minimax_against_that_opponent():
+    # A trap: option 1 loses 9 if MIN finds the one refutation, and wins 15 otherwise.
+    tree = [[1, 1], [-9, 15]]
+    assert minimax(tree).move == 0 and minimax(tree).value == 1
+    assert expectiminimax(model_opponent(tree)).move == 1
+    assert expectiminimax(model_opponent(tree)).value == F(3)    # a coin-flipping MIN: (-9 + 15) / 2
+    never_captures = model_opponent(tree, lambda path, children: [0, 1] if path == (1,) else uniform(path, children))
+    assert expectiminimax(never_captures).value == 15 and expectiminimax(never_captures).move == 1
+
+
+def test_model_opponent_alternates_below_min():
+    tree = [[[1, 7], [2, 3]]]          # MAX, MIN, MAX
+    modelled = model_opponent(tree)
+    assert modelled == [Chance([(F(1, 2), [1, 7]), (F(1, 2), [2, 3])], player="MIN")]
+    assert expectiminimax(modelled).value == F(5)      # (max(1,7) + max(2,3)) / 2
+
+
+# --- values, strategies and coalitions in max^n -------------------------------------------------
+
+def test_values_and_choices_are_recorded_for_every_node():
+    values, choices = {}, {}
+    result = maxn(AIMA_5_4, players=3, values=values, choices=choices)
+    assert values[()] == result.value and len(values) == result.nodes == 15
+    assert [values[(i, j)] for i in (0, 1) for j in (0, 1)] == [(1, 2, 6), (6, 1, 2), (1, 5, 2), (5, 4, 5)]
+    assert [values[(i,)] for i in (0, 1)] == [(1, 2, 6), (1, 5, 2)]
+    assert choices == {(): 0, (0,): 0, (1,): 0, (0, 0): 0, (0, 1): 0, (1, 0): 1, (1, 1): 1}
+
+
+def test_backward_induction_no_player_gains_by_deviating():
+    values, choices = {}, {}
+    maxn(AIMA_5_4, players=3, values=values, choices=choices)
+    for path, choice in choices.items():
+        mover = len(path) % 3
+        children = [values[path + (i,)] for i in range(len(follow(AIMA_5_4, path)))]
+        assert values[path] == children[choice]
+        assert all(child[mover] <= values[path][mover] for child in children)
+
+
+def test_coalition_pays_members_their_total():
+    tree = coalition(AIMA_5_4, members=(1, 2))
+    assert tree[0][0][0] == (1, 8, 8) and tree[1][1][1] == (5, 9, 9)
+    result = maxn(tree, players=3)
+    assert follow(AIMA_5_4, result.pv) == (5, 4, 5)
+    assert coalition((1, 2, 3), members=()) == (1, 2, 3)
+
+
+# --- models of the opponent in a game -----------------------------------------------------------
+
+def exact_policy(game):
+    """MAX's minimax policy for a small game: the first move with the best exact value."""
+    from minimax_lab.ordering import exact_values
+    exact = exact_values(game)
+
+    def policy(game, state):
+        actions = game.actions(state)
+        values = [exact[game.result(state, a)] for a in actions]
+        return actions[values.index(max(values))]
+    return policy
+
+
+def test_random_and_greedy_movers():
+    game = TicTacToe()
+    state = game.state("XX.OO....")        # X to move: 2 wins at once
+    assert greedy_mover(game, state) == [(2, 1)]
+    state = game.state("XX.O.....")        # O to move: only 2 stops X winning at once
+    assert greedy_mover(game, state) == [(2, 1)]
+    assert random_mover(game, state) == [(a, F(1, 6)) for a in (2, 4, 5, 6, 7, 8)]
+
+
+def test_expectimax_against_a_random_or_greedy_tic_tac_toe_player():
+    game = TicTacToe()
+    against_random = expectimax(game, random_mover)
+    assert against_random.value == F(191, 192) and against_random.nodes == 5478
+    assert policy_value(game, exact_policy(game), random_mover) == F(191, 192)
+    against_greedy = expectimax(game, greedy_mover)
+    assert against_greedy.value == F(89, 96)
+    # Minimax's own choices earn less against the greedy player than the model's do.
+    assert policy_value(game, exact_policy(game), greedy_mover) == F(7, 8) < against_greedy.value
+
+
+def test_expectimax_on_nim_with_a_perfect_model_is_minimax():
+    game = Nim([1, 2, 3])
+
+    def perfect(game, state):
+        a = alphabeta(game, state).move
+        return [(a, 1)]
+    assert expectimax(game, perfect).value == alphabeta(game).value == -1
+    assert expectimax(Nim([1, 2]), random_mover).value == 1       # B never gets a chance
+
+
+def test_bad_models_are_refused():
+    game = TicTacToe()
+    first = game.result(game.initial, 4)
+    with pytest.raises(ValueError, match="the model's moves in .*: the probabilities sum to 0.5, not 1"):
+        expectimax(game, lambda g, s: [(g.actions(s)[0], 0.5)])
+    with pytest.raises(ValueError, match="the model plays 4 in .*which is not legal there"):
+        policy_value(game, exact_policy(game), lambda g, s: [(4, 1)], state=first)

@@ -1,0 +1,111 @@
+"""Tests for minimax_lab.experiments: the theory's formulas, exact subtree values, best-ordering
+counts exactly on Knuth-Moore's minimal tree, and tidy rows."""
+
+import math
+
+import pytest
+
+from minimax_lab import minimax
+from minimax_lab.experiments import (MAX_LEAVES, SEARCHES, VALUES, depth_within_budget,
+                                     effective_branching, experiment_tree, full_leaves, full_nodes,
+                                     measure, minimal_leaves, minimal_nodes, node_counts, pearl_branching,
+                                     pearl_root, subtree_values, theory)
+from minimax_lab.trees import leaf_value
+
+
+def test_formulas():
+    assert [minimal_leaves(2, d) for d in range(6)] == [1, 2, 3, 5, 7, 11]
+    assert minimal_leaves(10, 4) == 199 and minimal_leaves(10, 5) == 1099
+    assert full_nodes(3, 2) == 13 and full_leaves(3, 2) == 9 and minimal_nodes(3, 2) == 1 + 3 + 5
+    for b in range(2, 30):
+        xi = pearl_root(b)
+        assert abs(xi ** b + xi - 1) < 1e-12 and 0 < xi < 1
+    assert pearl_branching(2) == pytest.approx((1 + 5 ** 0.5) / 2)   # xi_2 / (1 - xi_2) = phi
+    assert all(pearl_branching(b) < b ** 0.75 for b in range(2, 40))
+    assert effective_branching(81, 4) == pytest.approx(3) and math.isnan(effective_branching(1, 0))
+
+
+def test_theory_rows():
+    rows = theory(3, [2, 4])
+    assert {row["model"] for row in rows} == {"b^d", "Knuth-Moore", "Pearl", "b^(3/4)"}
+    assert {(r["model"], r["depth"]): r["leaves"] for r in rows}[("Knuth-Moore", 4)] == 17
+
+
+def test_subtree_values_are_exact():
+    for b, d, seed in [(2, 5, 7), (3, 4, 1), (1, 3, 0), (4, 0, 2), (5, 3, 3)]:
+        tree = experiment_tree(b, d, seed=seed)
+        values = subtree_values(tree)
+        assert len(values) == full_nodes(b, d) and int(values[0]) == minimax(tree).value
+        first = full_nodes(b, d - 1) if d else 0
+        leaves = range(first, first + b ** d)
+        assert [int(v) for v in values[first:]] == [leaf_value(i, seed, VALUES) for i in leaves]
+        for index in range(first):   # every inner node: its children's max or min, by level
+            ply = next(k for k in range(d + 1) if index < full_nodes(b, k))
+            children = [int(values[index * b + 1 + a]) for a in range(b)]
+            assert int(values[index]) == (max if ply % 2 == 0 else min)(children)
+
+
+def test_best_ordering_is_exactly_knuth_moore():
+    for b in (2, 3, 4, 5, 8):
+        for d in range(0, 9):
+            if b ** d > 40000:
+                break
+            row = measure(b, d, "alphabeta", "best", seed=d)
+            assert (row["leaves"], row["nodes"]) == (minimal_leaves(b, d), minimal_nodes(b, d)), (b, d)
+
+
+def test_big_tree_best_ordering():
+    row = measure(2, 20, "alphabeta", "best")
+    assert 2 ** 20 <= MAX_LEAVES and row["leaves"] == minimal_leaves(2, 20) == 2047
+
+
+def test_counts_are_ordered_and_exact():
+    rows = node_counts(3, range(1, 7), seeds=(0, 1))
+    assert len(rows) == len(SEARCHES) * 6 * 2
+    assert set(rows[0]) == {"algorithm", "ordering", "branching", "depth", "seed", "nodes", "leaves",
+                            "seconds", "ebf"}
+    leaves = {(r["algorithm"], r["ordering"], r["depth"], r["seed"]): r["leaves"] for r in rows}
+    for d in range(1, 7):
+        for seed in (0, 1):
+            full = leaves["minimax", "given", d, seed]
+            assert full == 3 ** d
+            best, random, worst = (leaves["alphabeta", order, d, seed] for order in ("best", "random", "worst"))
+            assert minimal_leaves(3, d) == best <= random <= worst <= full
+    assert strip(node_counts(3, [4], seeds=(5,))) == strip(node_counts(3, [4], seeds=(5,)))
+
+
+def strip(rows):
+    """Return the rows without their timings."""
+    return [{k: v for k, v in row.items() if k != "seconds"} for row in rows]
+
+
+def test_random_ordering_near_pearl():
+    rows = node_counts(2, [16], searches=[("alphabeta", "random")], seeds=range(4))
+    ebf = sum(r["ebf"] for r in rows) / len(rows)
+    assert pearl_branching(2) < ebf < 2 ** 0.8
+    print(f"b=2, d=16, random order: effective branching {ebf:.3f}, Pearl {pearl_branching(2):.3f}")
+
+
+def test_progress_and_errors():
+    calls = []
+    node_counts(2, [1, 2], searches=[("alphabeta", "best")],
+                progress=lambda done, total: calls.append((done, total)))
+    assert calls == [(1, 2), (2, 2)]
+    with pytest.raises(ValueError, match="max_leaves"):
+        measure(2, 21)
+    with pytest.raises(ValueError, match="unknown ordering"):
+        measure(2, 3, "alphabeta", "sideways")
+    with pytest.raises(ValueError, match="minimax visits every node"):
+        measure(2, 3, "minimax", "best")
+    with pytest.raises(ValueError, match="unknown algorithm"):
+        measure(2, 3, "negascout")
+
+
+def test_depth_within_budget():
+    rows = depth_within_budget(2, 2000)
+    reached = {(r["algorithm"], r["ordering"]): r["depth"] for r in rows}
+    assert reached["minimax", "given"] == 9                  # 2**10 - 1 = 1023 nodes at depth 9
+    assert reached["alphabeta", "best"] >= 2 * reached["minimax", "given"] - 2
+    assert reached["minimax", "given"] <= reached["alphabeta", "worst"] <= reached["alphabeta", "random"]
+    assert all(r["nodes"] <= 2000 and not r["capped"] for r in rows)
+    print(reached)
