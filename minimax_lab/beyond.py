@@ -156,7 +156,7 @@ def expectiminimax(tree: ChanceTree, *, first: str = "MAX", trace: Optional[Trac
 
     Leaves are numbers, decision nodes are lists and chance nodes are Chance objects. Decision
     nodes alternate between MAX and MIN (`first` at the top); chance nodes do not take a turn,
-    so MAX, chance, MIN, chance, ... reads as in backgammon (AIMA Fig. 5.11). Each node is
+    so MAX, chance, MIN, chance, ... reads as in backgammon (AIMA section 5.5). Each node is
     evaluated once; a chance node's value is sum(p * value). The principal variation stops at
     the first chance node, where play is no longer anyone's choice.
 

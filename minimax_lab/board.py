@@ -1,0 +1,250 @@
+"""A board to play tic-tac-toe or Connect Four against the computer, as an ipywidget.
+
+`Board(game)` shows a grid of buttons, a choice of algorithm (minimax, alpha-beta, solve), a
+depth slider and a heuristic switch. Clicking a square plays your move (you are the first player,
+X) and the computer answers. The logic lives in the class and the buttons only call its methods,
+`click(square)` and `new_game()`, so tests drive exactly what a student's clicks do.
+
+The position is replaced only once a move is known to be legal and the computer's answer has been
+computed: a refused click, or an error in a search, leaves the game as it was.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any, Callable, Optional, Union
+
+import ipywidgets as w
+
+from .connect_four import ConnectFour, threats_then_centre
+from .games import TicTacToe
+from .heuristics import open_lines_evaluation
+from .search import SearchResult, alphabeta, minimax
+from .solve import solve
+from .table import TranspositionTable
+
+BoardGame = Union[TicTacToe, ConnectFour]
+
+ALGORITHMS = ("minimax", "alphabeta", "solve")
+
+SOLVE_MOST_SQUARES = 16
+"""The largest Connect Four board (in squares) on which the board offers solve: a 4 x 4 board
+solves in well under a second, a 5 x 4 board takes a few seconds."""
+
+MINIMAX_LEAVES, ALPHABETA_LEAVES = 3_000, 120_000
+"""How many leaves width**depth the depth slider allows for Connect Four. Measured on the 7 x 6
+board: minimax to depth 4 and alpha-beta (win, block, centre first) to depth 6 answer in a
+quarter of a second; a ply more takes about a second or longer."""
+
+
+def even(state: Any) -> float:
+    """Score every unfinished position as even (0): a search without a heuristic."""
+    return 0
+
+
+def deepest(width: int, leaves: int) -> int:
+    """Return the greatest depth d with width**d <= leaves (at least 1)."""
+    depth = 1
+    while width ** (depth + 1) <= leaves:
+        depth += 1
+    return depth
+
+
+def depth_limits(game: BoardGame) -> dict[str, int]:
+    """Return the deepest search the board allows each depth-limited algorithm, so that the
+    computer answers within a second."""
+    if isinstance(game, ConnectFour):
+        return {"minimax": deepest(game.width, MINIMAX_LEAVES), "alphabeta": deepest(game.width, ALPHABETA_LEAVES)}
+    return {"minimax": 9, "alphabeta": 9}
+
+
+def algorithms(game: BoardGame) -> tuple[str, ...]:
+    """Return the algorithms the board offers for `game` (solve only where it is fast)."""
+    if isinstance(game, ConnectFour) and game.width * game.height > SOLVE_MOST_SQUARES:
+        return ALGORITHMS[:2]
+    return ALGORITHMS
+
+
+def evaluation(game: BoardGame) -> Callable[[Any], float]:
+    """Return the heuristic for `game`, scaled into (-1, 1): open winning lines for tic-tac-toe,
+    weighted windows of four for Connect Four."""
+    return game.evaluate if isinstance(game, ConnectFour) else open_lines_evaluation
+
+
+def computer_move(game: BoardGame, state: Any, *, algorithm: str = "alphabeta", depth: Optional[int] = None,
+                  heuristic: bool = True, table: Optional[TranspositionTable] = None) -> SearchResult:
+    """Return the search result whose move the computer plays in `state`.
+
+    minimax and alphabeta look `depth` plies ahead (None: to the end) and score the horizon with
+    the game's heuristic, or as even without it; solve searches to the end with a transposition
+    table (`table`, kept between moves, makes later answers immediate)."""
+    if algorithm == "solve":
+        order = threats_then_centre if isinstance(game, ConnectFour) else None
+        return solve(game, state, order=order, table=table)
+    if algorithm not in ALGORITHMS:
+        raise ValueError(f"algorithm must be one of {list(ALGORITHMS)}, got {algorithm!r}")
+    evaluate = evaluation(game) if heuristic else even
+    if algorithm == "minimax":
+        return minimax(game, state, depth=depth, evaluate=evaluate)
+    order = threats_then_centre if isinstance(game, ConnectFour) else None
+    return alphabeta(game, state, depth=depth, evaluate=evaluate, order=order)
+
+
+def shortest_win(game: BoardGame, *, algorithm: str = "alphabeta", depth: Optional[int] = None,
+                 heuristic: bool = True) -> Optional[tuple]:
+    """Return the shortest sequence of X's moves that beats the computer with these settings (its
+    answers are deterministic), or None if no sequence does. A breadth-first search over X's
+    moves; each of the computer's answers is searched once."""
+    answers: dict = {}
+    frontier = [(game.initial, ())]
+    while frontier:
+        following = []
+        for state, moves in frontier:
+            for a in game.actions(state):
+                after = game.result(state, a)
+                if game.is_terminal(after):
+                    if game.utility(after, "X") > 0:
+                        return moves + (a,)
+                    continue
+                if after not in answers:
+                    answers[after] = computer_move(game, after, algorithm=algorithm, depth=depth,
+                                                   heuristic=heuristic).move
+                answered = game.result(after, answers[after])
+                if not game.is_terminal(answered):
+                    following.append((answered, moves + (a,)))
+        frontier = following
+    return None
+
+
+class Board:
+    """Play `game` (default tic-tac-toe) against the computer: you are X and move first.
+
+    Squares are numbered row by row from the top left. In Connect Four a click anywhere in a
+    column drops a stone into that column.
+    """
+
+    def __init__(self, game: Optional[BoardGame] = None, *, algorithm: str = "alphabeta",
+                 depth: Optional[int] = None, heuristic: bool = True):
+        self.game = TicTacToe() if game is None else game
+        if not isinstance(self.game, (TicTacToe, ConnectFour)):
+            raise TypeError(f"Board plays TicTacToe or ConnectFour, not {type(self.game).__name__}")
+        offered = algorithms(self.game)
+        if algorithm not in offered:
+            raise ValueError(f"on this board the algorithm must be one of {list(offered)}, got {algorithm!r}")
+        self.columns, self.rows = ((self.game.width, self.game.height) if isinstance(self.game, ConnectFour)
+                                   else (3, 3))
+        self.limits = depth_limits(self.game)
+        self.table = TranspositionTable()
+        self.state = self.game.initial
+        self.last: Optional[SearchResult] = None
+
+        slider = dict(continuous_update=False, style={"description_width": "initial"})
+        self.algorithm = w.ToggleButtons(options=list(offered), value=algorithm, description="computer")
+        top = self.limits.get(algorithm, max(self.limits.values()))
+        if depth is not None and (isinstance(depth, bool) or not isinstance(depth, int) or not 1 <= depth <= top):
+            raise ValueError(f"depth must be a whole number from 1 to {top} here, got {depth!r}")
+        self.depth = w.IntSlider(value=top if depth is None else depth, min=1, max=top,
+                                 description="depth (plies)", **slider)
+        self.heuristic = w.Checkbox(value=heuristic, description="heuristic at the horizon", indent=False)
+        self.algorithm.observe(self._bound_depth, names="value")
+        self._bound_depth()
+        self.buttons = [w.Button(description="", layout=w.Layout(width="42px", height="42px"))
+                        for _ in range(self.columns * self.rows)]
+        for square, button in enumerate(self.buttons):
+            button.on_click(lambda _, square=square: self.click(square))
+        self.restart = w.Button(description="New game")
+        self.restart.on_click(lambda _: self.new_game())
+        self.message = w.HTML()
+        grid = w.GridBox(self.buttons, layout=w.Layout(grid_template_columns=f"repeat({self.columns}, 44px)"))
+        self.widget = w.VBox([w.HBox([self.algorithm, self.restart]), w.HBox([self.depth, self.heuristic]),
+                              grid, self.message])
+        self.new_game()
+
+    # What the buttons call.
+
+    def click(self, square: int) -> bool:
+        """Play your move on `square` and the computer's answer; return True if the move was
+        played. An illegal click is refused with a message and changes nothing."""
+        game, state = self.game, self.state
+        if game.is_terminal(state):
+            return self._say("The game is over: press <b>New game</b> to play again.", refused=True)
+        action, problem = self._action(square)
+        if problem:
+            return self._say(problem, refused=True)
+        after = game.result(state, action)
+        reply = None
+        if not game.is_terminal(after):
+            try:
+                reply = self._reply(after)
+            except Exception as error:  # shown in the widget, and the position is left as it was
+                return self._say(f"The computer could not move: {html.escape(str(error))}", refused=True)
+            after = game.result(after, reply.move)
+        self.state, self.last = after, reply
+        self._say(self._report(action, reply))
+        return True
+
+    def new_game(self) -> None:
+        """Start again from the empty board."""
+        self.state, self.last = self.game.initial, None
+        self._say("New game: you are X, your move.")
+
+    # The rest.
+
+    def _reply(self, state: Any) -> SearchResult:
+        """Return the computer's search result in `state`, with the current settings."""
+        algorithm = self.algorithm.value
+        depth = None if algorithm == "solve" else self.depth.value
+        return computer_move(self.game, state, algorithm=algorithm, depth=depth,
+                             heuristic=self.heuristic.value, table=self.table)
+
+    def _action(self, square: Any) -> tuple[Any, str]:
+        """Return (the action for a click on `square`, None) or (None, why the click is refused)."""
+        count = self.columns * self.rows
+        if isinstance(square, bool) or not isinstance(square, int) or not 0 <= square < count:
+            return None, f"There is no square {html.escape(repr(square))}: squares are 0 to {count - 1}."
+        if isinstance(self.game, ConnectFour):
+            column = square % self.columns
+            if column not in self.game.actions(self.state):
+                return None, f"Column {column} is full: choose another column."
+            return column, ""
+        if square not in self.game.actions(self.state):
+            return None, f"Square {square} is taken: choose an empty square."
+        return square, ""
+
+    def _report(self, action: Any, reply: Optional[SearchResult]) -> str:
+        """Return the message after a move: what was played and, at the end, the outcome."""
+        where = "column" if isinstance(self.game, ConnectFour) else "square"
+        text = f"You played {where} {action}."
+        if reply is not None:
+            how = self.algorithm.value + ("" if self.algorithm.value == "solve" else f", depth {self.depth.value}")
+            text += (f" The computer ({how}) played {where} {reply.move}: value {reply.value:g} for X, "
+                     f"{reply.nodes:,} nodes searched.")
+        if self.game.is_terminal(self.state):
+            outcome = self.game.utility(self.state, "X")
+            text += " " + {1: "<b>You win!</b>", -1: "<b>The computer wins.</b>", 0: "<b>A draw.</b>"}[outcome]
+        return text
+
+    def _say(self, text: str, *, refused: bool = False) -> bool:
+        """Show `text` (in red when a click is refused), redraw the grid, and return not refused."""
+        self.message.value = f"<span style='color:#b00'>{text}</span>" if refused else text
+        self._redraw()
+        return not refused
+
+    def _redraw(self) -> None:
+        """Write the marks of the current position on the buttons."""
+        for square, button in enumerate(self.buttons):
+            button.description = self.mark(square) or ""
+
+    def mark(self, square: int) -> Optional[str]:
+        """Return 'X', 'O' or None for `square` of the current position (row by row from the top)."""
+        row, column = divmod(square, self.columns)
+        if isinstance(self.game, ConnectFour):
+            return self.game.cell(self.state, column, self.rows - 1 - row)
+        return self.state.board[square]
+
+    def _bound_depth(self, change: Any = None) -> None:
+        """Bound the depth slider for the chosen algorithm; solve needs no depth."""
+        algorithm = self.algorithm.value
+        self.depth.disabled = self.heuristic.disabled = algorithm == "solve"
+        if algorithm in self.limits:
+            self.depth.max = self.limits[algorithm]

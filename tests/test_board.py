@@ -1,0 +1,208 @@
+"""Tests for minimax_lab.board, driving the methods the buttons call (no browser needed)."""
+
+import random
+
+import pytest
+
+from minimax_lab import ConnectFour, TicTacToe
+from minimax_lab.board import Board, computer_move, depth_limits, shortest_win
+
+
+def marks(board):
+    return "".join(board.mark(square) or "." for square in range(len(board.buttons)))
+
+
+def play_randomly(board, seed):
+    """Click random legal squares until the game ends; return X's utility at the end."""
+    rng = random.Random(seed)
+    while not board.game.is_terminal(board.state):
+        empty = [square for square in range(len(board.buttons)) if board.mark(square) is None]
+        assert board.click(rng.choice(empty))
+    return board.game.utility(board.state, "X")
+
+
+# --- tic-tac-toe --------------------------------------------------------------------------------
+
+def test_a_new_board():
+    board = Board()
+    assert board.state == board.game.initial and marks(board) == "........."
+    assert [b.description for b in board.buttons] == [""] * 9
+    assert "your move" in board.message.value
+    assert board.algorithm.options == ("minimax", "alphabeta", "solve")
+    assert (board.depth.min, board.depth.max, board.depth.value) == (1, 9, 9)
+
+
+def test_a_click_plays_and_the_computer_answers():
+    board = Board()
+    assert board.click(4) is True
+    assert board.state.board[4] == "X" and board.state.board.count("O") == 1
+    assert board.last.move == board.state.board.index("O")
+    assert [b.description for b in board.buttons] == [m or "" for m in board.state.board]
+    assert "You played square 4." in board.message.value
+    assert "The computer (alphabeta, depth 9) played square" in board.message.value
+
+
+def test_the_buttons_call_click():
+    board = Board()
+    board.buttons[0].click()
+    assert board.mark(0) == "X" and marks(board).count("O") == 1
+    board.restart.click()
+    assert marks(board) == "........."
+
+
+@pytest.mark.parametrize("square, message", [
+    (-1, "There is no square -1"), (9, "There is no square 9"), ("4", "There is no square &#x27;4&#x27;"),
+    (True, "There is no square True"), (None, "There is no square None"),
+])
+def test_clicks_off_the_board_are_refused(square, message):
+    board = Board()
+    board.click(4)
+    before = board.state
+    assert board.click(square) is False
+    assert board.state is before and message in board.message.value and "color:#b00" in board.message.value
+
+
+def test_a_taken_square_is_refused_and_changes_nothing():
+    board = Board()
+    board.click(4)
+    before, reply = board.state, board.last
+    taken = board.last.move
+    for square in (4, taken):
+        assert board.click(square) is False
+        assert f"Square {square} is taken" in board.message.value
+        assert board.state is before and board.last is reply
+
+
+def test_a_failing_search_leaves_the_position_as_it_was():
+    board = Board()
+    board.click(4)
+    before = board.state
+
+    def broken(state):
+        raise RuntimeError("out of time")
+    board._reply = broken
+    empty = board.state.board.index(None)
+    assert board.click(empty) is False
+    assert board.state is before and "The computer could not move: out of time" in board.message.value
+
+
+def test_after_the_end_clicks_are_refused_and_new_game_restarts():
+    board = Board(depth=1, heuristic=False)
+    for square in (4, 2, 6):       # at depth 1 without a heuristic the computer sees no threat
+        board.click(square)
+    assert board.game.utility(board.state, "X") == 1 and "You win!" in board.message.value
+    final = board.state
+    assert board.click(8) is False and board.state is final
+    assert "The game is over" in board.message.value
+    board.new_game()
+    assert board.state == board.game.initial and board.last is None and marks(board) == "........."
+    assert board.click(4) and marks(board).count("X") == 1
+
+
+def test_depth_two_sees_the_threat():
+    board = Board(depth=2, heuristic=False)
+    for square in (4, 2):
+        board.click(square)
+    assert board.mark(6) == "O"     # the block
+
+
+@pytest.mark.parametrize("algorithm", ["minimax", "alphabeta", "solve"])
+def test_perfect_play_never_loses(algorithm):
+    board = Board(algorithm=algorithm)
+    for seed in range(3 if algorithm == "minimax" else 8):
+        board.new_game()
+        assert play_randomly(board, seed) <= 0
+        assert "You win" not in board.message.value
+
+
+def test_solve_keeps_its_table_between_moves_and_games():
+    board = Board(algorithm="solve")
+    board.click(0)
+    stored = len(board.table)
+    assert stored > 0 and board.depth.disabled and board.heuristic.disabled
+    board.new_game()
+    board.click(0)
+    assert len(board.table) == stored and board.last.nodes < 20
+
+
+def test_bad_settings_are_refused():
+    with pytest.raises(ValueError, match="depth must be a whole number from 1 to 9 here, got 10"):
+        Board(depth=10)
+    with pytest.raises(ValueError, match="algorithm must be one of"):
+        Board(algorithm="negamax")
+    with pytest.raises(TypeError, match="Board plays TicTacToe or ConnectFour"):
+        Board([[1, 2]])
+    with pytest.raises(ValueError, match="algorithm must be one of"):
+        computer_move(TicTacToe(), TicTacToe().initial, algorithm="random")
+
+
+def test_the_heuristic_changes_the_shallow_choice():
+    game = TicTacToe()
+    state = game.state("X........")
+    # Without a heuristic every reply looks even at depth 1, so the first empty square is taken;
+    # with it, O takes the centre, where X keeps 2 open lines and O has 3.
+    assert computer_move(game, state, depth=1, heuristic=False).move == 1
+    assert computer_move(game, state, depth=1, heuristic=True).move == 4
+    assert computer_move(game, state, depth=1, heuristic=True).value == pytest.approx((2 - 3) / 9)
+
+
+# --- Connect Four -------------------------------------------------------------------------------
+
+def test_connect_four_board():
+    board = Board(ConnectFour())
+    assert board.algorithm.options == ("minimax", "alphabeta")
+    assert depth_limits(board.game) == {"minimax": 4, "alphabeta": 6}
+    assert (board.columns, board.rows, len(board.buttons)) == (7, 6, 42)
+    assert board.click(3)                        # the top square of column 3: the stone falls
+    assert board.mark(5 * 7 + 3) == "X" and board.mark(3) is None
+    assert "You played column 3." in board.message.value
+    board.algorithm.value = "minimax"
+    assert board.depth.max == 4 and board.depth.value == 4
+    board.algorithm.value = "alphabeta"
+    assert board.depth.max == 6
+    with pytest.raises(ValueError, match=r"one of \['minimax', 'alphabeta'\]"):
+        Board(ConnectFour(), algorithm="solve")
+
+
+def test_a_full_column_is_refused():
+    board = Board(ConnectFour(4, 4), algorithm="solve")
+    board.state = board.game.play("0000")
+    before = board.state
+    assert board.click(0) is False and board.click(12) is False
+    assert "Column 0 is full" in board.message.value and board.state is before
+    assert board.click(1) and board.mark(13) == "X"     # column 1: the stone falls to the bottom row
+
+
+def test_connect_four_answers_stay_small_at_the_deepest_setting():
+    game = ConnectFour()
+    limits = depth_limits(game)
+    for moves in ("3", "33", "3324", "332415", "33333222"):
+        state = game.play(moves)
+        assert computer_move(game, state, algorithm="alphabeta", depth=limits["alphabeta"]).nodes < 10_000
+        assert computer_move(game, state, algorithm="minimax", depth=limits["minimax"]).nodes < 3_500
+
+
+def test_tic_tac_toe_answers_stay_small():
+    game = TicTacToe()
+    for square in range(9):
+        state = game.result(game.initial, square)
+        assert computer_move(game, state, algorithm="minimax", depth=9).nodes < 70_000
+        assert computer_move(game, state, algorithm="alphabeta", depth=9).nodes < 10_000
+
+
+def test_the_computer_takes_a_win_on_4x4():
+    board = Board(ConnectFour(4, 4), algorithm="solve")
+    result = play_randomly(board, seed=1)
+    assert result <= 0
+
+
+def test_shortest_wins_against_shallow_settings():
+    game = TicTacToe()
+    assert shortest_win(game, depth=1, heuristic=False) == (0, 3, 6)
+    assert shortest_win(game, depth=2, heuristic=False) == (0, 2, 4, 6)
+    assert shortest_win(game, depth=6, heuristic=True) is None
+    assert shortest_win(game, algorithm="solve") is None
+    board = Board(depth=1, heuristic=False)
+    for square in (0, 3, 6):
+        board.click(square)
+    assert "You win!" in board.message.value

@@ -1,0 +1,38 @@
+"""Tests for minimax_lab.census: the size of tic-tac-toe's game tree, counted, and its symmetries."""
+
+from minimax_lab import ConnectFour, Nim, TicTacToe, minimax
+from minimax_lab.census import SYMMETRIES, Census, canonical, census, distinct_moves, positions
+
+GAME = TicTacToe()
+
+
+def test_tic_tac_toe_game_tree():
+    counted = census(GAME)
+    assert counted == Census(549_946, 255_168, {-1: 77_904, 0: 46_080, 1: 131_184})
+    assert counted.nodes == minimax(GAME).nodes        # the search visits every node once
+
+
+def test_tic_tac_toe_positions():
+    reachable = positions(GAME)
+    assert len(reachable) == 5_478
+    assert len({canonical(state) for state in reachable}) == 765
+
+
+def test_symmetries_are_the_eight_of_the_square():
+    assert len(set(SYMMETRIES)) == 8 and all(sorted(image) == list(range(9)) for image in SYMMETRIES)
+    assert all(image[4] == 4 for image in SYMMETRIES)               # the centre stays put
+    corner = GAME.result(GAME.initial, 0)
+    assert {canonical(GAME.result(GAME.initial, s)) for s in (0, 2, 6, 8)} == {canonical(corner)}
+
+
+def test_distinct_moves():
+    assert distinct_moves(GAME, GAME.initial) == (0, 1, 4)
+    assert distinct_moves(GAME, GAME.result(GAME.initial, 4)) == (0, 1)
+    assert distinct_moves(GAME, GAME.result(GAME.initial, 0)) == (1, 2, 4, 5, 8)
+    assert distinct_moves(GAME, GAME.result(GAME.initial, 1)) == (0, 3, 4, 6, 7)
+
+
+def test_census_of_other_games():
+    assert census(Nim([1, 1])) == Census(5, 2, {-1: 2})       # either way, B takes the last object
+    assert census(ConnectFour(3, 3)).games == 1680
+    assert len(positions(ConnectFour(4, 3))) == 12_031
