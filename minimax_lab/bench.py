@@ -3,13 +3,16 @@ flat-list baseline timed in the same run. Figures are medians of several runs.""
 
 from __future__ import annotations
 
+import os
 import platform
 import statistics
 import time
 from typing import Callable
 
+from .experiments import SEARCHES, measure
 from .games import LINES, TicTacToe
 from .search import alphabeta, minimax, negamax
+from .solve import solve
 
 RUNS = 5
 
@@ -59,19 +62,46 @@ def searches() -> dict[str, Callable[[], int]]:
         "minimax": lambda: minimax(game).nodes,
         "negamax": lambda: negamax(game).nodes,
         "alphabeta": lambda: alphabeta(game).nodes,
+        "solve": lambda: solve(game).nodes,
     }
 
 
-def main() -> None:
-    """Print the benchmark table."""
-    print(f"tic-tac-toe from the empty board, median of {RUNS} runs; "
-          f"Python {platform.python_version()} on {platform.machine()}")
-    rows = {name: median_rate(run) for name, run in searches().items()}
-    base_rate = rows["baseline (flat list)"][0] / rows["baseline (flat list)"][1]
-    print(f"{'search':24} {'nodes':>9} {'seconds':>9} {'nodes/s':>11} {'vs baseline':>12}")
+def complexity_searches(branching: int = 3, depth: int = 9) -> dict[str, Callable[[], int]]:
+    """Return the complexity experiment's searches of one implicit uniform tree, by name."""
+    return {f"{algorithm}, {ordering} order": (lambda a=algorithm, o=ordering:
+                                               measure(branching, depth, a, o)["nodes"])
+            for algorithm, ordering in SEARCHES}
+
+
+def print_table(title: str, rows: dict[str, tuple[int, float]], base_rate: float) -> None:
+    """Print nodes, median seconds, nodes per second and the rate against the baseline's."""
+    print(f"\n{title}")
+    print(f"{'search':32} {'nodes':>9} {'seconds':>9} {'nodes/s':>11} {'vs baseline':>12}")
     for name, (nodes, seconds) in rows.items():
         rate = nodes / seconds
-        print(f"{name:24} {nodes:9,} {seconds:9.4f} {rate:11,.0f} {rate / base_rate:11.2f}x")
+        print(f"{name:32} {nodes:9,} {seconds:9.4f} {rate:11,.0f} {rate / base_rate:11.2f}x")
+
+
+def machine() -> str:
+    """Return the processor's model name and the number of cores, as Linux reports them."""
+    try:
+        with open("/proc/cpuinfo") as cpuinfo:
+            model = next(line.split(":", 1)[1].strip() for line in cpuinfo if line.startswith("model name"))
+    except (OSError, StopIteration):
+        model = platform.processor() or platform.machine()
+    return f"{model}, {os.cpu_count()} cores"
+
+
+def main() -> None:
+    """Print the benchmark tables."""
+    print(f"medians of {RUNS} runs; Python {platform.python_version()} on {machine()}")
+    rows = {name: median_rate(run) for name, run in searches().items()}
+    nodes, seconds = rows["baseline (flat list)"]
+    base_rate = nodes / seconds
+    print_table("tic-tac-toe from the empty board", rows, base_rate)
+    complexity = {name: median_rate(run) for name, run in complexity_searches().items()}
+    print_table("complexity experiment: implicit uniform tree, b=3, d=9 (19,683 leaves)",
+                complexity, base_rate)
 
 
 if __name__ == "__main__":

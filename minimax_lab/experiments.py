@@ -6,15 +6,18 @@ minimax and with alpha-beta under worst, random, given and best ordering, and re
 (which would let alpha-beta prune more than the theory says) practically never happen.
 
 The theory: minimax evaluates all b**d leaves. Alpha-beta with the best ordering evaluates the
-minimal tree, b**ceil(d/2) + b**floor(d/2) - 1 leaves (Knuth and Moore, 1975), with the worst
-ordering all of them, and with random ordering about R**d, where R = xi / (1 - xi) and xi is the
-root in (0, 1) of x**b + x - 1 = 0 (Pearl, 1982), often quoted as b**(3/4).
+minimal tree, b**ceil(d/2) + b**floor(d/2) - 1 leaves (Knuth and Moore, 1975); with the worst
+ordering nearly all of them (a bound from far up the path still cuts a little); with random
+ordering a number that grows like R**d as d grows, where R = xi / (1 - xi) and xi is the root in
+(0, 1) of x**b + x - 1 = 0 (Pearl, 1982), often quoted as b**(3/4).
 """
 
 from __future__ import annotations
 
 import math
 import time
+from collections import defaultdict
+from statistics import mean
 from typing import Any, Callable, Iterable, Optional
 
 import numpy as np
@@ -228,3 +231,60 @@ def depth_within_budget(branching: int, budget: int, *,
             depth += 1
         rows.append(reached)
     return rows
+
+
+# Summaries
+
+def mean_by_depth(rows: Iterable[Row], quantity: str = "leaves") -> dict[tuple, dict[int, float]]:
+    """Return, for each (algorithm, ordering), the mean of `quantity` over the seeds
+    measured at each depth."""
+    samples: dict[tuple, dict[int, list]] = defaultdict(lambda: defaultdict(list))
+    for row in rows:
+        samples[row["algorithm"], row["ordering"]][row["depth"]].append(row[quantity])
+    return {search: {d: mean(values) for d, values in sorted(by_depth.items())}
+            for search, by_depth in samples.items()}
+
+
+def versus_theory(rows: Iterable[Row]) -> list[Row]:
+    """Return one row per depth with the measured leaves of each search (the mean over the
+    seeds; None where not measured) beside the theory's prediction for it."""
+    rows = list(rows)
+    branching = {row["branching"] for row in rows}
+    if len(branching) != 1:
+        raise ValueError(f"compare one branching factor at a time, got {sorted(branching)}")
+    b = branching.pop()
+    measured = mean_by_depth(rows)
+    r = pearl_branching(b)
+
+    def get(search: tuple, depth: int) -> Optional[float]:
+        return measured.get(search, {}).get(depth)
+
+    return [{"depth": d,
+             "b^d": full_leaves(b, d), "minimax": get(("minimax", "given"), d),
+             "worst first": get(("alphabeta", "worst"), d),
+             "Knuth-Moore": minimal_leaves(b, d), "best first": get(("alphabeta", "best"), d),
+             "Pearl R^d": r ** d, "b^(3d/4)": b ** (0.75 * d), "random": get(("alphabeta", "random"), d)}
+            for d in sorted({row["depth"] for row in rows})]
+
+
+def text_table(rows: Iterable[Row], columns: Optional[Iterable[str]] = None) -> str:
+    """Return rows as a text table: one line per row, right-aligned columns, numbers rounded to
+    whole numbers and None shown as '-'.
+
+    >>> print(text_table([{"depth": 1, "leaves": 2.6}, {"depth": 10, "leaves": None}]))
+    depth  leaves
+        1       3
+       10       -
+    """
+    rows = list(rows)
+    columns = list(rows[0]) if columns is None else list(columns)
+
+    def cell(value: Any) -> str:
+        if value is None:
+            return "-"
+        return str(round(value)) if isinstance(value, (int, float)) else str(value)
+
+    cells = [[cell(row[column]) for column in columns] for row in rows]
+    widths = [max(len(column), *(len(line[i]) for line in cells)) for i, column in enumerate(columns)]
+    lines = [columns] + cells
+    return "\n".join("  ".join(text.rjust(width) for text, width in zip(line, widths)) for line in lines)

@@ -12,9 +12,9 @@ from __future__ import annotations
 import zlib
 from typing import Any, Callable, Optional, Sequence
 
-from .games import Game
+from .games import Game, as_game
 from .search import Evaluate, Ordering, SearchResult, alphabeta
-from .trees import _mix
+from .trees import Tree, _mix
 
 
 def as_given(game: Game, state: Any, actions: Sequence, path: tuple) -> tuple:
@@ -42,11 +42,12 @@ def worst_first(game: Game, state: Any, actions: Sequence, path: tuple) -> tuple
     return _by_value(game, state, actions, lambda child: alphabeta(game, child).value, worst=True)
 
 
-def exact_values(game: Game, state: Any = None) -> dict:
+def exact_values(game: Game | Tree, state: Any = None) -> dict:
     """Return the exact value (MAX's point of view) of every state reachable from `state`, by one
     minimax pass that remembers each state: for games small enough to enumerate (tic-tac-toe has
     5,478 states). ByEvaluation(exact_values(game).get) then orders best first without searching.
     """
+    game = as_game(game)
     values: dict = {}
 
     def value(state: Any) -> float:

@@ -215,3 +215,164 @@ class BackupExplorer(TreeExplorer):
             self.status.value = html.escape(f"{len(self.trace)} steps; {count}. Press play.")
         else:
             self.status.value = html.escape(f"Step {step}: {describe(self.trace[step - 1])} ({count})")
+
+
+
+# Lessons 4 and 5: orderings and complexity. Their modules are imported when a widget is made.
+
+ORDERING_NAMES = ("as given", "best first", "worst first", "random")
+"""The orderings OrderingExplorer offers, in the order of its buttons."""
+
+
+def named_ordering(name: str, seed: int = 0) -> Any:
+    """Return the ordering OrderingExplorer calls `name` (the random one seeded with `seed`)."""
+    from .ordering import RandomOrder, as_given, best_first, worst_first
+
+    orderings = {"as given": as_given, "best first": best_first, "worst first": worst_first,
+                 "random": RandomOrder(seed)}
+    if name not in orderings:
+        raise ValueError(f"unknown ordering {name!r}: choose from {ORDERING_NAMES}")
+    return orderings[name]
+
+
+class OrderingExplorer(TreeExplorer):
+    """A random tree searched by alpha-beta under the ordering picked with the buttons: the drawing
+    shows what that ordering prunes, and a table the leaves and nodes of every ordering."""
+
+    def __init__(self, branching: int = 3, depth: int = 3, seed: int = 0, ordering: str = "as given"):
+        self.ordering = w.ToggleButtons(options=list(ORDERING_NAMES), value=ordering)
+        self.counts = w.HTML()
+        super().__init__(branching, depth, seed, algorithm="alphabeta")
+        self.ordering.observe(self.redraw, names="value")
+        sliders, _, *rest = self.widget.children   # replaces TreeExplorer's algorithm buttons
+        self.widget.children = (sliders, self.ordering, self.counts, *rest)
+
+    def tree(self) -> list:
+        """Return the tree the sliders describe (leaves from -99 to 99, so that ties are rare)."""
+        return random_tree(self.branching.value, self.depth.value, seed=self.seed.value,
+                           low=-99, high=99)
+
+    def redraw(self, change: Any = None) -> None:
+        """Search the tree under every ordering; draw it under the chosen one."""
+        self.depth.max = deepest_drawable(self.branching.value)
+        try:
+            game = drawable(self.tree())
+            searched = {name: search_trace(game, "alphabeta", named_ordering(name, self.seed.value))
+                        for name in ORDERING_NAMES}
+            result, trace = searched[self.ordering.value]
+            self.picture.value = svg_of(render(game, picture_of(trace, result.pv)))
+            self.status.value = (f"value <b>{result.value}</b> under every ordering; "
+                                 f"{len(game.nodes)} nodes in the tree")
+            self.counts.value = counts_table({name: r for name, (r, _) in searched.items()},
+                                             self.ordering.value)
+        except (ValueError, TypeError) as error:
+            self.status.value = _error_html(error)
+
+
+def counts_table(results: dict, chosen: str = "") -> str:
+    """Return an HTML table of the leaves and nodes of each named search, `chosen` in bold."""
+    def cell(name: str, count: int) -> str:
+        text = f"<b>{count}</b>" if name == chosen else str(count)
+        return f"<td style='padding:0 8px; text-align:right'>{text}</td>"
+
+    header = "".join(f"<th style='padding:0 8px'>{html.escape(name)}</th>" for name in results)
+    leaves = "".join(cell(name, r.leaves) for name, r in results.items())
+    nodes = "".join(cell(name, r.nodes) for name, r in results.items())
+    return (f"<table><tr><th></th>{header}</tr><tr><th>leaves</th>{leaves}</tr>"
+            f"<tr><th>nodes</th>{nodes}</tr></table>")
+
+
+class ComplexityExplorer:
+    """Sliders for the branching factor and the maximum depth; releasing one measures minimax and
+    alpha-beta under worst, random and best ordering and redraws the log-scale plot of leaves
+    against depth with the theory, a progress bar counting the searches meanwhile.
+
+    Full-width searches (minimax, worst first) stop at FULL_LEAVES leaves, and the depth slider
+    stops where random-order alpha-beta would pass RANDOM_LEAVES, so a redraw takes a second or two.
+    """
+
+    FULL_LEAVES = 10_000
+    RANDOM_LEAVES = 4_000
+
+    def __init__(self, branching: int = 3, max_depth: int = 8, *, seeds: int = 2):
+        slider = dict(continuous_update=False, style={"description_width": "initial"})
+        self.seeds = range(seeds)
+        self.branching = w.IntSlider(value=branching, min=2, max=8, description="branching b", **slider)
+        top = self.deepest(branching)
+        self.max_depth = w.IntSlider(value=min(max_depth, top), min=2, max=top, description="max depth",
+                                     **slider)
+        self.progress = w.IntProgress(value=0, min=0, max=1, description="searches")
+        self.picture = w.HTML()
+        self.status = w.HTML()
+        self.rows: list = []
+        self.branching.observe(self.redraw, names="value")
+        self.max_depth.observe(self.redraw, names="value")
+        self.widget = w.VBox([w.HBox([self.branching, self.max_depth]), self.progress, self.status,
+                              self.picture])
+        self.redraw()
+
+    def deepest(self, branching: int) -> int:
+        """Return the depth slider's maximum for `branching`."""
+        from .experiments import MAX_LEAVES, deepest_within, pearl_branching
+
+        return max(2, min(deepest_within(branching, MAX_LEAVES),
+                          deepest_within(pearl_branching(branching), self.RANDOM_LEAVES)))
+
+    def plan(self) -> list[tuple[tuple[str, str], list[int]]]:
+        """Return each (algorithm, ordering) with the depths to measure it at."""
+        b, top = self.branching.value, self.max_depth.value
+        every = list(range(1, top + 1))
+        full = [d for d in every if b ** d <= self.FULL_LEAVES]
+        return [(("minimax", "given"), full), (("alphabeta", "worst"), full),
+                (("alphabeta", "random"), every), (("alphabeta", "best"), every)]
+
+    def measure(self) -> list:
+        """Measure every point of the plan, advancing the progress bar; return the rows."""
+        from .experiments import node_counts
+
+        plan = self.plan()
+        self.progress.max = sum(len(depths) for _, depths in plan) * len(self.seeds)
+        self.progress.value = 0
+
+        def advance(done: int, total: int) -> None:
+            self.progress.value += 1
+
+        rows: list = []
+        for search, depths in plan:
+            rows += node_counts(self.branching.value, depths, searches=[search], seeds=self.seeds,
+                                progress=advance)
+        return rows
+
+    def redraw(self, change: Any = None) -> None:
+        """Re-measure for the sliders' values and redraw the plot."""
+        from .experiments import minimal_leaves
+        from .plots import plot_counts
+
+        self.max_depth.max = self.deepest(self.branching.value)
+        try:
+            self.rows = self.measure()
+            self.picture.value = svg_of_figure(plot_counts(self.rows))
+            best = [r for r in self.rows if r["ordering"] == "best"]
+            exact = all(r["leaves"] == minimal_leaves(r["branching"], r["depth"]) for r in best)
+            self.status.value = (f"{len(self.rows)} searches; best first "
+                                 f"{'exactly on' if exact else 'OFF'} the Knuth-Moore line")
+        except (ValueError, TypeError, MemoryError) as error:
+            self.status.value = _error_html(error)
+
+
+def svg_of_figure(figure: Any) -> str:
+    """Return a matplotlib figure as an SVG string."""
+    import io
+
+    buffer = io.StringIO()
+    figure.savefig(buffer, format="svg")
+    return buffer.getvalue()
+
+
+def side_by_side(drawings: dict) -> Any:
+    """Return an HTML display of Graphviz drawings in a row, each under its title."""
+    from IPython.display import HTML
+
+    cells = "".join(f"<div style='margin:0 12px; text-align:center'><b>{html.escape(title)}</b>"
+                    f"<br>{svg_of(dot)}</div>" for title, dot in drawings.items())
+    return HTML(f"<div style='display:flex; flex-wrap:wrap; align-items:flex-start'>{cells}</div>")
