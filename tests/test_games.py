@@ -7,22 +7,10 @@ import pytest
 
 from minimax_lab import (Game, TicTacToe, TicTacToeState, TreeGame, UniformTree, as_game, minimax,
                          validate_tree)
+from minimax_lab.census import positions as reachable
 from minimax_lab.games import LINES
 
 AIMA = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
-
-
-def reachable(game):
-    """Every state reachable from game.initial, by an explicit-stack traversal."""
-    seen, stack = {game.initial}, [game.initial]
-    while stack:
-        state = stack.pop()
-        for action in game.actions(state):
-            child = game.result(state, action)
-            if child not in seen:
-                seen.add(child)
-                stack.append(child)
-    return seen
 
 
 def materialize(game, state=None):
