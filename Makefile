@@ -51,7 +51,7 @@ NBVAL_ARGS := --nbval --nbval-current-env \
               --nbval-cell-timeout 600 \
               --ignore notebooks/assignments
 
-.PHONY: help setup lab test bench lock clean
+.PHONY: help setup lab test bench lock clean assignments
 
 help:  ## list the targets
 	@grep -E '^[a-z]+:.*## ' '$(ROOT)/Makefile' | sed -E 's/:.*## /\t/' | expand -t10
@@ -66,6 +66,12 @@ test: setup  ## run tests/ and all notebooks (nbval) in one pytest run
 	cd '$(ROOT)'
 	mkdir -p '$(TEST_HOME)'
 	$(TEST_ENV) '$(BIN)/pytest' tests/ notebooks/ $(NBVAL_ARGS) $(PYTEST_ARGS)
+
+# Student handouts: notebooks/solutions/*.ipynb with each ### BEGIN/END SOLUTION region replaced
+# by a stub (minimax_lab/assignments.py); rewrites only files whose bytes change.
+assignments: setup  ## write notebooks/assignments/ from notebooks/solutions/
+	cd '$(ROOT)'
+	'$(BIN)/python' -m minimax_lab.assignments
 
 bench: setup  ## run the benchmarks (python -m minimax_lab.bench)
 	cd '$(ROOT)'

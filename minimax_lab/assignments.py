@@ -1,0 +1,231 @@
+"""Student notebooks from solution notebooks, and submissions ready to grade.
+
+In `notebooks/solutions/*.ipynb` each answer stands between `### BEGIN SOLUTION` and
+`### END SOLUTION` (nbgrader's markers); `###` lines right after the BEGIN marker are a hint.
+`python -m minimax_lab.assignments` (`make assignments`) writes `notebooks/assignments/*.ipynb`:
+each solution region replaced by the hint and a stub that raises NotImplementedError, the output of
+cells marked `# NBVAL_IGNORE_OUTPUT` (it depends on the student's code) cleared, everything else,
+the check cells' stored outputs included, kept as it is. Files are rewritten only when their bytes
+change.
+
+`python -m minimax_lab.assignments collect SOLUTION SUBMISSION... --out DIR` puts each student's
+answer cells into a copy of the solution notebook, so that nbval compares the student's code with
+the reference outputs, whatever the student did to the other cells.
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import json
+import re
+import sys
+from pathlib import Path
+from typing import Any, Optional, Sequence
+
+BEGIN = "### BEGIN SOLUTION"
+END = "### END SOLUTION"
+STUB = "# YOUR CODE HERE"
+IGNORE_OUTPUT = "NBVAL_IGNORE_OUTPUT"
+
+
+def strip_solutions(source: str, *, where: str = "cell") -> str:
+    """Return a cell's source with each solution region, markers included, replaced by a stub
+    indented like its BEGIN marker. Text after the BEGIN marker, and lines starting with `###`
+    right after it, are a hint, which the stub keeps as comments.
+
+    >>> cell = "def f():\\n    ### BEGIN SOLUTION\\n    ### Hint: one.\\n    return 1\\n    ### END SOLUTION"
+    >>> print(strip_solutions(cell))
+    def f():
+        # YOUR CODE HERE
+        # Hint: one.
+        raise NotImplementedError("f is not written yet")
+    """
+    kept: list[str] = []
+    state, indent, message = "outside", "", ""
+    for number, line in enumerate(source.split("\n"), start=1):
+        text = line.strip()
+        if text.startswith(BEGIN):
+            if state != "outside":
+                raise ValueError(f"{where}, line {number}: {BEGIN} inside another solution region")
+            indent = line[:len(line) - len(line.lstrip())]
+            name = _enclosing_function(kept, indent)
+            message = f"{name} is not written yet" if name else "this answer is not written yet"
+            kept.append(indent + STUB)
+            if text[len(BEGIN):].strip():
+                kept.append(indent + "# " + text[len(BEGIN):].strip())
+            state = "hint"
+        elif text.startswith(END):
+            if state == "outside":
+                raise ValueError(f"{where}, line {number}: {END} without a {BEGIN}")
+            kept.append(indent + f"raise NotImplementedError({json.dumps(message)})")
+            state = "outside"
+        elif state == "hint" and text.startswith("###"):
+            kept.append(indent + "# " + text[3:].strip())
+        elif state != "outside":
+            state = "solution"  # the answer itself, left out
+        else:
+            kept.append(line)
+    if state != "outside":
+        raise ValueError(f"{where}: {BEGIN} without an {END}")
+    return "\n".join(kept)
+
+
+def _enclosing_function(lines: Sequence[str], indent: str) -> Optional[str]:
+    """Return the name of the function whose body the next line, indented by `indent`, is in."""
+    for line in reversed(lines):
+        match = re.match(r"(\s*)(?:async\s+)?def\s+(\w+)", line)
+        if match and len(match.group(1)) < len(indent):
+            return match.group(2)
+    return None
+
+
+def is_answer_cell(cell: Any) -> bool:
+    """Return True for a code cell holding a solution region."""
+    return cell.get("cell_type") == "code" and BEGIN in _source(cell)
+
+
+def _source(cell: Any) -> str:
+    source = cell.get("source", "")
+    return "".join(source) if isinstance(source, list) else source
+
+
+def ignores_output(cell: Any) -> bool:
+    """Return True for a code cell whose output nbval does not compare (a comment line
+    `# NBVAL_IGNORE_OUTPUT`, or the tag nbval-ignore-output): output that depends on the
+    student's code."""
+    marked = any(line.strip().lstrip("#").strip() == IGNORE_OUTPUT
+                 for line in _source(cell).split("\n") if line.strip().startswith("#"))
+    return cell.get("cell_type") == "code" and (
+        marked or "nbval-ignore-output" in cell.get("metadata", {}).get("tags", []))
+
+
+def student_notebook(solution: dict, *, name: str = "notebook") -> dict:
+    """Return the student's copy of a solution notebook (a new dict; the input is unchanged): the
+    answer cells stubbed, and the solution's output cleared from cells that nbval does not compare,
+    since it would show what the solution computes."""
+    student = copy.deepcopy(solution)
+    answers = 0
+    for index, cell in enumerate(student["cells"]):
+        if is_answer_cell(cell):
+            cell["source"] = strip_solutions(_source(cell), where=f"{name}, cell {index}")
+            answers += 1
+        elif ignores_output(cell):
+            cell["outputs"], cell["execution_count"] = [], None
+    if answers == 0:
+        raise ValueError(f"{name}: no {BEGIN} region, so nothing for the student to do")
+    return student
+
+
+def read(path: Path) -> dict:
+    """Return a notebook read with nbformat (version 4)."""
+    import nbformat
+    return nbformat.read(str(path), as_version=4)
+
+
+def notebook_text(notebook: dict) -> str:
+    """Return a notebook as Jupyter saves it (nbformat's JSON, ending in a newline)."""
+    import nbformat
+    text = nbformat.writes(nbformat.from_dict(notebook))
+    return text if text.endswith("\n") else text + "\n"
+
+
+def _write_if_changed(path: Path, text: str) -> bool:
+    data = text.encode("utf-8")
+    if path.exists() and path.read_bytes() == data:
+        return False
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(data)
+    return True
+
+
+def generate(solutions: Path, out: Path, *, check: bool = False) -> list[Path]:
+    """Write the student copy of every solution notebook in `solutions` to `out`; return the files
+    that changed (with `check`, those that would change, writing nothing)."""
+    sources = sorted(Path(solutions).glob("*.ipynb"))
+    if not sources:
+        raise FileNotFoundError(f"no solution notebooks in {solutions}")
+    changed = []
+    for source in sources:
+        target = Path(out) / source.name
+        text = notebook_text(student_notebook(read(source), name=str(source)))
+        if check:
+            if not target.exists() or target.read_bytes() != text.encode("utf-8"):
+                changed.append(target)
+        elif _write_if_changed(target, text):
+            changed.append(target)
+    return changed
+
+
+def _first_line(cell: Any) -> str:
+    return next((line.strip() for line in _source(cell).split("\n") if line.strip()), "")
+
+
+def _find_answer(answer: Any, cells: Sequence[Any]) -> Optional[Any]:
+    """Return the submission's cell for a solution's answer cell: the one with its id, else the
+    first code cell that starts with the same line (a `def ...:` line, usually)."""
+    by_id = [c for c in cells if answer.get("id") and c.get("id") == answer.get("id")]
+    if by_id:
+        return by_id[0]
+    head = _first_line(answer)
+    return next((c for c in cells if c.get("cell_type") == "code" and _first_line(c) == head), None)
+
+
+def merged_submission(solution: dict, submission: dict) -> dict:
+    """Return the solution notebook with its answer cells replaced by the submission's (left unrun,
+    so nbval checks that they run but not what they print); a missing answer gets the stub."""
+    merged = copy.deepcopy(solution)
+    for index, cell in enumerate(merged["cells"]):
+        if not is_answer_cell(cell):
+            continue
+        theirs = _find_answer(cell, submission["cells"])
+        cell["source"] = _source(theirs) if theirs is not None else strip_solutions(
+            _source(cell), where=f"cell {index}")
+        cell["outputs"], cell["execution_count"] = [], None
+    return merged
+
+
+def collect(solution: Path, submissions: Sequence[Path], out: Path) -> list[Path]:
+    """Write each submission merged into the solution notebook (merged_submission) to `out`, under
+    the submission's file name; return the files written."""
+    reference = read(solution)
+    written = []
+    for submission in submissions:
+        target = Path(out) / Path(submission).name
+        if target.resolve() == Path(submission).resolve():
+            raise ValueError(f"{submission}: --out must be another directory than the submissions'")
+        _write_if_changed(target, notebook_text(merged_submission(reference, read(submission))))
+        written.append(target)
+    return written
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    """Command line: generate the student notebooks (default) or `collect` submissions."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv[:1] == ["collect"]:
+        parser = argparse.ArgumentParser(prog="python -m minimax_lab.assignments collect",
+                                         description="Merge submissions into the solution notebook.")
+        parser.add_argument("solution", type=Path, help="the solution notebook of the assignment")
+        parser.add_argument("submissions", type=Path, nargs="+", help="the students' notebooks")
+        parser.add_argument("--out", type=Path, required=True, help="directory for the merged notebooks")
+        args = parser.parse_args(argv[1:])
+        for path in collect(args.solution, args.submissions, args.out):
+            print(f"wrote {path}")
+        return 0
+    parser = argparse.ArgumentParser(prog="python -m minimax_lab.assignments",
+                                     description="Write the student notebooks from the solution notebooks.")
+    parser.add_argument("--solutions", type=Path, default=Path("notebooks/solutions"))
+    parser.add_argument("--out", type=Path, default=Path("notebooks/assignments"))
+    parser.add_argument("--check", action="store_true",
+                        help="write nothing; exit 1 if a student notebook is missing or out of date")
+    args = parser.parse_args(argv)
+    changed = generate(args.solutions, args.out, check=args.check)
+    for path in changed:
+        print(f"{'out of date' if args.check else 'wrote'}: {path}")
+    if not changed:
+        print(f"{args.out}: up to date")
+    return 1 if args.check and changed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

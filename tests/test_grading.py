@@ -1,0 +1,305 @@
+"""minimax_lab.grading: the checks pass the solution notebooks' code, and catch each typical mistake
+planted in a copy of that code."""
+
+import math
+from pathlib import Path
+
+import pytest
+
+from minimax_lab import TicTacToe, TreeGame, alphabeta, grading
+from minimax_lab.assignments import is_answer_cell, read
+from minimax_lab.grading import CheckFailed
+from minimax_lab.heuristics import open_lines_evaluation
+from minimax_lab.trees import validate_tree
+
+SOLUTIONS = Path(__file__).resolve().parents[1] / "notebooks" / "solutions"
+
+
+def answers(notebook: str, function: str = "", mutations: tuple = ()) -> dict:
+    """Return the namespace made by a solution notebook's imports and answer cells, with each
+    mutation (old, new, count) applied to the answer cell that defines `function`."""
+    cells = read(SOLUTIONS / f"{notebook}.ipynb").cells
+    sources = [cell.source for cell in cells if cell.get("id") == "imports" or is_answer_cell(cell)]
+    for old, new, count in mutations:
+        target = next(i for i, s in enumerate(sources) if f"def {function}(" in s)
+        assert sources[target].count(old) == count, f"the mistake {old!r} no longer fits the solution"
+        sources[target] = sources[target].replace(old, new)
+    namespace: dict = {}
+    exec(compile("\n\n".join(sources), f"<{notebook}>", "exec"), namespace)
+    return namespace
+
+
+A1, A2, A3, A4 = ("assignment1_minimax", "assignment2_alphabeta", "assignment3_player",
+                  "assignment4_complexity")
+
+
+# --- the solutions pass, printing one stable line each --------------------------------------------
+
+SOLVED = [
+    (A1, grading.check_minimax_value, ["minimax_value"],
+     "minimax_value: 206 trees correct, MAX and MIN at the root"),
+    (A1, grading.check_minimax_decision, ["minimax_decision"],
+     "minimax_decision: 206 trees correct, values and moves"),
+    (A1, grading.check_minimax_search, ["minimax_search"],
+     "minimax_search: 206 trees and 41 tic-tac-toe positions correct"),
+    (A2, grading.check_negamax, ["negamax_value"],
+     "negamax_value: 206 trees correct, MAX and MIN at the root"),
+    (A2, grading.check_alphabeta, ["alphabeta_value"],
+     "alphabeta_value: 206 trees correct, values and leaves examined"),
+    (A2, grading.check_negamax_alphabeta, ["negamax_alphabeta"],
+     "negamax_alphabeta: 206 trees correct, values and leaves examined"),
+    (A3, grading.check_evaluation, ["evaluate"],
+     "evaluate: a number between -1 and +1 on all 4,520 non-terminal positions"),
+    (A3, grading.check_ordering, ["order_moves"],
+     "order_moves: alpha-beta stays within the node budget on all 82 openings"),
+    (A3, grading.check_player, ["evaluate", "order_moves"],
+     "player: no loss in 20 games against perfect play nor in 68 against the reference player"),
+    (A4, grading.check_best_case_leaves, ["best_case_leaves"],
+     "best_case_leaves: matches alpha-beta on 31 perfectly ordered trees"),
+    (A4, grading.check_effective_branching_factor, ["effective_branching_factor"],
+     "effective_branching_factor: correct on 11 (nodes, depth) pairs"),
+]
+
+
+@pytest.mark.parametrize("notebook, check, functions, line", SOLVED,
+                         ids=[check.__name__ for _, check, _, _ in SOLVED])
+def test_the_solution_passes_with_one_line(notebook, check, functions, line, capsys):
+    namespace = answers(notebook)
+    check(*(namespace[name] for name in functions))
+    assert capsys.readouterr().out == line + "\n"
+
+
+# --- each typical mistake, planted in the solution, is caught -------------------------------------
+
+INIT = "value = -math.inf if maximizing else math.inf"
+BETTER = "better = (value > best_value) if maximizing else (value < best_value)"
+MISTAKES = [
+    # a wrong initial value: 0 instead of -infinity (all-negative trees expose it)
+    pytest.param(A1, "minimax_value", grading.check_minimax_value, [(INIT, "value = 0", 1)],
+                 id="minimax_value-initial-zero"),
+    pytest.param(A2, "negamax_value", grading.check_negamax, [("best = -math.inf", "best = 0", 1)],
+                 id="negamax-initial-zero"),
+    pytest.param(A2, "alphabeta_value", grading.check_alphabeta,
+                 [("value = -math.inf", "value = 0", 1)], id="alphabeta-initial-zero"),
+    pytest.param(A2, "negamax_alphabeta", grading.check_negamax_alphabeta,
+                 [("value = -math.inf", "value = 0", 1)], id="negamax_alphabeta-initial-zero"),
+    # MIN at the root ignored: MAX assumed to move first
+    pytest.param(A1, "minimax_decision", grading.check_minimax_decision,
+                 [("(-math.inf if maximizing else math.inf), None", "-math.inf, None", 1),
+                  (BETTER, "better = value > best_value", 1)], id="decision-min-at-root-ignored"),
+    pytest.param(A1, "minimax_search", grading.check_minimax_search,
+                 [("game.to_move(state) == game.max_player",
+                   "game.to_move(state) == game.to_move(game.initial)", 1)],
+                 id="search-min-at-root-ignored"),
+    # a move returned that does not achieve the value
+    pytest.param(A1, "minimax_decision", grading.check_minimax_decision,
+                 [("best_value, best_move = value, move",
+                   "best_value = value\n        best_move = move", 1)], id="decision-move-not-best"),
+    pytest.param(A1, "minimax_search", grading.check_minimax_search,
+                 [("return best_value, best_move\n", "return best_value, game.actions(state)[-1]\n", 1)],
+                 id="search-move-not-best"),
+    # the negamax sign forgotten
+    pytest.param(A2, "negamax_value", grading.check_negamax,
+                 [("-negamax_value(child, -color)", "negamax_value(child, -color)", 1)],
+                 id="negamax-child-not-negated"),
+    pytest.param(A2, "negamax_value", grading.check_negamax,
+                 [("return color * tree", "return tree", 1)], id="negamax-leaf-not-signed"),
+    pytest.param(A2, "negamax_alphabeta", grading.check_negamax_alphabeta,
+                 [("-negamax_alphabeta(child", "negamax_alphabeta(child", 1)],
+                 id="negamax_alphabeta-child-not-negated"),
+    pytest.param(A2, "negamax_alphabeta", grading.check_negamax_alphabeta,
+                 [("examined.append(tree)", "examined.append(color * tree)", 1)],
+                 id="negamax_alphabeta-leaf-recorded-signed"),
+    # no pruning at all
+    pytest.param(A2, "alphabeta_value", grading.check_alphabeta,
+                 [("if alpha >= beta:\n                break", "pass", 2)], id="alphabeta-no-pruning"),
+    pytest.param(A2, "negamax_alphabeta", grading.check_negamax_alphabeta,
+                 [("if alpha >= beta:\n            break", "pass", 1)], id="negamax_alphabeta-no-pruning"),
+    # pruning on > instead of >= (only trees with ties expose it)
+    pytest.param(A2, "alphabeta_value", grading.check_alphabeta,
+                 [("if alpha >= beta:", "if alpha > beta:", 2)], id="alphabeta-prune-on-greater"),
+    pytest.param(A2, "negamax_alphabeta", grading.check_negamax_alphabeta,
+                 [("if alpha >= beta:", "if alpha > beta:", 1)], id="negamax_alphabeta-prune-on-greater"),
+    # alpha and beta swapped
+    pytest.param(A2, "alphabeta_value", grading.check_alphabeta,
+                 [("alphabeta_value(child, alpha, beta,", "alphabeta_value(child, beta, alpha,", 2)],
+                 id="alphabeta-window-swapped"),
+    pytest.param(A2, "alphabeta_value", grading.check_alphabeta,
+                 [("alpha = max(alpha, value)", "beta = max(beta, value)", 1),
+                  ("beta = min(beta, value)", "alpha = min(alpha, value)", 1)],
+                 id="alphabeta-bounds-swapped"),
+    pytest.param(A2, "negamax_alphabeta", grading.check_negamax_alphabeta,
+                 [("-beta, -alpha, -color", "-alpha, -beta, -color", 1)],
+                 id="negamax_alphabeta-window-not-swapped"),
+]
+
+
+@pytest.mark.parametrize("notebook, function, check, mutations", MISTAKES)
+def test_a_planted_mistake_is_caught(notebook, function, check, mutations, capsys):
+    mistaken = answers(notebook, function, tuple(mutations))[function]
+    with pytest.raises(CheckFailed) as caught:
+        check(mistaken)
+    message = str(caught.value)
+    assert "expected:" in message and "returned:" in message and "The smallest is" in message
+    assert capsys.readouterr().out == ""  # no success line: the cell's output differs from the stored one
+
+
+def test_the_failure_shown_is_the_smallest_failing_tree(monkeypatch):
+    shown = []
+    monkeypatch.setattr(grading, "_show", lambda case, algorithm: shown.append((case, algorithm)))
+    right = answers(A2)["alphabeta_value"]
+    wrong = answers(A2, "alphabeta_value", (("if alpha >= beta:", "if alpha > beta:", 2),))["alphabeta_value"]
+
+    def leaves(func, case):
+        examined: list = []
+        func(case.tree, -math.inf, math.inf, case.maximizing, examined)
+        return examined
+
+    failing = [c for c in grading.tree_cases() if leaves(right, c) != leaves(wrong, c)]
+    with pytest.raises(CheckFailed, match=f"wrong on {len(failing)} of 206 cases"):
+        grading.check_alphabeta(wrong)
+    [(case, algorithm)] = shown
+    assert algorithm == "alphabeta" and case.size == min(c.size for c in failing)
+
+
+def test_a_failing_tree_is_drawn_under_ipython(monkeypatch):
+    import IPython
+    import IPython.display
+    drawn = []
+    monkeypatch.setattr(IPython, "get_ipython", lambda: object())
+    monkeypatch.setattr(IPython.display, "display", drawn.append)
+    with pytest.raises(CheckFailed):
+        grading.check_minimax_value(lambda tree, maximizing=True: 0)
+    [drawing] = drawn
+    assert "digraph" in drawing.source and "shape=box" in drawing.source
+
+
+def test_an_error_in_student_code_is_reported_with_the_tree():
+    def broken(tree, maximizing=True):
+        return tree < 0  # a list compared with a number
+
+    with pytest.raises(CheckFailed, match="raised TypeError") as caught:
+        grading.check_minimax_value(broken)
+    assert isinstance(caught.value.__cause__, TypeError)
+
+
+def test_a_stub_fails_with_not_implemented():
+    def stub(tree, maximizing=True):
+        raise NotImplementedError("minimax_value is not written yet")
+
+    with pytest.raises(NotImplementedError):
+        grading.check_minimax_value(stub)
+
+
+# --- the cases ----------------------------------------------------------------------------------
+
+def test_the_cases_cover_what_the_issue_asks_for():
+    cases = grading.tree_cases()
+    trees = [c.tree for c in cases]
+    leaves = [[v for v in validate_tree(t).values() if not isinstance(v, list)] for t in trees]
+    assert trees[:2] == [grading.TEXTBOOK_TREES["AIMA Fig. 5.2"]] * 2
+    assert {c.first for c in cases} == {"MAX", "MIN"}
+    assert any(isinstance(v, float) for vs in leaves for v in vs)
+    assert any(all(v < 0 for v in vs) for vs in leaves) and any(all(v > 0 for v in vs) for vs in leaves)
+    assert sum(len(set(vs)) < len(vs) for vs in leaves) > len(cases) / 2  # ties
+    assert any(len({len(p) for p, v in validate_tree(t).items() if not isinstance(v, list)}) > 1
+               for t in trees)  # ragged: leaves at several depths
+    assert grading.tree_cases() == cases  # seeded: the same every run
+    assert max(c.size for c in cases) <= 127  # small enough to draw
+
+
+def test_textbook_trees_have_their_values():
+    values = {name: alphabeta(tree).value for name, tree in grading.TEXTBOOK_TREES.items()}
+    assert values == {"AIMA Fig. 5.2": 3, "the tutorial tree": 6, "the ragged tree": 5}
+
+
+def test_openings_and_positions():
+    game = TicTacToe()
+    assert [len(grading.openings(m, game)) for m in (0, 1, 2, 9)] == [1, 10, 82, 5478]
+    assert len(grading.drawn_openings(game)) == 34
+    positions = grading.tictactoe_positions(game=game)
+    assert positions[0] == game.initial and len(set(positions)) == 41
+    assert {s.to_move for s in positions} == {"X", "O"}
+
+
+# --- assignment 3: the budget and the reference player, computed and justified --------------------
+
+def test_the_ordering_budget_sits_between_static_orders_and_the_solution():
+    report = grading.ordering_report(answers(A3)["order_moves"])
+    assert report["budget"] == math.ceil(1.25 * report["exact-value order"]) == 34952
+    assert report["natural order"] > 3 * report["budget"]
+    assert report["your order"] <= 0.75 * report["budget"]  # the solution passes with margin
+
+    def centre_corners_edges(game, state, actions, path):
+        return sorted(actions, key=lambda square: (square != 4, square % 2))
+
+    with pytest.raises(CheckFailed, match="budget is 34,952"):
+        grading.check_ordering(centre_corners_edges)
+
+
+def test_an_ordering_must_keep_every_move():
+    order = answers(A3)["order_moves"]
+    with pytest.raises(CheckFailed, match="same moves in a new order"):
+        grading.check_ordering(lambda game, state, actions, path: order(game, state, actions, path)[1:])
+
+
+def test_evaluations_outside_minus_one_to_one_are_refused():
+    evaluate = answers(A3)["evaluate"]
+    with pytest.raises(CheckFailed, match="strictly between -1 and \\+1"):
+        grading.check_evaluation(lambda state: 30 * evaluate(state))
+    with pytest.raises(CheckFailed, match="returned: None"):
+        grading.check_evaluation(lambda state: None)
+
+
+def test_the_player_check_needs_a_real_evaluation():
+    order = answers(A3)["order_moves"]
+    # The reference player itself: no evaluation, natural order, loses to perfect play.
+    with pytest.raises(CheckFailed, match="lost 11 of 20 games against the perfect player"):
+        grading.check_player(lambda state: 0)
+    # No evaluation, even with the solution's ordering.
+    with pytest.raises(CheckFailed, match="against the perfect player"):
+        grading.check_player(lambda state: 0, order)
+    # The tutorial's open-lines count (in the package) is too weak at depth 2.
+    with pytest.raises(CheckFailed, match="against the perfect player"):
+        grading.check_player(open_lines_evaluation, order)
+    # An evaluation from O's point of view.
+    evaluate = answers(A3)["evaluate"]
+    with pytest.raises(CheckFailed, match="lost"):
+        grading.check_player(lambda state: -evaluate(state), order)
+
+
+def test_the_solution_player_passes_with_margin(capsys):
+    namespace = answers(A3)
+    grading.check_player(namespace["evaluate"])  # without the ordering: the natural order
+    grading.check_player(namespace["evaluate"], namespace["order_moves"], depth=4)
+    # and a stricter test than the check's: no loss against perfect play from all 34 drawn openings
+    game = TicTacToe()
+    player = grading.depth_limited_player(namespace["evaluate"], namespace["order_moves"])
+    games = grading.match(player, grading.perfect_player(game), grading.drawn_openings(game), game=game)
+    assert len(games) == 68 and all(g.score == 0 for g in games)
+    assert capsys.readouterr().out.count("player: no loss") == 2
+
+
+# --- assignment 4 --------------------------------------------------------------------------------
+
+def test_the_best_case_matches_knuth_and_moore_on_min_rooted_trees_too():
+    for b, d in [(2, 3), (3, 4), (4, 3)]:
+        game = TreeGame(grading.distinct_tree(b, d, seed=7), first="MIN")
+        leaves = alphabeta(game, order=grading.exact_order(game)).leaves
+        assert leaves == b ** math.ceil(d / 2) + b ** (d // 2) - 1
+
+
+@pytest.mark.parametrize("wrong", [
+    lambda b, d: 2 * b ** (d / 2),                 # the approximation, not the count
+    lambda b, d: 2 * b ** (d // 2) - 1,            # floor twice
+    lambda b, d: b ** math.ceil(d / 2) + b ** (d // 2),  # the principal variation counted twice
+], ids=["approximation", "floor-twice", "pv-twice"])
+def test_wrong_best_case_formulas_are_caught(wrong):
+    with pytest.raises(CheckFailed, match="best_case_leaves"):
+        grading.check_best_case_leaves(wrong)
+
+
+def test_an_effective_branching_factor_without_the_root_is_caught():
+    solve = answers(A4)["effective_branching_factor"]
+    with pytest.raises(CheckFailed, match=r"effective_branching_factor\(53, 5\)"):
+        grading.check_effective_branching_factor(lambda nodes, depth: solve(nodes - 1, depth))
