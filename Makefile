@@ -51,10 +51,10 @@ NBVAL_ARGS := --nbval --nbval-current-env \
               --nbval-cell-timeout 600 \
               --ignore notebooks/assignments
 
-.PHONY: help setup lab test bench lock clean assignments
+.PHONY: help setup lab test test-browser bench lock clean assignments
 
 help:  ## list the targets
-	@grep -E '^[a-z]+:.*## ' '$(ROOT)/Makefile' | sed -E 's/:.*## /\t/' | expand -t10
+	@grep -E '^[a-z-]+:.*## ' '$(ROOT)/Makefile' | sed -E 's/:.*## /\t/' | expand -t14
 
 setup:  ## create/refresh .venv from requirements.lock, ensure Graphviz dot
 	@PYTHON='$(PYTHON)' VENV='$(VENV)' '$(ROOT)/scripts/setup.sh'
@@ -67,6 +67,16 @@ test: setup  ## run tests/ and all notebooks (nbval) in one pytest run
 	mkdir -p '$(TEST_HOME)'
 	$(TEST_ENV) '$(BIN)/pytest' tests/ notebooks/ $(NBVAL_ARGS) $(PYTEST_ARGS)
 
+# Every lesson run in JupyterLab in headless Chromium, its widgets worked, screenshots in
+# build/browser/ (tests/browser/test_lessons.py); plus the Binder check that needs repo2docker.
+# scripts/setup_browser.sh adds Chromium (apt) and requirements-browser.lock (Playwright,
+# repo2docker).  CHROMIUM=/path/to/chrome to use another Chromium.
+test-browser: setup  ## run every lesson in JupyterLab in headless Chromium, work its widgets
+	cd '$(ROOT)'
+	VENV='$(VENV)' '$(ROOT)/scripts/setup_browser.sh'
+	mkdir -p '$(TEST_HOME)'
+	$(TEST_ENV) REQUIRE_REPO2DOCKER=1 '$(BIN)/pytest' tests/browser/test_lessons.py tests/test_binder.py $(PYTEST_ARGS)
+
 # Student handouts: notebooks/solutions/*.ipynb with each ### BEGIN/END SOLUTION region replaced
 # by a stub (minimax_lab/assignments.py); rewrites only files whose bytes change.
 assignments: setup  ## write notebooks/assignments/ from notebooks/solutions/
@@ -77,10 +87,12 @@ bench: setup  ## run the benchmarks (python -m minimax_lab.bench)
 	cd '$(ROOT)'
 	'$(BIN)/python' -m minimax_lab.bench $(BENCH_ARGS)
 
-lock: setup  ## re-pin requirements.lock from requirements.in (LOCK_ARGS=--upgrade to bump)
+lock: setup  ## re-pin requirements*.lock from requirements*.in (LOCK_ARGS=--upgrade to bump)
 	cd '$(ROOT)'
 	'$(BIN)/uv' pip compile requirements.in --universal --python-version 3.11 \
 	    --custom-compile-command 'make lock' -o requirements.lock $(LOCK_ARGS)
+	'$(BIN)/uv' pip compile requirements-browser.in -c requirements.lock --universal --python-version 3.11 \
+	    --custom-compile-command 'make lock' -o requirements-browser.lock $(LOCK_ARGS)
 	'$(BIN)/python' scripts/check_environment_yml.py
 
 clean:  ## remove .venv, build artefacts and caches
