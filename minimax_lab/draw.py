@@ -7,7 +7,7 @@ MAX nodes are up-triangles, MIN nodes down-triangles, leaves boxes. Node ids com
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Optional
+from typing import Any, Mapping, Optional, Union
 
 import graphviz
 
@@ -23,6 +23,10 @@ MAX_DRAW_NODES = 400
 GREY = "grey70"
 CURRENT = "gold"
 SEARCHES = {"minimax": search.minimax, "negamax": search.negamax, "alphabeta": search.alphabeta}
+
+EdgeLabels = Union[bool, Mapping[Path, str]]
+"""True labels each edge with its action (the child's index); a mapping from a child's path to a
+name ({(0,): "A", (0, 1): "D"}) labels those edges by name and the rest by action."""
 
 
 @dataclass
@@ -43,13 +47,13 @@ class Picture:
 
 def draw(tree: Tree | TreeGame, algorithm: Optional[str] = None, *, order: Any = None,
          windows: bool = False, step: Optional[int] = None,
-         edge_labels: bool = False) -> graphviz.Digraph:
+         edge_labels: EdgeLabels = False) -> graphviz.Digraph:
     """Return a Graphviz drawing of a tree, searched by `algorithm` if one is named.
 
     With an algorithm the nodes show backed-up values (alpha-beta's bounds as '≤v' or '≥v'), the
     principal variation is bold and pruned subtrees are grey and dashed; `windows` adds each
     node's [α, β] on entry. `step=k` shows the search after its first k trace events, with the
-    current node highlighted.
+    current node highlighted. `edge_labels` names the moves on the edges (see EdgeLabels).
     """
     game = drawable(tree)
     picture = Picture()
@@ -135,11 +139,11 @@ def _label(value: Optional[float]) -> str:
 
 
 def render(game: TreeGame, picture: Picture, *, windows: bool = False,
-           edge_labels: bool = False) -> graphviz.Digraph:
+           edge_labels: EdgeLabels = False) -> graphviz.Digraph:
     """Return the Digraph of a tree as `picture` shows it."""
     dot = graphviz.Digraph(graph_attr={"ordering": "out", "nodesep": "0.15", "ranksep": "0.45"},
                            node_attr={"fontname": "Helvetica", "fontsize": "11", "margin": "0.03"},
-                           edge_attr={"arrowhead": "none"})
+                           edge_attr={"arrowhead": "none", "fontname": "Helvetica", "fontsize": "11"})
     pruned_below = _pruned_subtrees(game, picture.pruned)
     on_line = {picture.line[:i] for i in range(len(picture.line) + 1)} if picture.line else set()
     for path in sorted(game.nodes, key=lambda p: (len(p), p)):
@@ -147,9 +151,17 @@ def render(game: TreeGame, picture: Picture, *, windows: bool = False,
         if path:
             parent = path[:-1]
             style = _edge_style(path, pruned_below, on_line)
-            label = {"label": str(path[-1])} if edge_labels else {}
+            label = {"label": _edge_label(path, edge_labels)} if edge_labels else {}
             dot.edge(node_id(parent), node_id(path), **style, **label)
     return dot
+
+
+def _edge_label(path: Path, edge_labels: EdgeLabels) -> str:
+    """Return the label of the edge into `path`: its name in a mapping, else its action (with a
+    leading space, which keeps the label clear of a bold edge)."""
+    if isinstance(edge_labels, Mapping) and path in edge_labels:
+        return " " + str(edge_labels[path])
+    return " " + str(path[-1])
 
 
 def node_id(path: Path) -> str:

@@ -132,7 +132,7 @@ def negamax(game: Game | Tree, state: Any = None, *, depth: Optional[int] = None
             evaluate: Optional[Evaluate] = None, trace: Optional[Trace] = None) -> SearchResult:
     """Return the negamax value of `state`, from the point of view of the side to move there.
 
-    Like the textbook's negamax it negates at every ply, so it assumes the players alternate.
+    Like the programming wiki's negamax it negates at every ply, so it assumes the players alternate.
 
     >>> negamax([[3, 12, 8], [2, 4, 6], [14, 5, 2]]).value
     3

@@ -65,3 +65,14 @@ def test_bad_algorithm_and_bad_trees_get_clear_errors():
         draw(FIG_5_2, "minmax")
     with pytest.raises(TypeError, match=r"node \[1\]\[0\]: leaf 'a' is not a number"):
         draw([[1, 2], ["a", 3]])
+
+
+def test_edge_labels_by_action_or_by_name():
+    by_action = draw([[1, 10], [2, 5]], edge_labels=True)
+    assert [line.strip() for line in by_action.body if "->" in line][:2] == [
+        'n -> n0 [label=" 0"]', 'n -> n1 [label=" 1"]']
+    named = draw([[1, 10], [2, 5]], "minimax", edge_labels={(0,): "A", (1,): "B", (1, 0): "E"})
+    edges = {line.split("[")[0].strip(): line for line in named.body if "->" in line}
+    assert 'label=" A"' in edges["n -> n0"] and 'label=" B"' in edges["n -> n1"]
+    assert 'label=" E"' in edges["n1 -> n1_0"] and 'label=" 1"' in edges["n1 -> n1_1"]  # unnamed: the action
+    assert "label" not in "".join(line for line in draw([[1, 10], [2, 5]]).body if "->" in line)
