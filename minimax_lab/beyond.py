@@ -14,6 +14,7 @@ from fractions import Fraction
 from numbers import Real
 from typing import Any, Callable, Optional, Sequence, Union
 
+from .games import as_game
 from .search import SearchResult
 from .trace import ENTER, EXIT, LEAF, UPDATE, Trace
 from .trees import MAX_TREE_DEPTH, Path, check_leaf, path_name, validate_tree
@@ -378,6 +379,56 @@ def policy_value(game: Any, policy: Callable[[Any, Any], Any], model: GameModel,
                 memo[state] = value(game.result(state, policy(game, state)))
             else:
                 memo[state] = sum(p * value(game.result(state, a)) for a, p in _replies(game, model, state))
+        return memo[state]
+
+    return value(state)
+
+
+def guaranteed_value(game: Any, policy: Callable[[Any, Any], Any], state: Any = None) -> Any:
+    """Return the least utility MAX can get when it plays policy(game, state) and the other player
+    may answer anything: MAX's positions follow the policy, the others take their worst child for
+    MAX (each position evaluated once). A policy is safe when this equals the minimax value.
+
+    >>> first = lambda game, state: game.actions(state)[0]
+    >>> guaranteed_value([[3, 12], [2, 9]], first), guaranteed_value([[2, 9], [3, 12]], first)
+    (3, 2)
+    """
+    game = as_game(game)
+    state = game.initial if state is None else state
+    me, memo = game.max_player, {}
+
+    def value(state: Any) -> Any:
+        if state not in memo:
+            if game.is_terminal(state):
+                memo[state] = game.utility(state, me)
+            elif game.to_move(state) == me:
+                memo[state] = value(game.result(state, policy(game, state)))
+            else:
+                memo[state] = min(value(game.result(state, a)) for a in game.actions(state))
+        return memo[state]
+
+    return value(state)
+
+
+def playout_value(game: Any, state: Any = None) -> Fraction:
+    """Return the exact mean utility (MAX's view) of random playouts from `state`: both players
+    pick uniformly among their legal moves to the end of the game. It is the number the average
+    of many random playouts approaches (each position evaluated once).
+
+    >>> playout_value([1, [2, 3]])      # 1 half the time, else 2 or 3: (1 + 5/2) / 2
+    Fraction(7, 4)
+    """
+    game = as_game(game)
+    state = game.initial if state is None else state
+    me, memo = game.max_player, {}
+
+    def value(state: Any) -> Fraction:
+        if state not in memo:
+            if game.is_terminal(state):
+                memo[state] = Fraction(game.utility(state, me))
+            else:
+                actions = tuple(game.actions(state))
+                memo[state] = sum(value(game.result(state, a)) for a in actions) / len(actions)
         return memo[state]
 
     return value(state)

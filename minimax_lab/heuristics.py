@@ -1,6 +1,6 @@
 """Evaluation functions for depth-limited search of tic-tac-toe: the case study's "open winning lines".
 
-The tutorial's definition: an open winning line of a player is a row, column or diagonal that holds
+The case study's definition: an open winning line of a player is a row, column or diagonal that holds
 at least one of that player's marks and none of the opponent's. Its heuristic is MAX's (X's) open
 winning lines minus MIN's (O's).
 """
@@ -27,7 +27,7 @@ def open_winning_lines(state: TicTacToeState, player: str) -> int:
 
 
 def open_lines_difference(state: TicTacToeState) -> int:
-    """Return X's open winning lines minus O's: the tutorial's heuristic, from MAX's point of view.
+    """Return X's open winning lines minus O's: the case study's heuristic, from MAX's point of view.
 
     >>> from minimax_lab import TicTacToe
     >>> open_lines_difference(TicTacToe().state("X...O...."))

@@ -32,7 +32,8 @@ def solve(game: Game | Tree, state: Any = None, *, order: Optional[Ordering] = N
     Every node entered counts, including those the table answers. `order` defaults to
     solve_order(); `table` to a new TranspositionTable (pass one to inspect it afterwards).
     solve does not deepen iteratively: that pays when a search must stop in time, not when it
-    must finish (on tic-tac-toe, depths 1 to 9 sharing one table visit 4,979 nodes in all).
+    must finish (lesson 4: on tic-tac-toe, iterative deepening to depth 9 with the open-lines
+    evaluation visits 48,079 nodes in all, one alpha-beta search to the end 18,297).
 
     >>> solve([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
     SearchResult(value=3, move=0, pv=(0, 0), nodes=9, leaves=5)

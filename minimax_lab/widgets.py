@@ -19,8 +19,10 @@ from .trees import Tree, path_name, random_tree
 
 
 def svg_of(dot: Any) -> str:
-    """Return a Digraph rendered as an SVG string."""
-    return dot.pipe(format="svg", encoding="utf-8")
+    """Return a Digraph rendered as an SVG string that shrinks to the width of the notebook (a
+    wide tree shows whole, rather than behind a horizontal scroll bar)."""
+    svg = dot.pipe(format="svg", encoding="utf-8")
+    return svg.replace("<svg ", '<svg style="max-width:100%; height:auto" ', 1)
 
 
 def uniform_nodes(branching: int, depth: int) -> int:
@@ -305,6 +307,7 @@ class ComplexityExplorer:
         self.picture = w.HTML()
         self.status = w.HTML()
         self.rows: list = []
+        self._redrawing = False
         self.branching.observe(self.redraw, names="value")
         self.max_depth.observe(self.redraw, names="value")
         self.widget = w.VBox([w.HBox([self.branching, self.max_depth]), self.progress, self.status,
@@ -348,8 +351,11 @@ class ComplexityExplorer:
         from .experiments import minimal_leaves
         from .plots import plot_counts
 
-        self.max_depth.max = self.deepest(self.branching.value)
+        if self._redrawing:  # lowering the depth slider's maximum moved its value: measure once
+            return
+        self._redrawing = True
         try:
+            self.max_depth.max = self.deepest(self.branching.value)
             self.rows = self.measure()
             self.picture.value = svg_of_figure(plot_counts(self.rows))
             best = [r for r in self.rows if r["ordering"] == "best"]
@@ -358,6 +364,8 @@ class ComplexityExplorer:
                                  f"{'exactly on' if exact else 'OFF'} the Knuth-Moore line")
         except (ValueError, TypeError, MemoryError) as error:
             self.status.value = _error_html(error)
+        finally:
+            self._redrawing = False
 
 
 def svg_of_figure(figure: Any) -> str:

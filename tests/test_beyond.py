@@ -7,10 +7,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from minimax_lab import (Chance, Nim, SearchResult, TicTacToe, Trace, alphabeta, expectiminimax, maxn, minimax,
-                         model_opponent, random_tree)
-from minimax_lab.beyond import (check_chance_tree, coalition, expectimax, follow, greedy_mover, policy_value,
-                                random_mover, uniform)
+from minimax_lab import (Chance, Nim, SearchResult, TicTacToe, Trace, alphabeta, bouton_moves, expectiminimax, maxn,
+                         minimax, model_opponent, random_tree)
+from minimax_lab.beyond import (check_chance_tree, coalition, expectimax, follow, greedy_mover, guaranteed_value,
+                                playout_value, policy_value, random_mover, uniform)
 
 # AIMA 4th ed. Fig. 5.4: the first three plies of a game with three players A, B, C.
 AIMA_5_4 = [
@@ -290,3 +290,37 @@ def test_bad_models_are_refused():
         expectimax(game, lambda g, s: [(g.actions(s)[0], 0.5)])
     with pytest.raises(ValueError, match="the model plays 4 in .*which is not legal there"):
         policy_value(game, exact_policy(game), lambda g, s: [(4, 1)], state=first)
+
+
+def test_guaranteed_value_is_the_worst_case_of_a_policy():
+    game = TicTacToe()
+    assert guaranteed_value(game, exact_policy(game)) == 0          # minimax's own policy is safe
+
+    def modelled(game, state):
+        return expectimax(game, greedy_mover, state).move
+    assert guaranteed_value(game, modelled) == 0                    # so is playing against the model
+    first_square = lambda game, state: game.actions(state)[0]      # noqa: E731
+    assert guaranteed_value(game, first_square) == -1
+    queen = [[1, 0], [-9, 12]]
+    assert guaranteed_value(queen, lambda game, state: 1) == -9     # leaving the queen en prise
+    bouton = lambda game, state: bouton_moves(state.heaps)[0]      # noqa: E731
+    assert guaranteed_value(Nim([1, 2, 4]), bouton) == alphabeta(Nim([1, 2, 4])).value == 1
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(1, 3), st.integers(1, 3), st.integers(0, 10 ** 6))
+def test_playout_value_is_the_mean_over_every_line_of_play(branching, depth, seed):
+    tree = random_tree(branching, depth, seed=seed)      # uniform: every leaf equally likely
+    leaves = tree
+    while any(isinstance(leaf, list) for leaf in leaves):
+        leaves = [x for leaf in leaves for x in (leaf if isinstance(leaf, list) else [leaf])]
+    assert playout_value(tree) == F(sum(leaves), len(leaves))
+
+
+def test_playout_value_on_games():
+    game = TicTacToe()
+    assert playout_value(game, game.state("XXXOO....")) == 1
+    trap = game.state("X...O...X")                       # O to move: a corner loses, an edge draws
+    averages = {a: playout_value(game, game.result(trap, a)) for a in game.actions(trap)}
+    assert averages == {1: F(-1, 10), 2: F(-1, 6), 3: F(-1, 10), 5: F(-1, 10), 6: F(-1, 6), 7: F(-1, 10)}
+    assert playout_value(Nim([1, 1])) == -1 and playout_value(Nim([1, 2])) == 0

@@ -69,6 +69,16 @@ def test_complexity_explorer():
     assert "<svg" in explorer.picture.value
 
 
+def test_complexity_explorer_measures_once_when_the_depth_is_clamped():
+    explorer = ComplexityExplorer(branching=2, max_depth=9, seeds=1)
+    measured = []
+    explorer.progress.observe(lambda change: measured.append(change["new"]) if change["new"] == 0 else None,
+                              names="value")
+    explorer.branching.value = 4                      # the depth slider's maximum drops to 8 < 9
+    assert explorer.max_depth.value == explorer.max_depth.max == 8
+    assert measured == [0] and {r["depth"] for r in explorer.rows} == set(range(1, 9))
+
+
 def test_side_by_side():
     from minimax_lab.draw import draw
     shown = side_by_side({"a": draw([1, 2]), "b & c": draw([[1], [2]])})

@@ -87,3 +87,8 @@ def test_backup_explorer_follows_the_sliders_and_the_algorithm():
     pruning = alphabeta(explorer.tree())
     assert explorer.result == pruning
     assert f"{pruning.leaves} leaves evaluated" in explorer.status.value
+
+
+def test_drawings_shrink_to_the_notebook_width():
+    explorer = TreeExplorer(branching=3, depth=4)
+    assert '<svg style="max-width:100%; height:auto" ' in explorer.picture.value
