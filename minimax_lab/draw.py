@@ -47,7 +47,7 @@ class Picture:
 
 def draw(tree: Tree | TreeGame, algorithm: Optional[str] = None, *, order: Any = None,
          windows: bool = False, step: Optional[int] = None,
-         edge_labels: EdgeLabels = False) -> graphviz.Digraph:
+         edge_labels: EdgeLabels = False) -> Drawing:
     """Return a Graphviz drawing of a tree, searched by `algorithm` if one is named.
 
     With an algorithm the nodes show backed-up values (alpha-beta's bounds as '≤v' or '≥v'), the
@@ -138,13 +138,26 @@ def _label(value: Optional[float]) -> str:
     return f"{value:g}" if isinstance(value, float) else str(value)
 
 
+class Drawing(graphviz.Digraph):
+    """A Digraph of a game tree whose plain-text description says what it shows, so that a
+    notebook's stored output holds no memory address."""
+
+    summary = "tree drawing"
+
+    def __repr__(self) -> str:
+        return f"<{self.summary}>"
+
+
 def render(game: TreeGame, picture: Picture, *, windows: bool = False,
-           edge_labels: EdgeLabels = False) -> graphviz.Digraph:
+           edge_labels: EdgeLabels = False) -> Drawing:
     """Return the Digraph of a tree as `picture` shows it."""
-    dot = graphviz.Digraph(graph_attr={"ordering": "out", "nodesep": "0.15", "ranksep": "0.45"},
+    dot = Drawing(graph_attr={"ordering": "out", "nodesep": "0.15", "ranksep": "0.45"},
                            node_attr={"fontname": "Helvetica", "fontsize": "11", "margin": "0.03"},
                            edge_attr={"arrowhead": "none", "fontname": "Helvetica", "fontsize": "11"})
     pruned_below = _pruned_subtrees(game, picture.pruned)
+    dot.summary = f"tree drawing: {len(game.nodes)} nodes"
+    if pruned_below:
+        dot.summary += f", {len(pruned_below)} pruned"
     on_line = {picture.line[:i] for i in range(len(picture.line) + 1)} if picture.line else set()
     for path in sorted(game.nodes, key=lambda p: (len(p), p)):
         dot.node(node_id(path), **_node_style(game, path, picture, pruned_below, on_line, windows))

@@ -76,3 +76,8 @@ def test_edge_labels_by_action_or_by_name():
     assert 'label=" A"' in edges["n -> n0"] and 'label=" B"' in edges["n -> n1"]
     assert 'label=" E"' in edges["n1 -> n1_0"] and 'label=" 1"' in edges["n1 -> n1_1"]  # unnamed: the action
     assert "label" not in "".join(line for line in draw([[1, 10], [2, 5]]).body if "->" in line)
+
+
+def test_a_drawing_describes_itself_without_a_memory_address():
+    assert repr(draw(FIG_5_2)) == "<tree drawing: 13 nodes>"
+    assert repr(draw(FIG_5_2, "alphabeta")) == "<tree drawing: 13 nodes, 2 pruned>"
