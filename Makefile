@@ -51,7 +51,7 @@ NBVAL_ARGS := --nbval --nbval-current-env \
               --nbval-cell-timeout 600 \
               --ignore notebooks/assignments
 
-.PHONY: help setup lab test test-browser bench lock clean assignments
+.PHONY: help setup lab test test-browser bench lock clean assignments grade
 
 help:  ## list the targets
 	@grep -E '^[a-z-]+:.*## ' '$(ROOT)/Makefile' | sed -E 's/:.*## /\t/' | expand -t14
@@ -82,6 +82,12 @@ test-browser: setup  ## run every lesson in JupyterLab in headless Chromium, wor
 assignments: setup  ## write notebooks/assignments/ from notebooks/solutions/
 	cd '$(ROOT)'
 	'$(BIN)/python' -m minimax_lab.assignments
+
+# Grading: each submission's answers merged into the solution notebook, run under nbval, a line
+# per student (scripts/grade.sh); merged notebooks and reports in build/graded/.
+grade: setup  ## grade SUBMISSIONS='dir/*.ipynb' against SOLUTION=notebooks/solutions/NAME.ipynb
+	cd '$(ROOT)'
+	$(TEST_ENV) VENV='$(VENV)' '$(ROOT)/scripts/grade.sh' '$(SOLUTION)' $(SUBMISSIONS)
 
 bench: setup  ## run the benchmarks (python -m minimax_lab.bench)
 	cd '$(ROOT)'

@@ -10,7 +10,8 @@ change.
 
 `python -m minimax_lab.assignments collect SOLUTION SUBMISSION... --out DIR` puts each student's
 answer cells into a copy of the solution notebook, so that nbval compares the student's code with
-the reference outputs, whatever the student did to the other cells.
+the reference outputs, whatever the student did to the other cells; `... summary REPORT` prints a
+line per notebook from nbval's JUnit report. `make grade` (scripts/grade.sh) runs all three steps.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ import copy
 import json
 import re
 import sys
+import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import Any, Optional, Sequence
 
@@ -199,9 +201,29 @@ def collect(solution: Path, submissions: Sequence[Path], out: Path) -> list[Path
     return written
 
 
+def summarize(report: Path) -> list[str]:
+    """Return one line per graded notebook from an nbval run's JUnit XML report: which of its
+    cells failed, or that all passed."""
+    cells: dict[str, list[str]] = {}
+    for case in ET.parse(report).iter("testcase"):
+        failed = case.find("failure") is not None or case.find("error") is not None
+        cells.setdefault(case.get("classname", "?"), [])
+        if failed:
+            cells[case.get("classname", "?")].append(case.get("name", "?"))
+    return [f"{name}: " + (f"FAILED {', '.join(failed)}" if failed else "passed")
+            for name, failed in sorted(cells.items())]
+
+
 def main(argv: Optional[Sequence[str]] = None) -> int:
-    """Command line: generate the student notebooks (default) or `collect` submissions."""
+    """Command line: generate the student notebooks (default), `collect` submissions, or print
+    the `summary` of a grading run."""
     argv = list(sys.argv[1:] if argv is None else argv)
+    if argv[:1] == ["summary"]:
+        parser = argparse.ArgumentParser(prog="python -m minimax_lab.assignments summary",
+                                         description="Summarize an nbval run's JUnit XML report.")
+        parser.add_argument("report", type=Path, help="the report pytest wrote with --junitxml")
+        print("\n".join(summarize(parser.parse_args(argv[1:]).report)))
+        return 0
     if argv[:1] == ["collect"]:
         parser = argparse.ArgumentParser(prog="python -m minimax_lab.assignments collect",
                                          description="Merge submissions into the solution notebook.")

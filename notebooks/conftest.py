@@ -5,13 +5,12 @@ ones.  By default (nbval 0.11.0, ``IPyNbFile.skip_compare``) it already ignores
 output metadata, execution counts, tracebacks, widget views
 (``application/vnd.jupyter.widget-view+json``) and ``image/png``/``image/jpeg``,
 but it compares ``image/svg+xml`` as text.  Graphviz SVG differs between
-Graphviz versions, so SVG is skipped here as well, with the hook nbval
-documents for this:
+Graphviz versions, so SVG is skipped here as well, by the hook in
+minimax_lab/nbval_plugin.py (which graders load with -p), as nbval
+documents:
 https://nbval.readthedocs.io/en/latest/#Skipping-certain-output-types
 Text-level rules (memory addresses, timings, ids) are in nbval_sanitize.cfg.
 """
 
 
-def pytest_collectstart(collector):
-    if collector.path.suffix == ".ipynb" and hasattr(collector, "skip_compare"):
-        collector.skip_compare += ("image/svg+xml",)
+from minimax_lab.nbval_plugin import pytest_collectstart  # noqa: F401  (skips SVG)

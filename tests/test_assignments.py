@@ -3,6 +3,7 @@ the solutions pasted back passes, collected submissions are graded against the r
 and generation is deterministic."""
 
 import copy
+import os
 import re
 import shlex
 import shutil
@@ -118,9 +119,9 @@ def test_make_test_runs_the_solutions_but_not_the_handouts():
 
 def start_nbval(folder: Path) -> subprocess.Popen:
     """Start nbval, with the Makefile's flags, on every notebook in `folder`."""
-    shutil.copy(ROOT / "notebooks" / "conftest.py", folder / "conftest.py")
     return subprocess.Popen(
-        [sys.executable, "-m", "pytest", *makefile_nbval_args(), "-p", "no:cacheprovider", "-q",
+        [sys.executable, "-m", "pytest", "-p", "minimax_lab.nbval_plugin", *makefile_nbval_args(),
+         "-p", "no:cacheprovider", "-q",
          "--tb=short", f"--rootdir={folder}", f"--junitxml={folder.parent / (folder.name + '.xml')}",
          str(folder)],
         cwd=folder, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
@@ -263,3 +264,36 @@ def test_collect_from_the_command_line(tmp_path, capsys):
     merged = read(out / "bob.ipynb")
     assert [c.source for c in merged.cells if "YOUR CODE HERE" in c.source] == \
            [c.source for c in read(HANDOUTS / name).cells if "YOUR CODE HERE" in c.source]
+
+
+def test_summary_names_each_notebooks_failed_cells(tmp_path):
+    report = tmp_path / "report.xml"
+    report.write_text(
+        '<testsuites><testsuite name="pytest">'
+        '<testcase classname="alice.ipynb" name="Cell 0"/><testcase classname="alice.ipynb" name="Cell 1"/>'
+        '<testcase classname="bob.ipynb" name="Cell 0"/>'
+        '<testcase classname="bob.ipynb" name="Cell 1"><failure message="x">diff</failure></testcase>'
+        '<testcase classname="bob.ipynb" name="Cell 2"><error message="y">boom</error></testcase>'
+        '</testsuite></testsuites>', encoding="utf-8")
+    assert assignments.summarize(report) == ["alice.ipynb: passed", "bob.ipynb: FAILED Cell 1, Cell 2"]
+
+
+def test_grade_script_grades_a_folder_with_a_line_per_student(tmp_path):
+    name = NAMES[0]
+    shutil.copy(SOLUTIONS / name, tmp_path / "alice.ipynb")
+    shutil.copy(HANDOUTS / name, tmp_path / "bob.ipynb")
+    venv = Path(sys.executable).parent.parent
+    run = subprocess.run(["bash", str(ROOT / "scripts" / "grade.sh"), str(SOLUTIONS / name),
+                          str(tmp_path / "alice.ipynb"), str(tmp_path / "bob.ipynb")],
+                         env={**os.environ, "VENV": str(venv)}, capture_output=True, text=True,
+                         timeout=600)
+    lines = run.stdout.splitlines()
+    assert run.returncode == 1, run.stdout + run.stderr
+    assert "alice.ipynb: passed" in lines
+    failed = [int(cell) for cell in re.findall(r"Cell (\d+)", next(l for l in lines if l.startswith("bob")))]
+    assert set(check_cells(read(HANDOUTS / name))) <= set(failed)  # every check fails, at least
+
+
+def test_grade_script_explains_its_usage():
+    run = subprocess.run(["bash", str(ROOT / "scripts" / "grade.sh")], capture_output=True, text=True)
+    assert run.returncode == 2 and "usage: make grade SOLUTION=" in run.stderr
