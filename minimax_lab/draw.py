@@ -189,7 +189,8 @@ def _pruned_subtrees(game: TreeGame, roots: set[Path]) -> set[Path]:
 def _node_style(game: TreeGame, path: Path, picture: Picture, pruned: set[Path], on_line: set,
                 windows: bool) -> dict[str, str]:
     if game.is_terminal(path):
-        style = {"shape": "box", "label": _label(game.nodes[path])}  # type: ignore[arg-type]
+        style = {"shape": "box", "label": _label(game.nodes[path]),  # type: ignore[arg-type]
+                 "width": "0.3", "height": "0.3"}
     else:
         up = game.to_move(path) == "MAX"
         style = {"shape": "triangle" if up else "invtriangle", "label": picture.value.get(path, ""),

@@ -8,6 +8,7 @@ inside an HTML widget, so they work in JupyterLab, Notebook 7 and VS Code alike.
 from __future__ import annotations
 
 import html
+import re
 from typing import Any, Optional, Sequence
 
 import ipywidgets as w
@@ -18,11 +19,21 @@ from .trace import CUTOFF, ENTER, EXIT, LEAF, UPDATE, Event
 from .trees import Tree, path_name, random_tree
 
 
+FIT_WIDTH_PX = 960
+"""About the width of a notebook's output area: wider drawings are shrunk towards it..."""
+SMALLEST_SCALE = 0.45
+"""...but never below this fraction of their natural size, so labels stay legible (wider ones scroll)."""
+
+
 def svg_of(dot: Any) -> str:
-    """Return a Digraph rendered as an SVG string that shrinks to the width of the notebook (a
-    wide tree shows whole, rather than behind a horizontal scroll bar)."""
+    """Return a Digraph rendered as an SVG string, shrunk towards the notebook's width."""
     svg = dot.pipe(format="svg", encoding="utf-8")
-    return svg.replace("<svg ", '<svg style="max-width:100%; height:auto" ', 1)
+    size = re.search(r'<svg width="([\d.]+)pt"', svg)
+    if size is None:
+        return svg
+    natural = float(size.group(1)) * 4 / 3  # points to CSS pixels
+    shown = max(min(natural, FIT_WIDTH_PX), natural * SMALLEST_SCALE)
+    return svg.replace("<svg ", f'<svg style="width:{shown:.0f}px; height:auto" ', 1)
 
 
 def uniform_nodes(branching: int, depth: int) -> int:

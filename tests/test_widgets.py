@@ -1,9 +1,11 @@
 """Tests for minimax_lab.widgets, driving the same methods the controls call."""
 
+import re
+
 from minimax_lab import alphabeta, minimax
 from minimax_lab.draw import MAX_DRAW_NODES
-from minimax_lab.widgets import (BackupExplorer, Quiz, SearchStepper, TreeExplorer, deepest_drawable,
-                                 uniform_nodes)
+from minimax_lab.widgets import (FIT_WIDTH_PX, SMALLEST_SCALE, BackupExplorer, Quiz, SearchStepper,
+                                 TreeExplorer, deepest_drawable, uniform_nodes)
 
 FIG_5_2 = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
 
@@ -89,6 +91,16 @@ def test_backup_explorer_follows_the_sliders_and_the_algorithm():
     assert f"{pruning.leaves} leaves evaluated" in explorer.status.value
 
 
-def test_drawings_shrink_to_the_notebook_width():
-    explorer = TreeExplorer(branching=3, depth=4)
-    assert '<svg style="max-width:100%; height:auto" ' in explorer.picture.value
+def test_wide_drawings_shrink_towards_the_notebook_width_but_stay_legible():
+    def shown_and_natural(explorer):
+        svg = explorer.picture.value
+        shown = float(re.search(r'style="width:(\d+)px', svg).group(1))
+        natural = float(re.search(r'<svg style="[^"]*" width="([\d.]+)pt"', svg).group(1)) * 4 / 3
+        return shown, natural
+
+    small = shown_and_natural(TreeExplorer(branching=2, depth=2))
+    assert small[0] == round(small[1])                      # a small tree keeps its size
+    medium = shown_and_natural(TreeExplorer(branching=3, depth=3))
+    assert medium[0] == FIT_WIDTH_PX < medium[1]            # a wider one fits the notebook
+    large = shown_and_natural(TreeExplorer(branching=4, depth=4))
+    assert large[0] == round(large[1] * SMALLEST_SCALE) > FIT_WIDTH_PX  # the widest ones scroll
