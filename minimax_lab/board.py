@@ -54,7 +54,8 @@ def depth_limits(game: BoardGame) -> dict[str, int]:
     """Return the deepest search the board allows each depth-limited algorithm, so that the
     computer answers within a second."""
     if isinstance(game, ConnectFour):
-        return {"minimax": deepest(game.width, MINIMAX_LEAVES), "alphabeta": deepest(game.width, ALPHABETA_LEAVES)}
+        return {"minimax": deepest(game.width, MINIMAX_LEAVES),
+                "alphabeta": deepest(game.width, ALPHABETA_LEAVES)}
     return {"minimax": 9, "alphabeta": 9}
 
 

@@ -194,7 +194,8 @@ def effective_branching(leaves: int, depth: int) -> float:
 
 
 def node_counts(branching: int, depths: Iterable[int], *,
-                searches: Iterable[tuple[str, str]] = SEARCHES, seeds: Iterable[int] = (0,), max_leaves: int = MAX_LEAVES,
+                searches: Iterable[tuple[str, str]] = SEARCHES, seeds: Iterable[int] = (0,),
+                max_leaves: int = MAX_LEAVES,
                 progress: Optional[Progress] = None) -> list[Row]:
     """Return one measured row per (search, depth, seed), for each (algorithm, ordering) in
     `searches`; each seed draws another tree (and another random order).
@@ -212,7 +213,8 @@ def node_counts(branching: int, depths: Iterable[int], *,
 
 
 def depth_within_budget(branching: int, budget: int, *,
-                        searches: Iterable[tuple[str, str]] = SEARCHES, seed: int = 0, max_leaves: int = MAX_LEAVES) -> list[Row]:
+                        searches: Iterable[tuple[str, str]] = SEARCHES, seed: int = 0,
+                        max_leaves: int = MAX_LEAVES) -> list[Row]:
     """Return, for each search, the deepest tree it searches within `budget` nodes (and the nodes
     it took). 'capped' is True when the limit max_leaves, not the budget, stopped it."""
     rows = []
