@@ -68,10 +68,11 @@ test: setup  ## run tests/ and all notebooks (nbval) in one pytest run
 	$(TEST_ENV) '$(BIN)/pytest' tests/ notebooks/ $(NBVAL_ARGS) $(PYTEST_ARGS)
 
 # Every lesson run in JupyterLab in headless Chromium, its widgets worked, screenshots in
-# build/browser/ (tests/browser/test_lessons.py); plus the Binder check that needs repo2docker.
-# scripts/setup_browser.sh adds Chromium (apt) and requirements-browser.lock (Playwright,
-# repo2docker).  CHROMIUM=/path/to/chrome to use another Chromium.
-test-browser: setup  ## run every lesson in JupyterLab in headless Chromium, work its widgets
+# build/browser/ (tests/browser/test_lessons.py), then two of them in Notebook 7 the same way;
+# plus the Binder check that needs repo2docker.  scripts/setup_browser.sh adds Chromium (apt) and
+# requirements-browser.lock (Playwright, repo2docker, notebook).  CHROMIUM=/path/to/chrome to use
+# another Chromium.
+test-browser: setup  ## run every lesson in JupyterLab (two in Notebook 7) in Chromium, work its widgets
 	cd '$(ROOT)'
 	VENV='$(VENV)' '$(ROOT)/scripts/setup_browser.sh'
 	mkdir -p '$(TEST_HOME)'

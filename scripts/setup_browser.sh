@@ -3,10 +3,11 @@
 #   * Chromium, a system program: Debian's `chromium` package, installed with apt-get when
 #     running as root, otherwise we stop with one line saying what to run.  Playwright drives it
 #     through its executable path; `playwright install` (a browser download) is never used.
-#   * Playwright and repo2docker from requirements-browser.lock, into the course venv.  The lock is
-#     compiled against requirements.lock, so this changes none of the course's packages; `uv pip
-#     install` is a no-op when they are already there.  (`make setup` re-syncs the venv to
-#     requirements.lock when that changes, which removes them; the next run puts them back.)
+#   * Playwright, repo2docker and notebook (Notebook 7) from requirements-browser.lock, into the
+#     course venv.  The lock is compiled against requirements.lock, so this changes none of the
+#     course's packages; `uv pip install` is a no-op when they are already there.  (`make setup`
+#     re-syncs the venv to requirements.lock when that changes, which removes them; the next run
+#     puts them back.)
 #
 # Environment overrides: VENV (default <repo>/.venv), CHROMIUM (the browser, default
 # /usr/bin/chromium; read by tests/browser/test_lessons.py too).
@@ -41,4 +42,4 @@ say "$("$CHROMIUM" --version 2>/dev/null | head -n1)"
 "$VENV/bin/uv" pip install --quiet --python "$VENV/bin/python" \
     -r requirements-browser.lock -c requirements.lock \
     || die "requirements-browser.lock does not fit requirements.lock; run: make lock"
-say "playwright $("$VENV/bin/python" -c 'from importlib.metadata import version; print(version("playwright"))'), repo2docker $("$VENV/bin/jupyter-repo2docker" --version)"
+say "$("$VENV/bin/python" -c 'from importlib.metadata import version as v; print("playwright %s, notebook %s" % (v("playwright"), v("notebook")))'), repo2docker $("$VENV/bin/jupyter-repo2docker" --version)"

@@ -16,6 +16,11 @@ Run by `make test-browser` (`make test` skips this file: see conftest.py here). 
    (<lesson>.png), and each widget before and after it was worked (<lesson>-cellNN.png,
    <lesson>-cellNN-worked.png; scripts/docs_screenshots.py picks the README's from these).
 
+Then it does all of that again in Notebook 7 (test_lesson_in_notebook7) for NOTEBOOK7_LESSONS, the
+start page and the alpha-beta stepper, since the lessons promise to work there too: `jupyter
+notebook` (the `notebook` package, from requirements-browser.lock) serves them at /notebooks/<path>.
+Its screenshots and report entries are named notebook7-<lesson>...
+
 The counts behind every check are written to build/browser/report.json and summarised at the end.
 The notebooks are served from a copy in build/browser/, so nothing here can write to notebooks/.
 """
@@ -34,6 +39,7 @@ import tempfile
 import time
 import urllib.request
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -69,6 +75,14 @@ LAB_SETTINGS = {
 # None so far: with the settings above, JupyterLab 4.6 in Chromium logs no error on any lesson.
 # Add an entry only with its reason; everything else the console reports as an error fails.
 BENIGN_CONSOLE: list[tuple[str, str]] = []
+# The same for Notebook 7 only (FrontEnd.benign below).
+BENIGN_NOTEBOOK7: list[tuple[str, str]] = [
+    (r"^uncaught: Cannot read properties of undefined \(reading 'schema'\)$",
+     "Notebook 7.6.5 throws it once as any notebook page loads, before a cell runs, with no user "
+     "settings and under `jupyter notebook` alike: its /notebooks router loads the settings of "
+     "@jupyterlab/docmanager-extension:plugin, and JupyterLab's shortcuts extension, told that "
+     "plugin changed, reads a schema the registry does not hold (keyboard shortcuts still load)"),
+]
 
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 SVG = "image/svg+xml"
@@ -78,13 +92,38 @@ WIDGET_CLASSES = sorted(name for name, cls in vars(ipywidgets).items()
 ORDERING = re.compile(r"order|first|killer|history", re.IGNORECASE)
 
 
-# --- the server and the browser ------------------------------------------------------------
+# --- the front ends, the server and the browser ------------------------------------------------
+
+@dataclass(frozen=True)
+class FrontEnd:
+    """A Jupyter front end the lessons are run in."""
+    name: str
+    url: str                    # a notebook's address, from the server's url, its path and token
+    prefix: str = ""            # of its screenshots' and report entries' names
+    benign: tuple[tuple[str, str], ...] = ()    # console errors it alone logs: (pattern, why)
+    arrow_keys: bool = True     # whether arrow keys pressed on a widget reach it (see NOTEBOOK7)
+
+
+# JupyterLab's single-document view, with a fresh workspace (?reset).
+JUPYTERLAB = FrontEnd("JupyterLab", "{url}/doc/tree/{path}?reset&token={token}")
+# Notebook 7 handles keys on the way down to the focused element (JupyterLab: on the way back up,
+# after the widget), so its command-mode shortcuts take the arrow keys (ArrowRight: "move cursor
+# to the heading below or expand it", selector `.jp-Notebook.jp-mod-commandMode ... :focus`) before
+# a focused slider sees them. There a student drags the slider; so does work_sliders. Home and End
+# have no shortcut and still reach the slider.
+NOTEBOOK7 = FrontEnd("Notebook 7", "{url}/notebooks/{path}?token={token}", "notebook7-",
+                     tuple(BENIGN_NOTEBOOK7), arrow_keys=False)
+# The lessons run in Notebook 7 too: the start page (drawings) and alpha-beta (the search stepper's
+# sliders and play button, the minimax/alphabeta buttons, a quiz). A renamed one fails, not skips.
+NOTEBOOK7_LESSONS = [ROOT / "notebooks" / name for name in ("00_start_here.ipynb", "03_alpha_beta.ipynb")]
+
 
 class Lab:
-    """A JupyterLab server on loopback with its own config, data and runtime folders."""
+    """A JupyterLab server on loopback with its own config, data and runtime folders; with
+    app="notebook", Notebook 7's (`jupyter notebook`) instead."""
 
-    def __init__(self, served: Path, home: Path):
-        self.served, self.home = served, home
+    def __init__(self, served: Path, home: Path, app: str = "jupyterlab"):
+        self.served, self.home, self.app = served, home, app
         self.token = secrets.token_hex(16)
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
@@ -102,25 +141,25 @@ class Lab:
             path = settings / f"{plugin}.jupyterlab-settings"
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(json.dumps(values))
-        command = [sys.executable, "-m", "jupyterlab", "--no-browser", "--ServerApp.ip=127.0.0.1",
+        command = [sys.executable, "-m", self.app, "--no-browser", "--ServerApp.ip=127.0.0.1",
                    f"--ServerApp.port={self.port}", "--ServerApp.port_retries=0",
                    f"--IdentityProvider.token={self.token}", f"--ServerApp.root_dir={self.served}"]
         if os.geteuid() == 0:
             command.append("--allow-root")
-        self.log = OUT / "jupyterlab.log"
+        self.log = OUT / f"{self.app}.log"
         with open(self.log, "w") as log:
             self.process = subprocess.Popen(command, env=env, cwd=self.served, stdout=log,
                                             stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
         deadline = time.monotonic() + 90
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
-                raise RuntimeError(f"JupyterLab exited ({self.process.returncode}):\n{self.log_tail()}")
+                raise RuntimeError(f"{self.app} exited ({self.process.returncode}):\n{self.log_tail()}")
             try:
                 self.api("GET", "status")
                 return
             except OSError:
                 time.sleep(0.3)
-        raise RuntimeError(f"JupyterLab did not answer within 90 s:\n{self.log_tail()}")
+        raise RuntimeError(f"{self.app} did not answer within 90 s:\n{self.log_tail()}")
 
     def api(self, method: str, path: str) -> Any:
         """Call the server's REST API; return the decoded JSON answer (None when empty)."""
@@ -176,12 +215,30 @@ def report(pytestconfig: pytest.Config) -> Iterator[dict]:
 
 
 @pytest.fixture(scope="module")
-def lab(report: dict) -> Iterator[Lab]:
-    """JupyterLab serving a copy of notebooks/."""
-    served = OUT / "notebooks"
-    shutil.copytree(ROOT / "notebooks", served,
-                    ignore=shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__"))
+def served(report: dict) -> Path:
+    """A copy of notebooks/ for the servers to serve."""
+    copy = OUT / "notebooks"
+    shutil.copytree(ROOT / "notebooks", copy, ignore=shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__"))
+    return copy
+
+
+@pytest.fixture(scope="module")
+def lab(served: Path) -> Iterator[Lab]:
+    """JupyterLab serving the copy of notebooks/."""
     server = Lab(served, OUT / "home")
+    server.start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="module")
+def notebook7(served: Path) -> Iterator[Lab]:
+    """Notebook 7 (`jupyter notebook`) serving the same copy, with config folders of its own.
+
+    Not JupyterLab's server, though it serves Notebook 7 too: there a Notebook 7 page inherits the
+    page config of the last JupyterLab page (its workspace, single-document mode and file), and
+    then fails to open that file in a file browser it does not have."""
+    server = Lab(served, OUT / "home-notebook7", app="notebook")
     server.start()
     yield server
     server.stop()
@@ -217,37 +274,52 @@ def playwright_version() -> str:
 @pytest.mark.parametrize("notebook", LESSONS, ids=[path.stem for path in LESSONS])
 def test_lesson(notebook: Path, lab: Lab, context: BrowserContext, report: dict) -> None:
     """Run a lesson in JupyterLab, check what it shows, and work its widgets."""
+    check_lesson(notebook, JUPYTERLAB, lab, context, report)
+
+
+@pytest.mark.parametrize("notebook", NOTEBOOK7_LESSONS, ids=[path.stem for path in NOTEBOOK7_LESSONS])
+def test_lesson_in_notebook7(notebook: Path, notebook7: Lab, context: BrowserContext, report: dict) -> None:
+    """The same in Notebook 7 (/notebooks/<path>): core ipywidgets 8 and SVG work there too."""
+    check_lesson(notebook, NOTEBOOK7, notebook7, context, report)
+
+
+def check_lesson(notebook: Path, front_end: FrontEnd, lab: Lab, context: BrowserContext,
+                 report: dict) -> None:
+    """Run a lesson in a front end, check what it shows, and work its widgets."""
     cells = json.loads((lab.served / notebook.name).read_text())["cells"]   # the copy being served
-    lesson: dict = report["lessons"].setdefault(notebook.stem, {})
+    stem = front_end.prefix + notebook.stem
+    lesson: dict = report["lessons"].setdefault(stem, {"front_end": front_end.name})
     problems: list[str] = []
     page = context.new_page()
-    console = Console(page)
+    console = Console(page, BENIGN_CONSOLE + list(front_end.benign))
     started = time.monotonic()
     try:
-        lesson["asked_for_kernel"] = open_notebook(page, lab, notebook.name)
+        lesson["asked_for_kernel"] = open_notebook(page, lab, notebook.name, front_end)
         run_all(page, cells)
         lesson["run_s"] = round(time.monotonic() - started, 1)
         problems += check_cells(page, cells, lesson)
-        screenshot_lesson(page, SHOTS / f"{notebook.stem}.png")
-        problems += work_widgets(page, notebook.stem, cells, lesson)
+        screenshot_lesson(page, SHOTS / f"{stem}.png")
+        problems += work_widgets(page, stem, cells, lesson, front_end)
     except Exception:
-        page.screenshot(path=str(SHOTS / f"{notebook.stem}-failed.png"))
+        page.screenshot(path=str(SHOTS / f"{stem}-failed.png"))
         raise
     finally:
         problems += console.problems()
-        lesson["console_errors"] = console.errors
+        lesson["console_errors"] = [text for text in console.errors if not console.is_benign(text)]
+        lesson["console_benign"] = [text for text in console.errors if console.is_benign(text)]
         lesson["seconds"] = round(time.monotonic() - started, 1)
         page.close()
         lab.shut_down_kernels()
-    assert not problems, f"{notebook.name}:\n  " + "\n  ".join(problems) + \
+    assert not problems, f"{notebook.name} in {front_end.name}:\n  " + "\n  ".join(problems) + \
         f"\n(screenshots in {SHOTS.relative_to(ROOT)})"
 
 
 class Console:
     """The page's console errors and uncaught exceptions."""
 
-    def __init__(self, page: Page):
+    def __init__(self, page: Page, benign: list[tuple[str, str]]):
         self.errors: list[str] = []
+        self.benign = benign
         page.on("console", self.on_console)
         page.on("pageerror", lambda error: self.errors.append(f"uncaught: {error}"))
 
@@ -255,9 +327,11 @@ class Console:
         if message.type == "error":
             self.errors.append(message.text)
 
+    def is_benign(self, text: str) -> bool:
+        return any(re.search(pattern, text) for pattern, _why in self.benign)
+
     def problems(self) -> list[str]:
-        return [f"console error: {text[:500]}" for text in self.errors
-                if not any(re.search(pattern, text) for pattern, _why in BENIGN_CONSOLE)]
+        return [f"console error: {text[:500]}" for text in self.errors if not self.is_benign(text)]
 
 
 def menu(page: Page, menu_name: str, item: str) -> None:
@@ -266,18 +340,24 @@ def menu(page: Page, menu_name: str, item: str) -> None:
     page.locator(".lm-Menu-content").get_by_text(item, exact=True).click()
 
 
-KERNEL_IDLE = ".jp-StatusBar-TextItem:text-matches('[|] Idle$')"
+# The kernel is connected and idle: JupyterLab's status bar says "... | Idle"; Notebook 7 has no
+# status bar, and its kernel-status line goes blank and fades once the kernel is idle or busy.
+KERNEL_IDLE = (".jp-StatusBar-TextItem:text-matches('[|] Idle$'), "
+               ".jp-NotebookKernelStatus-fade:not(.jp-NotebookKernelStatus-info)")
 SELECT_KERNEL = ".jp-Dialog:has-text('Select Kernel')"
 
 
-def open_notebook(page: Page, lab: Lab, name: str) -> bool:
-    """Open a notebook (JupyterLab's single-document view) and wait for its kernel to be idle.
+def open_notebook(page: Page, lab: Lab, name: str, front_end: FrontEnd = JUPYTERLAB) -> bool:
+    """Open a notebook in a front end and wait for its kernel to be idle.
 
-    Returns whether JupyterLab asked which kernel to start: it does when the page loads before
+    Returns whether the front end asked which kernel to start: it does when the page loads before
     the server has listed its kernels (the first lesson after start-up); we accept its choice,
     the notebook's own kernel, as a student would."""
     page.set_viewport_size({"width": WIDTH, "height": HEIGHT})
-    page.goto(f"{lab.url}/doc/tree/{urllib.request.pathname2url(name)}?reset&token={lab.token}")
+    url = front_end.url.format(url=lab.url, path=urllib.request.pathname2url(name), token=lab.token)
+    answer = page.goto(url)
+    assert answer is None or answer.ok, \
+        f"{front_end.name} answered {answer.status} for {name} (is it installed? make test-browser)"
     page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=60_000)
     page.wait_for_selector(f"{KERNEL_IDLE}, {SELECT_KERNEL}", timeout=60_000)
     asked = page.locator(SELECT_KERNEL).count() > 0
@@ -288,7 +368,7 @@ def open_notebook(page: Page, lab: Lab, name: str) -> bool:
 
 
 def wait_idle(page: Page, seconds: float) -> None:
-    """Wait until the notebook's kernel is connected and idle (the status bar says so)."""
+    """Wait until the notebook's kernel is connected and idle (KERNEL_IDLE says how we know)."""
     page.wait_for_selector(KERNEL_IDLE, timeout=seconds * 1000)
     page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=seconds * 1000)
 
@@ -474,7 +554,8 @@ def wait_for_change(page: Page, before: Any, measure: Callable[[], Any]) -> Any:
     return now
 
 
-def work_widgets(page: Page, stem: str, cells: list[dict], lesson: dict) -> list[str]:
+def work_widgets(page: Page, stem: str, cells: list[dict], lesson: dict,
+                 front_end: FrontEnd = JUPYTERLAB) -> list[str]:
     """Work every widget the lesson shows; return what did not respond or was not found."""
     page.set_viewport_size({"width": WIDTH, "height": HEIGHT})
     problems, checks = [], []
@@ -486,7 +567,8 @@ def work_widgets(page: Page, stem: str, cells: list[dict], lesson: dict) -> list
         area.scroll_into_view_if_needed()
         area.screenshot(path=str(SHOTS / f"{stem}-cell{cell:02d}.png"))   # as the lesson shows it
         found = []
-        for work in (work_sliders, work_toggles, work_dropdowns, work_play, work_quiz, work_board):
+        for work in (partial(work_sliders, front_end=front_end), work_toggles, work_dropdowns,
+                     work_play, work_quiz, work_board):
             for result in work(page, area):
                 result["cell"] = cell
                 found.append(result)
@@ -517,9 +599,27 @@ def press(slider: Locator, key: str) -> None:
     handle.press(key)
 
 
-def work_sliders(page: Page, area: Locator) -> list[dict]:
+def drag(page: Page, slider: Locator, key: str) -> str:
+    """Do with the mouse what an arrow key would: drag the handle one unit (at least a few pixels)
+    left or right along the track. Returns what was done."""
+    handle = slider.locator(".noUi-handle").first
+    handle.scroll_into_view_if_needed()
+    track, grip = slider.locator(".noUi-base").first.bounding_box(), handle.bounding_box()
+    assert track and grip, "the slider is not on the page"
+    _now, low, high = slider_value(slider)
+    unit = max(track["width"] / (high - low), 4) * (1 if key == "ArrowRight" else -1)
+    x, y = grip["x"] + grip["width"] / 2, grip["y"] + grip["height"] / 2
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x + unit, y, steps=5)
+    page.mouse.up()
+    return f"drag {'right' if unit > 0 else 'left'} {abs(unit):.0f} px"
+
+
+def work_sliders(page: Page, area: Locator, front_end: FrontEnd = JUPYTERLAB) -> list[dict]:
     """Branching and depth must change the number of nodes drawn (a plot: what it shows); step,
-    moved to its other end, what the drawing shows. Other sliders are moved and reported."""
+    moved to its other end, what the drawing shows. Other sliders are moved and reported. A slider
+    is moved by keyboard; one arrow key step with the mouse where the front end takes arrow keys."""
     results = []
     sliders = area.locator(".widget-slider:has(.noUi-handle)")
     labels = [sliders.nth(i).locator("label.widget-label").inner_text().strip() for i in range(sliders.count())]
@@ -536,7 +636,10 @@ def work_sliders(page: Page, area: Locator) -> list[dict]:
             key = "End" if now < high else "Home"
         else:
             key = "ArrowRight" if now < high else "ArrowLeft"
-        press(slider, key)
+        if key.startswith("Arrow") and not front_end.arrow_keys:
+            key = drag(page, slider, key)
+        else:
+            press(slider, key)
         if kind in ("branching", "depth"):
             ok = wait_for_change(page, size(before), lambda: size(drawing(area))) != size(before)
             expect = "change the number of nodes drawn"
@@ -687,11 +790,12 @@ def play_a_move(page: Page, area: Locator, squares: Locator) -> dict:
 
 
 def summary_line(name: str, lesson: dict) -> str:
-    """One line per lesson for the terminal: time, drawings, widget checks passed."""
+    """One line per lesson (and front end) for the terminal: time, drawings, widget checks passed."""
     checks = lesson.get("widget_checks", [])
     passed = sum(check["ok"] for check in checks)
     worked = ", ".join(sorted({check["kind"] for check in checks})) or "none"
     return (f"{name}: {lesson.get('seconds', '?')} s, {lesson.get('code_cells', '?')} code cells, "
             f"{lesson.get('drawings', 0)} drawings ({lesson.get('nodes_drawn', 0)} nodes), "
             f"{lesson.get('widgets', 0)} widgets; widget checks {passed}/{len(checks)} ({worked}); "
-            f"console errors {len(lesson.get('console_errors', []))}")
+            f"console errors {len(lesson.get('console_errors', []))}"
+            + (f" (+{len(lesson['console_benign'])} known benign)" if lesson.get("console_benign") else ""))
