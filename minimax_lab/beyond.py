@@ -368,20 +368,10 @@ def expectimax(game: Any, model: GameModel, state: Any = None) -> SearchResult:
 def policy_value(game: Any, policy: Callable[[Any, Any], Any], model: GameModel, state: Any = None) -> Any:
     """Return MAX's expected utility when MAX plays policy(game, state) and the other player moves
     by `model` (each position evaluated once)."""
-    state = game.initial if state is None else state
-    me, memo = game.max_player, {}
+    def expected(state: Any, value: Callable[[Any], Any]) -> Any:
+        return sum(p * value(game.result(state, a)) for a, p in _replies(game, model, state))
 
-    def value(state: Any) -> Any:
-        if state not in memo:
-            if game.is_terminal(state):
-                memo[state] = game.utility(state, me)
-            elif game.to_move(state) == me:
-                memo[state] = value(game.result(state, policy(game, state)))
-            else:
-                memo[state] = sum(p * value(game.result(state, a)) for a, p in _replies(game, model, state))
-        return memo[state]
-
-    return value(state)
+    return _follow_policy(game, policy, expected, state)
 
 
 def guaranteed_value(game: Any, policy: Callable[[Any, Any], Any], state: Any = None) -> Any:
@@ -394,6 +384,17 @@ def guaranteed_value(game: Any, policy: Callable[[Any, Any], Any], state: Any = 
     (3, 2)
     """
     game = as_game(game)
+
+    def worst(state: Any, value: Callable[[Any], Any]) -> Any:
+        return min(value(game.result(state, a)) for a in game.actions(state))
+
+    return _follow_policy(game, policy, worst, state)
+
+
+def _follow_policy(game: Any, policy: Callable[[Any, Any], Any],
+                   opponent: Callable[[Any, Callable[[Any], Any]], Any], state: Any = None) -> Any:
+    """Return MAX's value of `state` when MAX plays `policy` and opponent(state, value) values the
+    other player's positions from their children's values (each position evaluated once)."""
     state = game.initial if state is None else state
     me, memo = game.max_player, {}
 
@@ -404,7 +405,7 @@ def guaranteed_value(game: Any, policy: Callable[[Any, Any], Any], state: Any = 
             elif game.to_move(state) == me:
                 memo[state] = value(game.result(state, policy(game, state)))
             else:
-                memo[state] = min(value(game.result(state, a)) for a in game.actions(state))
+                memo[state] = opponent(state, value)
         return memo[state]
 
     return value(state)
