@@ -234,17 +234,26 @@ def _run(label: str, success: str, cases: Sequence, judge: Callable[[Any], Optio
 def check_minimax_value(minimax_value: Callable[[Tree, bool], float]) -> None:
     """Check minimax_value(tree, maximizing) against the package's minimax on every tree case."""
     __tracebackhide__ = True
+    _check_tree_values("minimax_value", minimax_value, minimax,
+                       lambda case: case.maximizing, "maximizing={}")
+
+
+def _check_tree_values(name: str, student: Callable, search: Callable, argument: Callable[[Case], Any],
+                       shown: str) -> None:
+    """Check student(tree, argument(case)) against search(case.game).value on every tree case;
+    `shown` formats the argument in the failure report."""
+    __tracebackhide__ = True
 
     def judge(case: Case) -> Optional[Mismatch]:
-        want = minimax(case.game).value
-        got, error = _attempt(minimax_value, copy.deepcopy(case.tree), case.maximizing)
+        want = search(case.game).value
+        got, error = _attempt(student, copy.deepcopy(case.tree), argument(case))
         if error is None and _same(got, want):
             return None
-        return Mismatch(case, f"minimax_value(tree, maximizing={case.maximizing})", _num(want),
-                        _raised(error) if error else _num(got), "minimax", error)
+        return Mismatch(case, f"{name}(tree, {shown.format(argument(case))})", _num(want),
+                        _raised(error) if error else _num(got), search.__name__, error)
 
     cases = tree_cases()
-    _run("minimax_value", f"{len(cases)} trees correct, MAX and MIN at the root", cases, judge)
+    _run(name, f"{len(cases)} trees correct, MAX and MIN at the root", cases, judge)
 
 
 def minimax_values(game: Game) -> Callable[[Any], float]:
@@ -328,17 +337,7 @@ def check_negamax(negamax_value: Callable[[Tree, int], float]) -> None:
     """Check negamax_value(tree, color) (color +1: MAX to move, -1: MIN) against the package's
     negamax: the value from the point of view of the player to move at the root."""
     __tracebackhide__ = True
-
-    def judge(case: Case) -> Optional[Mismatch]:
-        want = negamax(case.game).value
-        got, error = _attempt(negamax_value, copy.deepcopy(case.tree), case.color)
-        if error is None and _same(got, want):
-            return None
-        return Mismatch(case, f"negamax_value(tree, color={case.color:+d})", _num(want),
-                        _raised(error) if error else _num(got), "negamax", error)
-
-    cases = tree_cases()
-    _run("negamax_value", f"{len(cases)} trees correct, MAX and MIN at the root", cases, judge)
+    _check_tree_values("negamax_value", negamax_value, negamax, lambda case: case.color, "color={:+d}")
 
 
 def _judge_pruning(case: Case, func: Callable, call: str, args: tuple, want: float,
