@@ -51,7 +51,7 @@ NBVAL_ARGS := --nbval --nbval-current-env \
               --nbval-cell-timeout 600 \
               --ignore notebooks/assignments
 
-.PHONY: help setup lab test test-browser bench lock clean assignments grade
+.PHONY: help setup lab test test-browser bench lock clean assignments grade execute
 
 help:  ## list the targets
 	@grep -E '^[a-z-]+:.*## ' '$(ROOT)/Makefile' | sed -E 's/:.*## /\t/' | expand -t14
@@ -77,6 +77,18 @@ test-browser: setup  ## run every lesson in JupyterLab (two in Notebook 7) in Ch
 	VENV='$(VENV)' '$(ROOT)/scripts/setup_browser.sh'
 	mkdir -p '$(TEST_HOME)'
 	$(TEST_ENV) REQUIRE_REPO2DOCKER=1 '$(BIN)/pytest' tests/browser/test_lessons.py tests/test_binder.py $(PYTEST_ARGS)
+
+# Re-execute notebooks in place, in the same environment as `make test`, so that their stored
+# outputs are what nbval will compare.  NOTEBOOKS='notebooks/01_minimax_values.ipynb ...' for some.
+NOTEBOOKS ?= notebooks/[0-9]*.ipynb notebooks/appendix_*.ipynb notebooks/solutions/*.ipynb
+execute: setup  ## re-run notebooks in place and store their outputs (NOTEBOOKS=... for some)
+	cd '$(ROOT)'
+	mkdir -p '$(TEST_HOME)'
+	for notebook in $$(ls $(NOTEBOOKS) 2>/dev/null); do
+	    echo "executing $$notebook"
+	    $(TEST_ENV) '$(BIN)/jupyter' nbconvert --to notebook --execute --inplace \
+	        --ExecutePreprocessor.timeout=600 "$$notebook"
+	done
 
 # Student handouts: notebooks/solutions/*.ipynb with each ### BEGIN/END SOLUTION region replaced
 # by a stub (minimax_lab/assignments.py); rewrites only files whose bytes change.

@@ -16,8 +16,9 @@ from typing import Any, Callable, Optional, Sequence, Union
 
 from .games import as_game
 from .search import SearchResult
+from .text import path_name
 from .trace import ENTER, EXIT, LEAF, UPDATE, Trace
-from .trees import MAX_TREE_DEPTH, Path, check_leaf, path_name, validate_tree
+from .trees import MAX_TREE_DEPTH, Path, check_leaf, validate_tree
 
 PROBABILITY_TOLERANCE = 1e-9
 """How far a chance node's probabilities may sum from 1 (for floats such as 0.1 + 0.2 + 0.7)."""

@@ -18,10 +18,11 @@ import ipywidgets as w
 
 from .connect_four import ConnectFour, threats_then_centre
 from .games import TicTacToe
-from .heuristics import open_lines_evaluation
+from .heuristics import even, open_lines_evaluation
 from .search import SearchResult, alphabeta, minimax
 from .solve import solve
 from .table import TranspositionTable
+from .trees import deepest_within
 
 BoardGame = Union[TicTacToe, ConnectFour]
 
@@ -37,17 +38,13 @@ board: minimax to depth 4 and alpha-beta (win, block, centre first) to depth 6 a
 quarter of a second; a ply more takes about a second or longer."""
 
 
-def even(state: Any) -> float:
-    """Score every unfinished position as even (0): a search without a heuristic."""
-    return 0
+MOST_DEPTH = 12
+"""The depth slider's ceiling on any board."""
 
 
 def deepest(width: int, leaves: int) -> int:
-    """Return the greatest depth d with width**d <= leaves (at least 1)."""
-    depth = 1
-    while width ** (depth + 1) <= leaves:
-        depth += 1
-    return depth
+    """Return the greatest depth d (1 to MOST_DEPTH) with width**d <= leaves."""
+    return deepest_within(lambda d: width ** d, leaves, most=MOST_DEPTH, least=1)
 
 
 def depth_limits(game: BoardGame) -> dict[str, int]:

@@ -15,6 +15,7 @@ from . import search
 from .games import TreeGame, as_game
 from .search import SearchResult
 from .trace import CUTOFF, ENTER, EXIT, LEAF, UPDATE, Event, Trace
+from .text import value_text
 from .trees import Path, Tree
 
 MAX_DRAW_NODES = 400
@@ -131,11 +132,7 @@ def _bounded(value: float, entered: Optional[Event]) -> str:
 
 
 def _label(value: Optional[float]) -> str:
-    if value is None:
-        return ""
-    if value in (search.INF, -search.INF):
-        return "+∞" if value > 0 else "−∞"
-    return f"{value:g}" if isinstance(value, float) else str(value)
+    return "" if value is None else value_text(value)
 
 
 class Drawing(graphviz.Digraph):

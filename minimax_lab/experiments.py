@@ -25,7 +25,7 @@ import numpy as np
 from .games import UniformTree
 from .ordering import ByEvaluation, RandomOrder
 from .search import alphabeta, minimax
-from .trees import _mix
+from .trees import _mix, deepest_within, uniform_nodes
 
 VALUES = 2 ** 62
 """How many distinct leaf values the experiment trees draw from."""
@@ -48,11 +48,6 @@ Progress = Callable[[int, int], None]
 def full_leaves(branching: int, depth: int) -> int:
     """Return the number of leaves of a uniform tree, b**d: what minimax evaluates."""
     return branching ** depth
-
-
-def full_nodes(branching: int, depth: int) -> int:
-    """Return the number of nodes of a uniform tree, 1 + b + ... + b**d."""
-    return sum(branching ** ply for ply in range(depth + 1))
 
 
 def minimal_leaves(branching: int, depth: int) -> int:
@@ -89,16 +84,13 @@ def pearl_branching(branching: int) -> float:
     return xi / (1 - xi)
 
 
-def deepest_within(growth: float, leaves: int) -> int:
-    """Return the greatest depth d with growth**d <= leaves (growth > 1).
+def deepest_growth(growth: float, leaves: int) -> int:
+    """Return the greatest depth d (at most 64) with growth**d <= leaves.
 
-    >>> deepest_within(2, 2 ** 20), deepest_within(3, 80), deepest_within(pearl_branching(2), 10)
+    >>> deepest_growth(2, 2 ** 20), deepest_growth(3, 80), deepest_growth(pearl_branching(2), 10)
     (20, 3, 4)
     """
-    depth = 0
-    while growth ** (depth + 1) <= leaves:
-        depth += 1
-    return depth
+    return deepest_within(lambda d: growth ** d, leaves, most=64)
 
 
 def theory(branching: int, depths: Iterable[int]) -> list[Row]:
@@ -125,7 +117,7 @@ def subtree_values(tree: UniformTree) -> np.ndarray:
     """Return the minimax value (MAX's view) of every node of `tree`, indexed as its states
     number them: one bottom-up pass over the levels, vectorized with numpy."""
     b, d = tree.branching, tree.depth
-    first_leaf = full_nodes(b, d - 1) if d > 0 else 0
+    first_leaf = uniform_nodes(b, d - 1) if d > 0 else 0
     index = np.arange(first_leaf, first_leaf + b ** d, dtype=np.uint64)
     level = _mix_array(np.uint64(_mix(tree.seed)) ^ index) % np.uint64(tree.values)
     levels = [level.astype(np.int64)]

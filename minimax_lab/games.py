@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Any, Hashable, Iterable, Protocol, Sequence, runtime_checkable
 
-from .trees import Path, Tree, leaf_value, path_name, validate_tree
+from .text import path_name
+from .trees import Path, Tree, leaf_value, validate_tree
 
 State = Hashable
 Action = Hashable

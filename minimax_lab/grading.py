@@ -17,8 +17,10 @@ from numbers import Real
 from typing import Any, Callable, Optional, Sequence
 
 from .games import Game, TicTacToe, TicTacToeState, TreeGame
+from .heuristics import even
 from .ordering import ByEvaluation, exact_values
 from .search import INF, alphabeta, minimax, negamax
+from .text import value_text
 from .trace import Trace
 from .trees import Tree, random_tree, validate_tree
 
@@ -218,9 +220,7 @@ def _same(got: Any, want: float) -> bool:
 
 
 def _num(x: Any) -> str:
-    if _is_number(x) and math.isinf(x):
-        return "+inf" if x > 0 else "-inf"
-    return repr(x)
+    return value_text(x, ascii=True) if _is_number(x) else repr(x)
 
 
 def _run(label: str, success: str, cases: Sequence, judge: Callable[[Any], Optional[Mismatch]]) -> None:
@@ -488,11 +488,6 @@ def check_ordering(order_moves: Callable) -> None:
         f"with the exact-value order: {exact[worst]:,}")
 
 
-def _no_evaluation(state: Any) -> float:
-    """The reference player's evaluation: every non-terminal horizon position is worth 0."""
-    return 0
-
-
 def depth_limited_player(evaluate: Callable, order: Optional[Callable] = None,
                          depth: int = PLAYER_DEPTH) -> Callable[[Game, Any], Any]:
     """Return a player (game, state) -> move: the package's alphabeta to `depth` plies, scoring the
@@ -503,7 +498,7 @@ def depth_limited_player(evaluate: Callable, order: Optional[Callable] = None,
 def reference_player(depth: int = PLAYER_DEPTH) -> Callable[[Game, Any], Any]:
     """Return the reference player: alphabeta to `depth` plies with no evaluation (the horizon is
     worth 0) and the natural move order. It sees only the wins and losses within its horizon."""
-    return depth_limited_player(_no_evaluation, None, depth)
+    return depth_limited_player(even, None, depth)
 
 
 def perfect_player(game: TicTacToe) -> Callable[[Game, Any], Any]:

@@ -13,6 +13,7 @@ import zlib
 from typing import Any, Callable, Optional, Sequence
 
 from .games import Game, as_game
+from .heuristics import even
 from .search import Evaluate, Ordering, SearchResult, alphabeta
 from .trees import Tree, _mix
 
@@ -91,12 +92,7 @@ class ByEvaluation:
         return _by_value(game, state, actions, value, self.worst)
 
 
-def _even(state: Any) -> float:
-    """Score every state as even (0)."""
-    return 0
-
-
-wins_first = ByEvaluation(_even)
+wins_first = ByEvaluation(even)
 """Orders moves that win at once first and moves that lose at once last, the rest as given
 (utilities are read as a win above 0 and a loss below 0, as in every game of this package)."""
 
@@ -196,7 +192,7 @@ class Combined:
     passed on to every ordering that learns from them.
 
     >>> Combined(wins_first, History())
-    Combined(ByEvaluation(_even), History())
+    Combined(ByEvaluation(even), History())
     """
 
     def __init__(self, *orderings: Ordering):

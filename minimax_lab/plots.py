@@ -14,8 +14,9 @@ from typing import Any, Iterable, Optional, Sequence
 import matplotlib.pyplot as plt
 from matplotlib.figure import Figure
 
-from .experiments import (Row, full_leaves, full_nodes, mean_by_depth, minimal_leaves, minimal_nodes,
+from .experiments import (Row, full_leaves, mean_by_depth, minimal_leaves, minimal_nodes,
                           pearl_branching)
+from .trees import uniform_nodes
 
 LABELS = {
     ("minimax", "given"): "minimax",
@@ -64,7 +65,7 @@ def plot_counts(rows: Sequence[Row], *, quantity: str = "leaves", theory: bool =
                   label=label(*search))
     depths = sorted({row["depth"] for row in rows})
     if theory and quantity == "nodes":
-        for name, count, colour in [(f"all nodes, 1 + {b} + ... + {b}^d", full_nodes, "black"),
+        for name, count, colour in [(f"all nodes, 1 + {b} + ... + {b}^d", uniform_nodes, "black"),
                                     ("minimal tree's nodes", minimal_nodes, "tab:green")]:
             axes.plot(depths, [count(b, d) for d in depths], ":" if colour == "black" else "--",
                       color=colour, lw=1.2, label=name)

@@ -14,7 +14,7 @@ from typing import Any, Optional
 
 from .games import Game
 from .ordering import Combined, History, wins_first
-from .search import INF, Ordering, SearchResult, _Counter, _run, _setup
+from .search import INF, Ordering, Search, SearchResult
 from .table import TranspositionTable
 from .trees import Tree
 
@@ -38,18 +38,19 @@ def solve(game: Game | Tree, state: Any = None, *, order: Optional[Ordering] = N
     >>> solve([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
     SearchResult(value=3, move=0, pv=(0, 0), nodes=9, leaves=5)
     """
-    game, state = _setup(game, state)
     order = solve_order() if order is None else order
+    search = Search(game, state, order=order, alternating=True)
+    game = search.game
     table = TranspositionTable() if table is None else table
-    count = _Counter(game, None, None)
-    me = game.max_player
+    table.bind(game)
 
     def value(state: Any, path: tuple, alpha: float, beta: float) -> float:
         """Return the value for the side to move: exact if strictly inside (alpha, beta), else a
         bound (fail-soft: <= alpha means at most, >= beta at least)."""
-        if count.is_leaf(state, path):
-            v = count.score(state, path)
-            return v if game.to_move(state) == me else -v
+        search.nodes += 1
+        player = search.to_move(state, path)
+        if search.is_cutoff(state, path):
+            return search.utility(state, path, player)
         known = table.probe(state, alpha, beta)
         if known is not None:
             return known
@@ -62,23 +63,23 @@ def solve(game: Game | Tree, state: Any = None, *, order: Optional[Ordering] = N
                 v = -value(child, line, -math.nextafter(alpha, INF), -alpha)
                 if alpha < v < beta:  # it is: find out by how much
                     v = -value(child, line, -beta, -alpha)
-            if v > best:
+            if best_move is None or v > best:
                 best, best_move = v, a
             alpha = max(alpha, v)
             if alpha >= beta:
-                if hasattr(order, "cutoff"):
-                    order.cutoff(game, state, a, path)  # type: ignore[union-attr]
+                search.cutoff(state, a, path)
                 break
         table.store(state, best, *window, move=best_move)
         return best
 
     def ordered(state: Any, path: tuple) -> tuple:
-        actions = tuple(order(game, state, tuple(game.actions(state)), path))
+        actions = search.actions(state, path)
         first = table.move(state)
         if first is None or first not in actions:
             return actions
         return (first,) + tuple(a for a in actions if a != first)
 
-    v = _run(lambda: value(state, (), -INF, INF))
-    pv = table.pv(game, state)
-    return count.result(v if game.to_move(state) == me else -v, pv)
+    root = search.root
+    found = search.run(lambda: (value(root, (), -INF, INF), table.pv(game, root)))
+    v = found.value if game.to_move(root) == game.max_player else -found.value
+    return SearchResult(v, found.move, found.pv, found.nodes, found.leaves)

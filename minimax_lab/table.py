@@ -30,14 +30,15 @@ class Entry:
 
 def bound_flag(value: float, alpha: float, beta: float) -> str:
     """Return what a fail-soft value searched with the window (alpha, beta) is: an UPPER bound if
-    value <= alpha, a LOWER bound if value >= beta, else EXACT.
+    value <= alpha, a LOWER bound if value >= beta, else EXACT (an infinite value is exact: nothing
+    lies beyond it).
 
     >>> bound_flag(0, -1, 1), bound_flag(1, -1, 1), bound_flag(-1, -1, 1)
     ('exact', 'lower', 'upper')
     """
-    if value <= alpha:
+    if value <= alpha and value != -INF:  # at most -inf is exactly -inf
         return UPPER
-    if value >= beta:
+    if value >= beta and value != INF:
         return LOWER
     return EXACT
 
@@ -53,6 +54,16 @@ class TranspositionTable:
 
     def __init__(self) -> None:
         self.entries: dict[Any, Entry] = {}
+        self.game: Any = None
+
+    def bind(self, game: Any) -> None:
+        """Tie the table to `game` on first use: its entries are positions of that game only, so
+        using it for another game (another tree, say, whose paths look the same) is refused."""
+        if self.game is None:
+            self.game = game
+        elif self.game is not game:
+            raise ValueError(f"this table holds positions of {self.game!r}; use a new "
+                             f"TranspositionTable for {game!r}")
 
     def __len__(self) -> int:
         return len(self.entries)

@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Optional
 
+from .text import path_name, value_text
+
 ENTER, LEAF, UPDATE, CUTOFF, EXIT = "enter", "leaf", "update", "cutoff", "exit"
 
 
@@ -31,24 +33,14 @@ class Event:
     pruned: tuple = ()
 
     def __str__(self) -> str:
-        parts = [f"{self.kind:6} {_path_text(self.path)}"]
+        parts = [f"{self.kind:6} {path_name(self.path)}"]
         if self.value is not None:
-            parts.append(f"value={_num(self.value)}")
+            parts.append(f"value={value_text(self.value, ascii=True)}")
         if self.alpha is not None:
-            parts.append(f"window=[{_num(self.alpha)}, {_num(self.beta)}]")
+            parts.append(f"window=[{value_text(self.alpha, ascii=True)}, {value_text(self.beta, ascii=True)}]")
         if self.pruned:
             parts.append(f"pruned={list(self.pruned)}")
         return " ".join(parts)
-
-
-def _num(x: float) -> str:
-    if x in (float("inf"), float("-inf")):
-        return "+inf" if x > 0 else "-inf"
-    return str(int(x)) if float(x).is_integer() and not isinstance(x, float) else str(x)
-
-
-def _path_text(path: tuple) -> str:
-    return "".join(f"[{a}]" for a in path) or "root"
 
 
 class Trace(list):
@@ -86,3 +78,19 @@ class Trace(list):
     def text(self) -> str:
         """Return the events one per line, indented by depth."""
         return "\n".join("  " * len(e.path) + str(e) for e in self)
+
+
+class NullTrace(Trace):
+    """A trace that records nothing: the searches' default, so that they trace every event in one
+    line and pay only a call that does nothing when nobody asked for a trace."""
+
+    def add(self, kind: str, path: tuple, player: Any = None, value: Optional[float] = None,
+            alpha: Optional[float] = None, beta: Optional[float] = None, pruned: tuple = ()) -> None:
+        """Record nothing."""
+
+    def append(self, event: Any) -> None:
+        raise TypeError("NO_TRACE records nothing: pass trace=Trace() to record a search")
+
+
+NO_TRACE = NullTrace()
+"""The shared do-nothing trace."""

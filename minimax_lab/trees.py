@@ -8,7 +8,9 @@ from __future__ import annotations
 import math
 import random
 from numbers import Real
-from typing import Sequence, Union
+from typing import Callable, Sequence, Union
+
+from .text import path_name
 
 Tree = Union[float, int, Sequence["Tree"]]
 Path = tuple[int, ...]
@@ -16,13 +18,6 @@ Path = tuple[int, ...]
 MAX_TREE_DEPTH = 200
 """Deepest nesting a tree may have; deeper structures are refused before any recursion. The searches
 recurse two frames per ply, so this stays well inside Python's default limit of 1000 frames."""
-
-
-def path_name(path: Path) -> str:
-    """Return the name of the node at `path`, as an index expression: (1, 0) -> '[1][0]'."""
-    if len(path) > 12:
-        return "".join(f"[{i}]" for i in path[:6]) + f"...({len(path)} levels)"
-    return "".join(f"[{i}]" for i in path) or "root"
 
 
 def is_leaf(node: object) -> bool:
@@ -71,6 +66,29 @@ def tree_depth(tree: Tree) -> int:
 def count_leaves(tree: Tree) -> int:
     """Return the number of leaves of a tree."""
     return sum(1 for node in validate_tree(tree).values() if not isinstance(node, (list, tuple)))
+
+
+def uniform_nodes(branching: int, depth: int) -> int:
+    """Return the number of nodes of a uniform tree, 1 + b + b^2 + ... + b^d.
+
+    >>> uniform_nodes(3, 2)
+    13
+    """
+    return sum(branching ** ply for ply in range(depth + 1))
+
+
+def deepest_within(size: Callable[[int], float], limit: float, *, most: int, least: int = 0) -> int:
+    """Return the greatest depth d from `least` to `most` with size(d) <= limit (`least` if none):
+    how deep a search or a drawing may go within a budget. `most` keeps it finite when size does
+    not grow (a branching factor of 1).
+
+    >>> deepest_within(lambda d: 2 ** d, 2 ** 20, most=64), deepest_within(lambda d: 1, 10, most=9)
+    (20, 9)
+    """
+    depth = least
+    while depth < most and size(depth + 1) <= limit:
+        depth += 1
+    return depth
 
 
 def random_tree(branching: int, depth: int, *, seed: int = 0, low: int = -9, high: int = 9,

@@ -16,7 +16,8 @@ import ipywidgets as w
 from .draw import MAX_DRAW_NODES, Picture, drawable, picture_of, render, search_trace
 from .games import TreeGame
 from .trace import CUTOFF, ENTER, EXIT, LEAF, UPDATE, Event
-from .trees import Tree, path_name, random_tree
+from .text import path_name, value_text
+from .trees import Tree, deepest_within, random_tree, uniform_nodes
 
 
 FIT_WIDTH_PX = 960
@@ -36,18 +37,10 @@ def svg_of(dot: Any) -> str:
     return svg.replace("<svg ", f'<svg style="width:{shown:.0f}px; height:auto" ', 1)
 
 
-def uniform_nodes(branching: int, depth: int) -> int:
-    """Return the number of nodes of a uniform tree: 1 + b + b^2 + ... + b^d."""
-    return sum(branching ** ply for ply in range(depth + 1))
-
-
 def deepest_drawable(branching: int, limit: int = MAX_DRAW_NODES, most: int = 8) -> int:
-    """Return the greatest depth (at most `most`) at which a uniform tree of `branching` still
+    """Return the greatest depth (1 to `most`) at which a uniform tree of `branching` still
     has <= limit nodes."""
-    depth = 1
-    while depth < most and uniform_nodes(branching, depth + 1) <= limit:
-        depth += 1
-    return depth
+    return deepest_within(lambda d: uniform_nodes(branching, d), limit, most=most, least=1)
 
 
 def _error_html(error: Exception) -> str:
@@ -93,27 +86,19 @@ class TreeExplorer:
 def describe(event: Event) -> str:
     """Return one sentence saying what a trace event means."""
     where = path_name(event.path)
-    window = "" if event.alpha is None else f" with α = {_num(event.alpha)}, β = {_num(event.beta)}"
+    window = "" if event.alpha is None else f" with α = {value_text(event.alpha)}, β = {value_text(event.beta)}"
     if event.kind == ENTER:
         return f"Enter {event.player} node {where}{window}."
     if event.kind == LEAF:
-        return f"Leaf {where} has value {_num(event.value)}."
+        return f"Leaf {where} has value {value_text(event.value)}."
     if event.kind == UPDATE:
-        return f"Node {where} now has value {_num(event.value)}{window}."
+        return f"Node {where} now has value {value_text(event.value)}{window}."
     if event.kind == CUTOFF:
         skipped = ", ".join(path_name(event.path + (a,)) for a in event.pruned) or "no children left"
-        return f"Cutoff at {where}: α ≥ β ({_num(event.alpha)} ≥ {_num(event.beta)}); pruned: {skipped}."
+        return f"Cutoff at {where}: α ≥ β ({value_text(event.alpha)} ≥ {value_text(event.beta)}); pruned: {skipped}."
     if event.kind == EXIT:
-        return f"Node {where} returns {_num(event.value)}."
+        return f"Node {where} returns {value_text(event.value)}."
     return str(event)
-
-
-def _num(x: Optional[float]) -> str:
-    if x is None:
-        return "?"
-    if x in (float("inf"), float("-inf")):
-        return "+∞" if x > 0 else "−∞"
-    return f"{x:g}" if isinstance(x, float) else str(x)
 
 
 class SearchStepper:
@@ -147,7 +132,7 @@ class SearchStepper:
         if step == 0:
             text = f"{len(self.trace)} steps. Press play, or drag the slider."
         elif step == len(self.trace):
-            text = (f"Done: value {_num(self.result.value)}, move {self.result.move}; "
+            text = (f"Done: value {value_text(self.result.value)}, move {self.result.move}; "
                     f"{self.result.leaves} leaves evaluated, pruned: "
                     f"{', '.join(map(path_name, self.trace.pruned())) or 'nothing'}.")
         else:
@@ -222,7 +207,7 @@ class BackupExplorer(TreeExplorer):
         visited = sum(1 for event in self.trace[:step] if event.kind == ENTER)
         count = f"{visited} of {len(self.game.nodes)} nodes visited"
         if step == len(self.trace):
-            self.status.value = (f"value <b>{_num(self.result.value)}</b>, move {self.result.move}: "
+            self.status.value = (f"value <b>{value_text(self.result.value)}</b>, move {self.result.move}: "
                                  f"{count}, {self.result.leaves} leaves evaluated")
         elif step == 0:
             self.status.value = html.escape(f"{len(self.trace)} steps; {count}. Press play.")
@@ -327,10 +312,10 @@ class ComplexityExplorer:
 
     def deepest(self, branching: int) -> int:
         """Return the depth slider's maximum for `branching`."""
-        from .experiments import MAX_LEAVES, deepest_within, pearl_branching
+        from .experiments import MAX_LEAVES, deepest_growth, pearl_branching
 
-        return max(2, min(deepest_within(branching, MAX_LEAVES),
-                          deepest_within(pearl_branching(branching), self.RANDOM_LEAVES)))
+        return max(2, min(deepest_growth(branching, MAX_LEAVES),
+                          deepest_growth(pearl_branching(branching), self.RANDOM_LEAVES)))
 
     def plan(self) -> list[tuple[tuple[str, str], list[int]]]:
         """Return each (algorithm, ordering) with the depths to measure it at."""

@@ -7,7 +7,7 @@ import pytest
 
 from minimax_lab import minimax
 from minimax_lab.experiments import (MAX_LEAVES, SEARCHES, VALUES, depth_within_budget,
-                                     effective_branching, experiment_tree, full_leaves, full_nodes,
+                                     effective_branching, experiment_tree, full_leaves, uniform_nodes,
                                      measure, minimal_leaves, minimal_nodes, node_counts, pearl_branching,
                                      pearl_root, subtree_values, theory)
 from minimax_lab.trees import leaf_value
@@ -16,7 +16,7 @@ from minimax_lab.trees import leaf_value
 def test_formulas():
     assert [minimal_leaves(2, d) for d in range(6)] == [1, 2, 3, 5, 7, 11]
     assert minimal_leaves(10, 4) == 199 and minimal_leaves(10, 5) == 1099
-    assert full_nodes(3, 2) == 13 and full_leaves(3, 2) == 9 and minimal_nodes(3, 2) == 1 + 3 + 5
+    assert uniform_nodes(3, 2) == 13 and full_leaves(3, 2) == 9 and minimal_nodes(3, 2) == 1 + 3 + 5
     for b in range(2, 30):
         xi = pearl_root(b)
         assert abs(xi ** b + xi - 1) < 1e-12 and 0 < xi < 1
@@ -35,12 +35,12 @@ def test_subtree_values_are_exact():
     for b, d, seed in [(2, 5, 7), (3, 4, 1), (1, 3, 0), (4, 0, 2), (5, 3, 3)]:
         tree = experiment_tree(b, d, seed=seed)
         values = subtree_values(tree)
-        assert len(values) == full_nodes(b, d) and int(values[0]) == minimax(tree).value
-        first = full_nodes(b, d - 1) if d else 0
+        assert len(values) == uniform_nodes(b, d) and int(values[0]) == minimax(tree).value
+        first = uniform_nodes(b, d - 1) if d else 0
         leaves = range(first, first + b ** d)
         assert [int(v) for v in values[first:]] == [leaf_value(i, seed, VALUES) for i in leaves]
         for index in range(first):   # every inner node: its children's max or min, by level
-            ply = next(k for k in range(d + 1) if index < full_nodes(b, k))
+            ply = next(k for k in range(d + 1) if index < uniform_nodes(b, k))
             children = [int(values[index * b + 1 + a]) for a in range(b)]
             assert int(values[index]) == (max if ply % 2 == 0 else min)(children)
 

@@ -144,7 +144,7 @@ def test_event_text():
     assert str(Event("enter", ())) == "enter  root"
     assert str(Event("leaf", (1, 0), "MAX", 7)) == "leaf   [1][0] value=7"
     assert str(Event("leaf", (2,), value=-2.5)) == "leaf   [2] value=-2.5"
-    assert str(Event("leaf", (2,), value=3.0)) == "leaf   [2] value=3.0"
+    assert str(Event("leaf", (2,), value=3.0)) == "leaf   [2] value=3"
     assert str(Event("exit", (0,), value=-math.inf)) == "exit   [0] value=-inf"
     assert str(Event("update", (), value=0, alpha=-INF, beta=INF)) == "update root value=0 window=[-inf, +inf]"
     assert str(Event("cutoff", (0, 1), value=1, alpha=4, beta=1, pruned=(2, 3))) == (

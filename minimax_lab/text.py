@@ -1,0 +1,37 @@
+"""How the course writes values and node names as text: one spelling everywhere.
+
+>>> value_text(3), value_text(2.5), value_text(float("inf")), value_text(-float("inf"), ascii=True)
+('3', '2.5', '+∞', '-inf')
+>>> path_name((1, 0)), path_name(())
+('[1][0]', 'root')
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Optional
+
+SIGNIFICANT_DIGITS = 12
+"""Digits a float keeps in text: enough that 1000001.0 and 1000002.0 read differently."""
+
+
+def value_text(value: Optional[Any], *, ascii: bool = False) -> str:
+    """Return a value as a lesson writes it: whole numbers without a point, floats to 12 significant
+    digits, infinity as +∞ / −∞ (+inf / -inf with ascii=True), None as '?'."""
+    if value is None:
+        return "?"
+    if isinstance(value, float) and math.isinf(value):
+        if ascii:
+            return "+inf" if value > 0 else "-inf"
+        return "+∞" if value > 0 else "−∞"
+    if isinstance(value, float):
+        return f"{value:.{SIGNIFICANT_DIGITS}g}"
+    return str(value)
+
+
+def path_name(path: tuple) -> str:
+    """Return the name of the node at `path`, as an index expression: (1, 0) -> '[1][0]'; long
+    paths are shortened to their first six steps and their length."""
+    if len(path) > 12:
+        return "".join(f"[{i}]" for i in path[:6]) + f"...({len(path)} levels)"
+    return "".join(f"[{i}]" for i in path) or "root"
