@@ -14,7 +14,7 @@ from typing import Any, Callable, Optional, Sequence
 
 from .games import Game, as_game
 from .heuristics import even
-from .search import Evaluate, Ordering, SearchResult, alphabeta
+from .search import Evaluate, Ordering, SearchResult, alphabeta, check_number
 from .trees import Tree, _mix
 
 
@@ -25,22 +25,23 @@ def as_given(game: Game, state: Any, actions: Sequence, path: tuple) -> tuple:
 
 def _by_value(game: Game, state: Any, actions: Sequence, value: Callable[[Any], float],
               worst: bool = False) -> tuple:
-    """Return the actions sorted by value(child) (MAX's view), best for the side to move first
-    (worst first if `worst`); a stable sort, so ties keep their order."""
+    """Return the actions sorted by value(action), MAX's value of the child it leads to, best for
+    the side to move first (worst first if `worst`); a stable sort, so ties keep their order."""
     best_high = (game.to_move(state) == game.max_player) != worst
     sign = -1 if best_high else 1
-    return tuple(sorted(actions, key=lambda a: sign * value(game.result(state, a))))
+    return tuple(sorted(actions, key=lambda a: sign * value(a)))
 
 
 def best_first(game: Game, state: Any, actions: Sequence, path: tuple) -> tuple:
     """Return the actions best first for the side to move, by the exact value of each child
     (an alpha-beta search of each child: for experiments on small trees)."""
-    return _by_value(game, state, actions, lambda child: alphabeta(game, child).value)
+    return _by_value(game, state, actions, lambda a: alphabeta(game, game.result(state, a)).value)
 
 
 def worst_first(game: Game, state: Any, actions: Sequence, path: tuple) -> tuple:
     """Return the actions worst first for the side to move, by the exact value of each child."""
-    return _by_value(game, state, actions, lambda child: alphabeta(game, child).value, worst=True)
+    return _by_value(game, state, actions, lambda a: alphabeta(game, game.result(state, a)).value,
+                     worst=True)
 
 
 def exact_values(game: Game | Tree, state: Any = None) -> dict:
@@ -84,10 +85,11 @@ class ByEvaluation:
         return f"ByEvaluation({name}{', worst=True' if self.worst else ''})"
 
     def __call__(self, game: Game, state: Any, actions: Sequence, path: tuple) -> tuple:
-        def value(child: Any) -> float:
+        def value(action: Any) -> float:
+            child, where = game.result(state, action), path + (action,)
             if game.is_terminal(child):
-                return game.utility(child, game.max_player)
-            return self.evaluate(child)
+                return check_number(game.utility(child, game.max_player), "the game's utility", where)
+            return check_number(self.evaluate(child), "the ordering's evaluation", where)
 
         return _by_value(game, state, actions, value, self.worst)
 

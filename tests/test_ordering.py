@@ -1,6 +1,9 @@
 """Tests for minimax_lab.ordering: each ordering is a deterministic, stable permutation of the
 actions; exact node counts on AIMA Fig. 5.2 and tic-tac-toe; killers, history, iterative deepening."""
 
+import re
+
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -143,3 +146,32 @@ def test_iterative_deepening_on_tictactoe():
 def test_iterative_deepening_stops_when_exact():
     results = iterative_deepening(AIMA, max_depth=10, evaluate=lambda state: 0)
     assert len(results) == 2 and results[-1].value == 3 and results[0].value == 0
+
+
+def dropping(game, state, actions, path):
+    return tuple(actions)[1:]
+
+
+def doubling(game, state, actions, path):
+    return tuple(actions) + tuple(actions)[:1]
+
+
+def inventing(game, state, actions, path):
+    return tuple(actions) + (99,)
+
+
+def forgetting(game, state, actions, path):
+    actions = sorted(actions, reverse=True)  # forgets to return them
+
+
+@pytest.mark.parametrize("order, error, words", [
+    (dropping, ValueError, "the ordering dropping must return the actions [0, 1, 2] rearranged, "
+                           "but returned [1, 2] (dropped [0])"),
+    (doubling, ValueError, "but returned [0, 1, 2, 0] (repeated [0])"),
+    (inventing, ValueError, "but returned [0, 1, 2, 99] (invented [99])"),
+    (forgetting, TypeError, "node root: the ordering forgetting returned None, not a sequence of "
+                            "the actions [0, 1, 2]"),
+])
+def test_an_ordering_must_return_the_actions_rearranged(order, error, words):
+    with pytest.raises(error, match=re.escape(words)):
+        alphabeta(AIMA, order=order)

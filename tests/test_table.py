@@ -3,7 +3,8 @@ shown wrong (by computation) on tic-tac-toe while the bounded table is right on 
 
 import pytest
 
-from minimax_lab import (EXACT, LOWER, UPPER, NaiveTable, TicTacToe, TranspositionTable, exact_values,
+from minimax_lab import (EXACT, INF, LOWER, UPPER, NaiveTable, TicTacToe, TranspositionTable, TreeGame,
+                         exact_values,
                          solve)
 from minimax_lab.table import bound_flag
 
@@ -67,3 +68,19 @@ def test_naive_table_gives_wrong_values_on_tictactoe(tictactoe):
 def test_bounded_table_is_right_everywhere(tictactoe):
     game, values = tictactoe
     assert all(solve(game, state, table=TranspositionTable()).value == values[state] for state in values)
+
+
+def test_a_table_is_tied_to_its_game():
+    table = TranspositionTable()
+    first, second = TreeGame([[3, 12, 8], [2, 4, 6], [14, 5, 2]]), TreeGame([[1, 2], [3, 4]])
+    assert solve(first, table=table).value == 3
+    assert solve(first, table=table).value == 3          # the same game again is fine
+    with pytest.raises(ValueError, match=r"this table holds positions of TreeGame\(\[\[3, 12, 8\].*"
+                                         r"use a new TranspositionTable for TreeGame\(\[\[1, 2\]"):
+        solve(second, table=table)
+    assert solve(second).value == 3                      # a fresh table gives the right value
+
+
+def test_infinite_values_are_exact():
+    assert bound_flag(INF, -INF, INF) == bound_flag(-INF, -INF, INF) == EXACT
+    assert bound_flag(INF, 0, 5) == EXACT and bound_flag(-INF, 0, 5) == EXACT
