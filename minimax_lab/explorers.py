@@ -84,7 +84,8 @@ class ComplexityExplorer:
 
     What is measured is experiments.quick_plan: full-width searches stop at QUICK_FULL_LEAVES
     leaves, and the depth slider stops where random-order alpha-beta would pass
-    QUICK_RANDOM_LEAVES, so a redraw takes a second or two.
+    QUICK_RANDOM_LEAVES, so a redraw takes a second or two. A `max_depth` beyond that stop is
+    lowered to it.
     """
 
     BRANCHING = (2, 8)
