@@ -12,61 +12,24 @@ computed: a refused click, or an error in a search, leaves the game as it was.
 from __future__ import annotations
 
 import html
-from typing import Any, Callable, Optional, Union
+from typing import Any, Optional
 
 import ipywidgets as w
 
-from .connect_four import ConnectFour, threats_then_centre
+from .boardgame import BoardGame
+from .controls import SLIDER, whole_number
 from .games import TicTacToe
-from .heuristics import even, open_lines_evaluation
+from .heuristics import even
 from .search import SearchResult, alphabeta, minimax
 from .solve import solve
 from .table import TranspositionTable
-from .trees import deepest_within
-
-BoardGame = Union[TicTacToe, ConnectFour]
 
 ALGORITHMS = ("minimax", "alphabeta", "solve")
-
-SOLVE_MOST_SQUARES = 16
-"""The largest Connect Four board (in squares) on which the board offers solve: a 4 x 4 board
-solves in well under a second, a 5 x 4 board takes a few seconds."""
-
-MINIMAX_LEAVES, ALPHABETA_LEAVES = 3_000, 120_000
-"""How many leaves width**depth the depth slider allows for Connect Four. Measured on the 7 x 6
-board: minimax to depth 4 and alpha-beta (win, block, centre first) to depth 6 answer in a
-quarter of a second; a ply more takes about a second or longer."""
-
-
-MOST_DEPTH = 12
-"""The depth slider's ceiling on any board."""
-
-
-def deepest(width: int, leaves: int) -> int:
-    """Return the greatest depth d (1 to MOST_DEPTH) with width**d <= leaves."""
-    return deepest_within(lambda d: width ** d, leaves, most=MOST_DEPTH, least=1)
-
-
-def depth_limits(game: BoardGame) -> dict[str, int]:
-    """Return the deepest search the board allows each depth-limited algorithm, so that the
-    computer answers within a second."""
-    if isinstance(game, ConnectFour):
-        return {"minimax": deepest(game.width, MINIMAX_LEAVES),
-                "alphabeta": deepest(game.width, ALPHABETA_LEAVES)}
-    return {"minimax": 9, "alphabeta": 9}
 
 
 def algorithms(game: BoardGame) -> tuple[str, ...]:
     """Return the algorithms the board offers for `game` (solve only where it is fast)."""
-    if isinstance(game, ConnectFour) and game.width * game.height > SOLVE_MOST_SQUARES:
-        return ALGORITHMS[:2]
-    return ALGORITHMS
-
-
-def evaluation(game: BoardGame) -> Callable[[Any], float]:
-    """Return the heuristic for `game`, scaled into (-1, 1): open winning lines for tic-tac-toe,
-    weighted windows of four for Connect Four."""
-    return game.evaluate if isinstance(game, ConnectFour) else open_lines_evaluation
+    return ALGORITHMS if game.offers_solve() else ALGORITHMS[:2]
 
 
 def computer_move(game: BoardGame, state: Any, *, algorithm: str = "alphabeta", depth: Optional[int] = None,
@@ -77,15 +40,13 @@ def computer_move(game: BoardGame, state: Any, *, algorithm: str = "alphabeta", 
     the game's heuristic, or as even without it; solve searches to the end with a transposition
     table (`table`, kept between moves, makes later answers immediate)."""
     if algorithm == "solve":
-        order = threats_then_centre if isinstance(game, ConnectFour) else None
-        return solve(game, state, order=order, table=table)
+        return solve(game, state, order=game.move_order(), table=table)
     if algorithm not in ALGORITHMS:
         raise ValueError(f"algorithm must be one of {list(ALGORITHMS)}, got {algorithm!r}")
-    evaluate = evaluation(game) if heuristic else even
+    evaluate = game.horizon_evaluation() if heuristic else even
     if algorithm == "minimax":
         return minimax(game, state, depth=depth, evaluate=evaluate)
-    order = threats_then_centre if isinstance(game, ConnectFour) else None
-    return alphabeta(game, state, depth=depth, evaluate=evaluate, order=order)
+    return alphabeta(game, state, depth=depth, evaluate=evaluate, order=game.move_order())
 
 
 def shortest_win(game: BoardGame, *, algorithm: str = "alphabeta", depth: Optional[int] = None,
@@ -94,14 +55,14 @@ def shortest_win(game: BoardGame, *, algorithm: str = "alphabeta", depth: Option
     answers are deterministic), or None if no sequence does. A breadth-first search over X's
     moves; each of the computer's answers is searched once."""
     answers: dict = {}
-    frontier = [(game.initial, ())]
+    frontier: list[tuple[Any, tuple]] = [(game.initial, ())]
     while frontier:
-        following = []
+        following: list[tuple[Any, tuple]] = []
         for state, moves in frontier:
             for a in game.actions(state):
                 after = game.result(state, a)
                 if game.is_terminal(after):
-                    if game.utility(after, "X") > 0:
+                    if game.utility(after, game.max_player) > 0:
                         return moves + (a,)
                     continue
                 if after not in answers:
@@ -123,26 +84,25 @@ class Board:
 
     def __init__(self, game: Optional[BoardGame] = None, *, algorithm: str = "alphabeta",
                  depth: Optional[int] = None, heuristic: bool = True):
-        self.game = TicTacToe() if game is None else game
-        if not isinstance(self.game, (TicTacToe, ConnectFour)):
-            raise TypeError(f"Board plays TicTacToe or ConnectFour, not {type(self.game).__name__}")
+        self.game: BoardGame = TicTacToe() if game is None else game
+        if not isinstance(self.game, BoardGame):
+            raise TypeError(f"Board plays a board game (minimax_lab.boardgame.BoardGame, such as "
+                            f"TicTacToe or ConnectFour), not {type(self.game).__name__}")
         offered = algorithms(self.game)
         if algorithm not in offered:
             raise ValueError(f"on this board the algorithm must be one of {list(offered)}, got {algorithm!r}")
-        self.columns, self.rows = ((self.game.width, self.game.height) if isinstance(self.game, ConnectFour)
-                                   else (3, 3))
-        self.limits = depth_limits(self.game)
+        self.columns, self.rows = self.game.grid()
+        self.limits = self.game.depth_limits()
         self.table = TranspositionTable()
         self.state = self.game.initial
         self.last: Optional[SearchResult] = None
 
-        slider = dict(continuous_update=False, style={"description_width": "initial"})
         self.algorithm = w.ToggleButtons(options=list(offered), value=algorithm, description="computer")
         top = self.limits.get(algorithm, max(self.limits.values()))
-        if depth is not None and (isinstance(depth, bool) or not isinstance(depth, int) or not 1 <= depth <= top):
-            raise ValueError(f"depth must be a whole number from 1 to {top} here, got {depth!r}")
-        self.depth = w.IntSlider(value=top if depth is None else depth, min=1, max=top,
-                                 description="depth (plies)", **slider)
+        self.depth = w.IntSlider(value=top if depth is None else whole_number(depth, "depth", 1, top),
+                                 min=1, max=top, description="depth (plies)", **SLIDER)
+        if not isinstance(heuristic, bool):
+            raise ValueError(f"heuristic must be True or False, got {heuristic!r}")
         self.heuristic = w.Checkbox(value=heuristic, description="heuristic at the horizon", indent=False)
         self.algorithm.observe(self._bound_depth, names="value")
         self._bound_depth()
@@ -200,26 +160,19 @@ class Board:
         count = self.columns * self.rows
         if isinstance(square, bool) or not isinstance(square, int) or not 0 <= square < count:
             return None, f"There is no square {html.escape(repr(square))}: squares are 0 to {count - 1}."
-        if isinstance(self.game, ConnectFour):
-            column = square % self.columns
-            if column not in self.game.actions(self.state):
-                return None, f"Column {column} is full: choose another column."
-            return column, ""
-        if square not in self.game.actions(self.state):
-            return None, f"Square {square} is taken: choose an empty square."
-        return square, ""
+        return self.game.click_action(self.state, square)
 
     def _report(self, action: Any, reply: Optional[SearchResult]) -> str:
         """Return the message after a move: what was played and, at the end, the outcome."""
-        where = "column" if isinstance(self.game, ConnectFour) else "square"
+        where = self.game.move_noun
         text = f"You played {where} {action}."
         if reply is not None:
             how = self.algorithm.value + ("" if self.algorithm.value == "solve" else f", depth {self.depth.value}")
             text += (f" The computer ({how}) played {where} {reply.move}: value {reply.value:g} for X, "
                      f"{reply.nodes:,} nodes searched.")
         if self.game.is_terminal(self.state):
-            outcome = self.game.utility(self.state, "X")
-            text += " " + {1: "<b>You win!</b>", -1: "<b>The computer wins.</b>", 0: "<b>A draw.</b>"}[outcome]
+            outcome = self.game.utility(self.state, self.game.max_player)
+            text += " <b>" + ("You win!" if outcome > 0 else "The computer wins." if outcome < 0 else "A draw.") + "</b>"
         return text
 
     def _say(self, text: str, *, refused: bool = False) -> bool:
@@ -235,10 +188,7 @@ class Board:
 
     def mark(self, square: int) -> Optional[str]:
         """Return 'X', 'O' or None for `square` of the current position (row by row from the top)."""
-        row, column = divmod(square, self.columns)
-        if isinstance(self.game, ConnectFour):
-            return self.game.cell(self.state, column, self.rows - 1 - row)
-        return self.state.board[square]
+        return self.game.mark(self.state, square)
 
     def _bound_depth(self, change: Any = None) -> None:
         """Bound the depth slider for the chosen algorithm; solve needs no depth."""

@@ -8,7 +8,9 @@ a row is then four shifts and ands, and a move is one addition.
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Callable, Sequence
+
+from .trees import deepest_within
 
 PLAYERS = ("X", "O")
 """The players, first to move first; X is MAX."""
@@ -171,14 +173,9 @@ class ConnectFour:
     def play(self, moves: Sequence[int] | str, state: ConnectFourState | None = None) -> ConnectFourState:
         """Return the state after playing `moves` (columns, or a string of column digits like
         '3344') from `state` (default: the empty board)."""
-        state = self.initial if state is None else state
-        for i, move in enumerate(moves):
-            column = int(move) if isinstance(move, str) and move.isdigit() else move
-            try:
-                state = self.result(state, column)
-            except ValueError as error:
-                raise ValueError(f"move {i + 1} of {moves!r}: {error}") from None
-        return state
+        from .boardgame import play_moves
+
+        return play_moves(self, moves, state)
 
     def cell(self, state: ConnectFourState, column: int, row: int) -> str | None:
         """Return 'X', 'O' or None for the square at `column`, `row` (row 0 at the bottom)."""
@@ -226,6 +223,57 @@ class ConnectFour:
         else:
             why = f"column {action} is full"
         return f"illegal move {action!r}: {why} (legal: {list(state.moves)})"
+
+    # What the play board needs (minimax_lab.boardgame.BoardGame).
+
+    move_noun = "column"
+
+    MOST_DEPTH = 12
+    """The deepest search the play board offers on any board."""
+
+    MINIMAX_LEAVES, ALPHABETA_LEAVES = 3_000, 120_000
+    """How many leaves width**depth the board's depth slider allows. Measured on the 7 x 6 board:
+    minimax to depth 4 and alpha-beta (win, block, centre first) to depth 6 answer in a quarter of
+    a second; a ply more takes about a second or longer."""
+
+    SOLVE_MOST_SQUARES = 16
+    """The largest board (in squares) on which the play board offers solve: a 4 x 4 board solves
+    in well under a second, a 5 x 4 board takes a few seconds."""
+
+    def grid(self) -> tuple[int, int]:
+        """Return the board's columns and rows."""
+        return self.width, self.height
+
+    def mark(self, state: ConnectFourState, square: int) -> str | None:
+        """Return 'X', 'O' or None for `square`, numbered row by row from the top left."""
+        row, column = divmod(square, self.width)
+        return self.cell(state, column, self.height - 1 - row)
+
+    def click_action(self, state: ConnectFourState, square: int) -> tuple[int | None, str]:
+        """Return (the column a click on `square` drops a stone into, '') or (None, why not)."""
+        column = square % self.width
+        if column not in state.moves:
+            return None, f"Column {column} is full: choose another column."
+        return column, ""
+
+    def horizon_evaluation(self) -> Callable[[ConnectFourState], float]:
+        """Return the evaluation for the horizon of a depth-limited search: `evaluate`."""
+        return self.evaluate
+
+    def move_order(self) -> Callable[..., tuple[int, ...]]:
+        """Return the move ordering for alpha-beta and solve: win, block, then centre outwards."""
+        return threats_then_centre
+
+    def depth_limits(self) -> dict[str, int]:
+        """Return the deepest search each depth-limited algorithm may make within about a second."""
+        def deepest(leaves: int) -> int:
+            return deepest_within(lambda d: self.width ** d, leaves, most=self.MOST_DEPTH, least=1)
+
+        return {"minimax": deepest(self.MINIMAX_LEAVES), "alphabeta": deepest(self.ALPHABETA_LEAVES)}
+
+    def offers_solve(self) -> bool:
+        """Return True when solve answers quickly here: on boards of at most SOLVE_MOST_SQUARES."""
+        return self.width * self.height <= self.SOLVE_MOST_SQUARES
 
 
 def threats_then_centre(game: ConnectFour, state: ConnectFourState, actions: Sequence[int],

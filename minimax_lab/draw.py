@@ -6,6 +6,8 @@ MAX nodes are up-triangles, MIN nodes down-triangles, leaves boxes. Node ids com
 
 from __future__ import annotations
 
+import html
+import re
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Optional, Union
 
@@ -87,8 +89,9 @@ def search_trace(game: TreeGame, algorithm: str, order: Any = None) -> tuple[Sea
 def picture_of(trace: Trace, line: tuple = (), step: Optional[int] = None) -> Picture:
     """Return what the drawing shows after the first `step` events of a trace (all by default);
     once the search is over, `line` (the principal variation) is drawn bold."""
-    if step is not None and not 0 <= step <= len(trace):
-        raise ValueError(f"step must be between 0 and {len(trace)} (the trace's length), got {step}")
+    if step is not None and (isinstance(step, bool) or not isinstance(step, int) or not 0 <= step <= len(trace)):
+        raise ValueError(f"step must be a whole number from 0 to {len(trace)} (the trace's length), "
+                         f"got {step!r}")
     events = trace if step is None else trace[:step]
     picture = Picture()
     entry: dict[Path, Event] = {}
@@ -120,9 +123,9 @@ def replay(picture: Picture, entry: dict[Path, Event], event: Event) -> None:
         picture.pruned.update(path + (a,) for a in event.pruned)
 
 
-def _bounded(value: float, entered: Optional[Event]) -> str:
+def _bounded(value: Optional[float], entered: Optional[Event]) -> str:
     """Label an alpha-beta value as a bound when it fell outside its entry window (fail-soft)."""
-    if entered is None or entered.alpha is None:
+    if value is None or entered is None or entered.alpha is None or entered.beta is None:
         return _label(value)
     if value <= entered.alpha and entered.alpha != -search.INF:
         return f"≤{_label(value)}"
@@ -214,3 +217,31 @@ def _edge_style(path: Path, pruned: set[Path], on_line: set) -> dict[str, str]:
     if path in on_line:
         return {"penwidth": "3"}
     return {}
+
+
+# Showing drawings in a notebook.
+
+FIT_WIDTH_PX = 960
+"""About the width of a notebook's output area: wider drawings are shrunk towards it..."""
+SMALLEST_SCALE = 0.45
+"""...but never below this fraction of their natural size, so labels stay legible (wider ones scroll)."""
+
+
+def svg_of(dot: graphviz.Digraph) -> str:
+    """Return a Digraph rendered as an SVG string, shrunk towards the notebook's width."""
+    svg = dot.pipe(format="svg", encoding="utf-8")
+    size = re.search(r'<svg width="([\d.]+)pt"', svg)
+    if size is None:
+        return svg
+    natural = float(size.group(1)) * 4 / 3  # points to CSS pixels
+    shown = max(min(natural, FIT_WIDTH_PX), natural * SMALLEST_SCALE)
+    return svg.replace("<svg ", f'<svg style="width:{shown:.0f}px; height:auto" ', 1)
+
+
+def side_by_side(drawings: Mapping[str, graphviz.Digraph]) -> Any:
+    """Return an HTML display of Graphviz drawings in a row, each under its title."""
+    from IPython.display import HTML
+
+    cells = "".join(f"<div style='margin:0 12px; text-align:center'><b>{html.escape(title)}</b>"
+                    f"<br>{svg_of(dot)}</div>" for title, dot in drawings.items())
+    return HTML(f"<div style='display:flex; flex-wrap:wrap; align-items:flex-start'>{cells}</div>")

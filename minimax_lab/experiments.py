@@ -282,3 +282,38 @@ def text_table(rows: Iterable[Row], columns: Optional[Iterable[str]] = None) -> 
     widths = [max(len(column), *(len(line[i]) for line in cells)) for i, column in enumerate(columns)]
     lines = [columns] + cells
     return "\n".join("  ".join(text.rjust(width) for text, width in zip(line, widths)) for line in lines)
+
+
+# Planning a quick measurement (what ComplexityExplorer measures when a slider moves)
+
+QUICK_FULL_LEAVES = 10_000
+"""Full-width searches (minimax, alpha-beta worst first) in a quick plan stop at this many leaves."""
+
+QUICK_RANDOM_LEAVES = 4_000
+"""A quick plan goes no deeper than where random-order alpha-beta would pass this many leaves."""
+
+Plan = list[tuple[tuple[str, str], list[int]]]
+
+
+def deepest_quick_depth(branching: int) -> int:
+    """Return the deepest depth (at least 2) a quick plan may measure for `branching`, so that
+    it runs in a second or two.
+
+    >>> deepest_quick_depth(2), deepest_quick_depth(5)
+    (17, 7)
+    """
+    return max(2, min(deepest_growth(branching, MAX_LEAVES),
+                      deepest_growth(pearl_branching(branching), QUICK_RANDOM_LEAVES)))
+
+
+def quick_plan(branching: int, max_depth: int) -> Plan:
+    """Return each (algorithm, ordering) of SEARCHES with the depths from 1 to `max_depth` to
+    measure it at: every depth, but full-width searches only within QUICK_FULL_LEAVES.
+
+    >>> quick_plan(3, 9)[0]
+    (('minimax', 'given'), [1, 2, 3, 4, 5, 6, 7, 8])
+    """
+    every = list(range(1, max_depth + 1))
+    full = [d for d in every if full_leaves(branching, d) <= QUICK_FULL_LEAVES]
+    return [(search, full if search in (("minimax", "given"), ("alphabeta", "worst")) else every)
+            for search in SEARCHES]

@@ -7,7 +7,7 @@ States are immutable and hashable. `max_player` names the player whose utility M
 
 from __future__ import annotations
 
-from typing import Any, Hashable, Iterable, Protocol, Sequence, runtime_checkable
+from typing import Any, Callable, Hashable, Iterable, Protocol, Sequence, runtime_checkable
 
 from .text import path_name
 from .trees import Path, Tree, leaf_value, validate_tree
@@ -216,7 +216,7 @@ class TicTacToe:
         try:
             return state._next[action]
         except KeyError:
-            if action not in state.moves:
+            if isinstance(action, bool) or not isinstance(action, int) or action not in state.moves:
                 raise ValueError(f"{state!r}: illegal move {action!r} (legal: {list(state.moves)})") from None
             board = state.board[:action] + (state.to_move,) + state.board[action + 1:]
             child = state._next[action] = self.state(board)
@@ -228,6 +228,61 @@ class TicTacToe:
     def utility(self, state: TicTacToeState, player: str) -> int:
         value = 0 if state.winner is None else (1 if state.winner == "X" else -1)
         return value if player == "X" else -value
+
+    # Building and showing positions, and what the play board needs (boardgame.BoardGame).
+
+    def play(self, moves: Sequence[int] | str, state: TicTacToeState | None = None) -> TicTacToeState:
+        """Return the state after playing `moves` (squares, or a string of square digits like '408')
+        from `state` (default: the empty board).
+
+        >>> print(TicTacToe().show(TicTacToe().play("408")))
+        O . .
+        . X .
+        . . X
+        """
+        from .boardgame import play_moves
+
+        return play_moves(self, moves, state)
+
+    def show(self, state: TicTacToeState) -> str:
+        """Return the board as text, top row first, '.' for an empty square."""
+        cells = [mark or "." for mark in state.board]
+        return "\n".join(" ".join(cells[row:row + 3]) for row in (0, 3, 6))
+
+    move_noun = "square"
+
+    def grid(self) -> tuple[int, int]:
+        """Return the board's columns and rows: 3 x 3."""
+        return 3, 3
+
+    def mark(self, state: TicTacToeState, square: int) -> str | None:
+        """Return 'X', 'O' or None for `square` (0 to 8, row by row from the top left)."""
+        return state.board[square]
+
+    def click_action(self, state: TicTacToeState, square: int) -> tuple[int | None, str]:
+        """Return (the move a click on `square` plays, '') or (None, why the click is refused)."""
+        if square not in state.moves:
+            return None, f"Square {square} is taken: choose an empty square."
+        return square, ""
+
+    def horizon_evaluation(self) -> Callable[[TicTacToeState], float]:
+        """Return the evaluation for the horizon of a depth-limited search: open winning lines,
+        scaled into (-1, 1)."""
+        from .heuristics import open_lines_evaluation
+
+        return open_lines_evaluation
+
+    def move_order(self) -> None:
+        """Return None: the squares are searched in ascending order."""
+        return None
+
+    def depth_limits(self) -> dict[str, int]:
+        """Return the deepest search each depth-limited algorithm may make: the whole game."""
+        return {"minimax": 9, "alphabeta": 9}
+
+    def offers_solve(self) -> bool:
+        """Return True: tic-tac-toe solves at once."""
+        return True
 
 
 def _check_board(board: tuple) -> None:

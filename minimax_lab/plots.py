@@ -7,6 +7,7 @@ Each function takes the tidy rows of minimax_lab.experiments and returns a matpl
 
 from __future__ import annotations
 
+import io
 import math
 from collections import defaultdict
 from typing import Any, Iterable, Optional, Sequence
@@ -142,3 +143,10 @@ def plot_time(rows: Sequence[Row], *, title: Optional[str] = None) -> Figure:
     axes.grid(True, which="major", alpha=0.3)
     axes.legend(fontsize=8)
     return figure
+
+
+def svg_of_figure(figure: Figure) -> str:
+    """Return a matplotlib figure as an SVG string."""
+    buffer = io.StringIO()
+    figure.savefig(buffer, format="svg")
+    return buffer.getvalue()

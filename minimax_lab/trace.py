@@ -94,3 +94,22 @@ class NullTrace(Trace):
 
 NO_TRACE = NullTrace()
 """The shared do-nothing trace."""
+
+
+def describe(event: Event) -> str:
+    """Return one sentence saying what a trace event means."""
+    where = path_name(event.path)
+    window = "" if event.alpha is None else f" with α = {value_text(event.alpha)}, β = {value_text(event.beta)}"
+    if event.kind == ENTER:
+        return f"Enter {event.player} node {where}{window}."
+    if event.kind == LEAF:
+        return f"Leaf {where} has value {value_text(event.value)}."
+    if event.kind == UPDATE:
+        return f"Node {where} now has value {value_text(event.value)}{window}."
+    if event.kind == CUTOFF:
+        skipped = ", ".join(path_name(event.path + (a,)) for a in event.pruned) or "no children left"
+        return (f"Cutoff at {where}: α ≥ β ({value_text(event.alpha)} ≥ {value_text(event.beta)}); "
+                f"pruned: {skipped}.")
+    if event.kind == EXIT:
+        return f"Node {where} returns {value_text(event.value)}."
+    return str(event)

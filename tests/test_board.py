@@ -1,11 +1,15 @@
 """Tests for minimax_lab.board, driving the methods the buttons call (no browser needed)."""
 
 import random
+import re
 
 import pytest
 
 from minimax_lab import ConnectFour, TicTacToe
-from minimax_lab.board import Board, computer_move, depth_limits, shortest_win
+import time
+
+from minimax_lab.board import Board, computer_move, shortest_win
+from minimax_lab.boardgame import BoardGame
 
 
 def marks(board):
@@ -126,11 +130,11 @@ def test_solve_keeps_its_table_between_moves_and_games():
 
 
 def test_bad_settings_are_refused():
-    with pytest.raises(ValueError, match="depth must be a whole number from 1 to 9 here, got 10"):
+    with pytest.raises(ValueError, match="depth must be a whole number from 1 to 9, got 10"):
         Board(depth=10)
     with pytest.raises(ValueError, match="algorithm must be one of"):
         Board(algorithm="negamax")
-    with pytest.raises(TypeError, match="Board plays TicTacToe or ConnectFour"):
+    with pytest.raises(TypeError, match=re.escape("Board plays a board game (minimax_lab.boardgame.BoardGame")):
         Board([[1, 2]])
     with pytest.raises(ValueError, match="algorithm must be one of"):
         computer_move(TicTacToe(), TicTacToe().initial, algorithm="random")
@@ -151,7 +155,7 @@ def test_the_heuristic_changes_the_shallow_choice():
 def test_connect_four_board():
     board = Board(ConnectFour())
     assert board.algorithm.options == ("minimax", "alphabeta")
-    assert depth_limits(board.game) == {"minimax": 4, "alphabeta": 6}
+    assert board.game.depth_limits() == {"minimax": 4, "alphabeta": 6}
     assert (board.columns, board.rows, len(board.buttons)) == (7, 6, 42)
     assert board.click(3)                        # the top square of column 3: the stone falls
     assert board.mark(5 * 7 + 3) == "X" and board.mark(3) is None
@@ -175,7 +179,7 @@ def test_a_full_column_is_refused():
 
 def test_connect_four_answers_stay_small_at_the_deepest_setting():
     game = ConnectFour()
-    limits = depth_limits(game)
+    limits = game.depth_limits()
     for moves in ("3", "33", "3324", "332415", "33333222"):
         state = game.play(moves)
         assert computer_move(game, state, algorithm="alphabeta", depth=limits["alphabeta"]).nodes < 10_000
@@ -206,3 +210,78 @@ def test_shortest_wins_against_shallow_settings():
     for square in (0, 3, 6):
         board.click(square)
     assert "You win!" in board.message.value
+
+
+# --- the board-game protocol, and boards of every size ------------------------------------------
+
+@pytest.mark.parametrize("game", [TicTacToe(), ConnectFour(), ConnectFour(4, 4)], ids=repr)
+def test_both_games_are_board_games_that_build_and_show_positions_the_same_way(game):
+    assert isinstance(game, BoardGame)
+    state = game.play("102")
+    assert game.play([1, 0, 2]) == state and game.play("2", game.play("10")) == state
+    shown = game.show(state).splitlines()
+    columns, rows = game.grid()
+    assert len(shown) == rows and all(len(line.split()) == columns for line in shown)
+    marks = [game.mark(state, square) or "." for square in range(columns * rows)]
+    assert " ".join(marks).split() == game.show(state).split()
+    assert sorted(marks).count("X") == 2 and marks.count("O") == 1
+
+
+def test_tic_tac_toe_play_matches_state():
+    game = TicTacToe()
+    assert game.play("408") == game.state("O...X...X")
+    assert game.show(game.play("408")) == "O . .\n. X .\n. . X"
+
+
+@pytest.mark.parametrize("game", [TicTacToe(), ConnectFour()], ids=repr)
+@pytest.mark.parametrize("moves, message", [
+    ([1.5], "move 1 of [1.5]: a move is a whole number, got 1.5"),
+    ([0, 2.0], "move 2 of [0, 2.0]: a move is a whole number, got 2.0"),
+    ([True], "move 1 of [True]: a move is a whole number, got True"),
+    ("0x", "move 2 of '0x': a move is a whole number, got 'x'"),
+])
+def test_a_move_that_is_not_a_whole_number_is_refused(game, moves, message):
+    with pytest.raises(ValueError, match=re.escape(message)):
+        game.play(moves)
+
+
+def test_a_float_move_in_tic_tac_toe_is_an_illegal_move_not_a_slicing_error():
+    game = TicTacToe()
+    with pytest.raises(ValueError, match="illegal move 2.5"):
+        game.result(game.initial, 2.5)
+    with pytest.raises(ValueError, match="illegal move 3.0"):
+        game.result(game.initial, 3.0)
+
+
+@pytest.mark.parametrize("width, height", [(1, 1), (1, 4), (4, 1), (2, 2), (1, 16), (16, 1), (3, 5),
+                                           (16, 16), (7, 6), (5, 4)])
+def test_connect_four_boards_of_every_size_open_at_once_and_answer(width, height):
+    start = time.perf_counter()
+    board = Board(ConnectFour(width, height))
+    assert (board.columns, board.rows, len(board.buttons)) == (width, height, width * height)
+    assert ("solve" in board.algorithm.options) == (width * height <= 16)
+    assert all(1 <= limit <= 12 for limit in board.limits.values())
+    board.click(0)
+    assert board.mark((height - 1) * width) == "X"
+    assert time.perf_counter() - start < 5
+
+
+def test_every_connect_four_size_offers_bounded_depths():
+    for width in range(1, 17):
+        for height in (1, 16):
+            limits = ConnectFour(width, height).depth_limits()
+            assert set(limits) == {"minimax", "alphabeta"} and all(1 <= d <= 12 for d in limits.values())
+            assert width ** limits["alphabeta"] <= ConnectFour.ALPHABETA_LEAVES or limits["alphabeta"] == 1
+
+
+@pytest.mark.parametrize("settings, message", [
+    (dict(depth="3"), "depth must be a whole number from 1 to 9, got '3'"),
+    (dict(depth=2.0), "depth must be a whole number from 1 to 9, got 2.0"),
+    (dict(depth=True), "depth must be a whole number from 1 to 9, got True"),
+    (dict(depth=0), "depth must be a whole number from 1 to 9, got 0"),
+    (dict(heuristic="yes"), "heuristic must be True or False, got 'yes'"),
+    (dict(algorithm=None), "algorithm must be one of"),
+])
+def test_bad_board_settings_are_refused_by_name(settings, message):
+    with pytest.raises(ValueError, match=re.escape(message)):
+        Board(**settings)

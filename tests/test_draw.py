@@ -3,7 +3,8 @@
 import pytest
 
 from minimax_lab import TreeGame, random_tree
-from minimax_lab.draw import MAX_DRAW_NODES, draw, node_id
+from minimax_lab import Trace
+from minimax_lab.draw import MAX_DRAW_NODES, draw, node_id, picture_of
 
 FIG_5_2 = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]  # AIMA Fig. 5.2
 
@@ -51,8 +52,16 @@ def test_steps_show_a_partial_search():
     first = draw(FIG_5_2, "alphabeta", step=1)
     assert "fillcolor=gold" in lines(first, "n")[0]
     assert "label=\"\"" in lines(first, "n0")[0]
-    with pytest.raises(ValueError, match="step must be between 0 and"):
+    with pytest.raises(ValueError, match="step must be a whole number from 0 to"):
         draw(FIG_5_2, "alphabeta", step=10_000)
+
+
+@pytest.mark.parametrize("step", [1.5, 2.0, True, "3"])
+def test_a_step_that_is_not_a_whole_number_is_refused(step):
+    with pytest.raises(ValueError, match=f"step must be a whole number from 0 to .*got {step!r}"):
+        draw(FIG_5_2, "alphabeta", step=step)
+    with pytest.raises(ValueError, match="step must be a whole number"):
+        picture_of(Trace(), (), step)
 
 
 def test_too_large_trees_are_refused_with_the_limit():

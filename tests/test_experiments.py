@@ -109,3 +109,16 @@ def test_depth_within_budget():
     assert reached["minimax", "given"] <= reached["alphabeta", "worst"] <= reached["alphabeta", "random"]
     assert all(r["nodes"] <= 2000 and not r["capped"] for r in rows)
     print(reached)
+
+
+def test_quick_plan_keeps_full_width_searches_small_and_depths_bounded():
+    from minimax_lab.experiments import (QUICK_FULL_LEAVES, QUICK_RANDOM_LEAVES, deepest_quick_depth,
+                                         quick_plan)
+    plan = dict(quick_plan(4, 9))
+    assert list(plan) == list(SEARCHES)
+    assert plan["minimax", "given"] == plan["alphabeta", "worst"] == [d for d in range(1, 10)
+                                                                      if 4 ** d <= QUICK_FULL_LEAVES]
+    assert plan["alphabeta", "random"] == plan["alphabeta", "best"] == list(range(1, 10))
+    for b in range(2, 9):
+        top = deepest_quick_depth(b)
+        assert top >= 2 and (top == 2 or pearl_branching(b) ** top <= QUICK_RANDOM_LEAVES)

@@ -6,7 +6,8 @@ import pytest
 from minimax_lab.experiments import (depth_within_budget, mean_by_depth, minimal_leaves, node_counts,
                                      text_table, versus_theory)
 from minimax_lab.plots import plot_branching, plot_budget, plot_counts, plot_time
-from minimax_lab.widgets import ComplexityExplorer, OrderingExplorer, named_ordering, side_by_side
+from minimax_lab.draw import side_by_side
+from minimax_lab.explorers import ComplexityExplorer, OrderingExplorer, named_ordering
 
 
 @pytest.fixture(scope="module")

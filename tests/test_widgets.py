@@ -2,10 +2,14 @@
 
 import re
 
+import pytest
+
 from minimax_lab import alphabeta, minimax
-from minimax_lab.draw import MAX_DRAW_NODES
-from minimax_lab.widgets import (FIT_WIDTH_PX, SMALLEST_SCALE, BackupExplorer, Quiz, SearchStepper,
-                                 TreeExplorer, deepest_drawable, uniform_nodes)
+from minimax_lab.controls import TreeControls, deepest_drawable
+from minimax_lab.draw import FIT_WIDTH_PX, MAX_DRAW_NODES, SMALLEST_SCALE
+from minimax_lab.trees import uniform_nodes
+from minimax_lab.widgets import (BackupExplorer, ComplexityExplorer, OrderingExplorer, Quiz,
+                                 SearchStepper, TreeExplorer)
 
 FIG_5_2 = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
 
@@ -29,7 +33,7 @@ def test_explorer_redraws_when_sliders_move():
 
 
 def test_explorer_clamps_depth_when_branching_grows():
-    explorer = TreeExplorer(branching=2, depth=8)
+    explorer = TreeExplorer(branching=2, depth=7)
     explorer.branching.value = 5
     assert explorer.depth.value == explorer.depth.max == deepest_drawable(5)
     assert "nodes visited" in explorer.status.value
@@ -104,3 +108,51 @@ def test_wide_drawings_shrink_towards_the_notebook_width_but_stay_legible():
     assert medium[0] == FIT_WIDTH_PX < medium[1]            # a wider one fits the notebook
     large = shown_and_natural(TreeExplorer(branching=4, depth=4))
     assert large[0] == round(large[1] * SMALLEST_SCALE) > FIT_WIDTH_PX  # the widest ones scroll
+
+
+# --- bad arguments: a ValueError naming the argument, never traitlets' TraitError or a hang ----
+
+@pytest.mark.parametrize("make, message", [
+    (lambda: TreeExplorer(branching="3"), "branching must be a whole number from 2 to 5, got '3'"),
+    (lambda: TreeExplorer(branching=2.0), "branching must be a whole number from 2 to 5, got 2.0"),
+    (lambda: TreeExplorer(branching=9), "branching must be a whole number from 2 to 5, got 9"),
+    (lambda: TreeExplorer(depth=0), "depth must be a whole number from 1 to"),
+    (lambda: TreeExplorer(branching=2, depth=8), "depth must be a whole number from 1 to 7, got 8"),
+    (lambda: TreeExplorer(seed=-1), "seed must be a whole number from 0 to 99, got -1"),
+    (lambda: TreeExplorer(seed=True), "seed must be a whole number from 0 to 99, got True"),
+    (lambda: TreeExplorer(algorithm="negamax"), "algorithm must be one of"),
+    (lambda: BackupExplorer(depth=1.5), "depth must be a whole number"),
+    (lambda: BackupExplorer(algorithm=None), "algorithm must be one of"),
+    (lambda: BackupExplorer(interval_ms=0), "interval_ms must be a whole number from 50 to 10000"),
+    (lambda: SearchStepper(FIG_5_2, interval_ms="fast"), "interval_ms must be a whole number"),
+    (lambda: SearchStepper(FIG_5_2, interval_ms=300.0), "interval_ms must be a whole number"),
+    (lambda: OrderingExplorer(seed="a"), "seed must be a whole number"),
+    (lambda: OrderingExplorer(ordering="sideways"), "ordering must be one of"),
+    (lambda: ComplexityExplorer(branching=1), "branching must be a whole number from 2 to 8, got 1"),
+    (lambda: ComplexityExplorer(branching=0), "branching must be a whole number from 2 to 8, got 0"),
+    (lambda: ComplexityExplorer(branching=3.5), "branching must be a whole number from 2 to 8"),
+    (lambda: ComplexityExplorer(max_depth=1), "max_depth must be a whole number from 2 to 64, got 1"),
+    (lambda: ComplexityExplorer(max_depth="8"), "max_depth must be a whole number"),
+    (lambda: ComplexityExplorer(seeds=0), "seeds must be a whole number from 1 to 10, got 0"),
+])
+def test_bad_widget_arguments_are_refused_by_name(make, message):
+    with pytest.raises(ValueError, match=re.escape(message)):
+        make()
+
+
+def test_the_explorers_share_tree_controls_and_lay_them_out_first():
+    for explorer in (TreeExplorer(), BackupExplorer(), OrderingExplorer(branching=2, depth=2)):
+        assert isinstance(explorer.controls, TreeControls)
+        assert explorer.widget.children[0] is explorer.controls.box
+        labels = [slider.description for slider in explorer.controls.box.children]
+        assert labels == ["branching b", "depth d", "seed"]
+    backup = BackupExplorer()
+    assert backup.widget.children[1] is backup.algorithm and backup.widget.children[2] is backup.steps.box
+    ordering = OrderingExplorer(branching=2, depth=2)
+    assert ordering.widget.children[1:3] == (ordering.ordering, ordering.counts)
+
+
+def test_the_moved_helpers_are_still_importable_from_widgets():
+    from minimax_lab import draw, plots, trace, widgets
+    assert widgets.describe is trace.describe and widgets.side_by_side is draw.side_by_side
+    assert widgets.svg_of is draw.svg_of and callable(plots.svg_of_figure)
