@@ -243,3 +243,22 @@ def iterative_deepening(game: Game, state: Any = None, *, max_depth: int, evalua
         if horizon_calls == 0:
             break
     return results
+
+
+def exact_order(game: Game) -> ByEvaluation:
+    """Return the oracle ordering of `game`: moves sorted by their exact minimax value, best first
+    for the player to move, ties as given (ByEvaluation over exact_values, computed once).
+
+    >>> from minimax_lab.games import TreeGame
+    >>> game = TreeGame([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+    >>> exact_order(game)(game, (0,), (0, 1, 2), (0,))      # MIN to move: 3, then 8, then 12
+    (0, 2, 1)
+    """
+    values = exact_values(game)
+
+    def exact_value(state: Any) -> float:
+        if state not in values:
+            raise ValueError(f"exact_order: {state!r} is not reachable from the start of {game!r}")
+        return values[state]
+
+    return ByEvaluation(exact_value)

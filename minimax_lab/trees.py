@@ -123,3 +123,62 @@ def _mix(x: int) -> int:
 def leaf_value(index: int, seed: int, values: int = 1000) -> int:
     """Return the value, in [0, values), of leaf number `index` of an implicit tree with `seed`."""
     return _mix(_mix(seed) ^ index) % values
+
+
+def map_leaves(tree: Tree, change: Callable[[float], float]) -> Tree:
+    """Return a copy of `tree` with `change` applied to every leaf.
+
+    >>> map_leaves([1, [2, 3]], lambda v: 10 * v)
+    [10, [20, 30]]
+    """
+    if isinstance(tree, (int, float)) and not isinstance(tree, bool):
+        return change(tree)
+    if isinstance(tree, (list, tuple)):
+        return [map_leaves(child, change) for child in tree]
+    raise TypeError(f"map_leaves: {tree!r} is neither a leaf (an int or a float) nor a list of trees")
+
+
+def random_trees(count: int, *, shapes: Sequence[tuple[int, int]],
+                 leaf_ranges: Sequence[tuple[int, int]], seed: int = 0) -> list[Tree]:
+    """Return `count` random trees from random.Random(seed): each a (branching, greatest depth)
+    drawn from `shapes` and a depth from 1 to that greatest; ragged except every fifth; leaves from
+    `leaf_ranges` (low, high) in turn, and every third tree's leaves divided by 4 (floats).
+
+    >>> random_trees(2, shapes=[(2, 2)], leaf_ranges=[(1, 9)], seed=3)
+    [[2, 3], [1, 2]]
+    """
+    if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+        raise ValueError(f"random_trees needs a count that is a whole number >= 0, got {count!r}")
+    if not shapes or not leaf_ranges:
+        raise ValueError("random_trees needs at least one shape and one leaf range, "
+                         f"got shapes={list(shapes)} and leaf_ranges={list(leaf_ranges)}")
+    for low, high in leaf_ranges:
+        if low > high:
+            raise ValueError(f"random_trees: leaf range ({low}, {high}) is empty (low > high)")
+    rng = random.Random(seed)
+    trees: list[Tree] = []
+    for i in range(count):
+        branching, deepest = shapes[rng.randrange(len(shapes))]
+        low, high = leaf_ranges[i % len(leaf_ranges)]
+        tree = random_tree(branching, rng.randint(1, deepest), seed=rng.randrange(2**32),
+                           low=low, high=high, ragged=i % 5 != 0)
+        trees.append(map_leaves(tree, lambda v: v / 4) if i % 3 == 2 else tree)
+    return trees
+
+
+def distinct_tree(branching: int, depth: int, *, seed: int = 0) -> Tree:
+    """Return a uniform tree whose b**d leaves are 0 .. b**d - 1 shuffled by random.Random(seed).
+
+    >>> distinct_tree(2, 2, seed=1)
+    [[3, 0], [2, 1]]
+    """
+    if branching < 1 or depth < 0:
+        raise ValueError(f"distinct_tree needs branching >= 1 and depth >= 0, got {branching} and {depth}")
+    values = list(range(branching ** depth))
+    random.Random(seed).shuffle(values)
+    leaves = iter(values)
+
+    def grow(ply: int) -> Tree:
+        return next(leaves) if ply == depth else [grow(ply + 1) for _ in range(branching)]
+
+    return grow(0)

@@ -8,9 +8,9 @@ import pytest
 
 from minimax_lab import TicTacToe, TreeGame, alphabeta, grading
 from minimax_lab.assignments import is_answer_cell, read
-from minimax_lab.grading import CheckFailed
+from minimax_lab.grading import CheckFailed, reports
 from minimax_lab.heuristics import open_lines_evaluation
-from minimax_lab.trees import validate_tree
+from minimax_lab.trees import random_trees, validate_tree
 
 SOLUTIONS = Path(__file__).resolve().parents[1] / "notebooks" / "solutions"
 
@@ -146,7 +146,7 @@ def test_a_planted_mistake_is_caught(notebook, function, check, mutations, capsy
 
 def test_the_failure_shown_is_the_smallest_failing_tree(monkeypatch):
     shown = []
-    monkeypatch.setattr(grading, "_show", lambda case, algorithm: shown.append((case, algorithm)))
+    monkeypatch.setattr(reports, "show_failure", lambda case, algorithm: shown.append((case, algorithm)))
     right = answers(A2)["alphabeta_value"]
     wrong = answers(A2, "alphabeta_value", (("if alpha >= beta:", "if alpha > beta:", 2),))["alphabeta_value"]
 
@@ -220,6 +220,32 @@ def test_openings_and_positions():
     positions = grading.tictactoe_positions(game=game)
     assert positions[0] == game.initial and len(set(positions)) == 41
     assert {s.to_move for s in positions} == {"X", "O"}
+
+
+@pytest.mark.parametrize("count", [-1, 4298, 2.5, True])
+def test_tictactoe_positions_refuse_a_count_random_play_cannot_reach(count):
+    with pytest.raises(ValueError, match="tictactoe_positions needs a count from 0 to 4,297"):
+        grading.tictactoe_positions(count)
+
+
+def test_the_tree_generators_refuse_bad_input():
+    with pytest.raises(ValueError, match="count that is a whole number"):
+        random_trees(-1, shapes=grading.SHAPES, leaf_ranges=grading.LEAF_RANGES)
+    with pytest.raises(ValueError, match="at least one shape"):
+        random_trees(3, shapes=(), leaf_ranges=grading.LEAF_RANGES)
+    with pytest.raises(ValueError, match=r"leaf range \(5, 1\) is empty"):
+        random_trees(3, shapes=grading.SHAPES, leaf_ranges=[(5, 1)])
+    with pytest.raises(ValueError, match="distinct_tree needs branching >= 1"):
+        grading.distinct_tree(0, 3)
+    with pytest.raises(TypeError, match="'x' is neither a leaf"):
+        grading.map_leaves([1, ["x"]], lambda v: v)
+    assert grading.distinct_tree(3, 0) == 0 and grading.map_leaves([1, (2, 3)], abs) == [1, [2, 3]]
+
+
+def test_the_exact_order_refuses_a_state_outside_its_game():
+    game = TreeGame(grading.TEXTBOOK_TREES["the tutorial tree"])
+    with pytest.raises(ValueError, match=r"\(0, 0\) is not reachable from the start"):
+        grading.exact_order(TreeGame([1, 2]))(game, (0,), (0, 1), (0,))
 
 
 # --- assignment 3: the budget and the reference player, computed and justified --------------------

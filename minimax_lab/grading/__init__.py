@@ -1,0 +1,39 @@
+"""Assignment checks: run a student's function on fixed and random cases and compare it with the
+package's own searches (minimax, negamax, alphabeta and their Trace).
+
+Each `check_*` prints one stable line when every case passes; that line is the stored output nbval
+compares. Otherwise it shows the smallest failing case (a tree is drawn) with what was expected and
+what came back, and raises CheckFailed, so the cell, and nbval, fail.
+
+The cases are in `cases`, judging and reporting in `reports`, the checks of each assignment in
+`assignment1` .. `assignment4`. The players the assignment-3 checks use are `minimax_lab.players`,
+the oracle ordering is `minimax_lab.ordering.exact_order`; both are re-exported here, as the
+assignments use them.
+"""
+
+from ..ordering import exact_order
+from ..players import (PLAYER_DEPTH, Played, depth_limited_player, drawn_openings, match, openings,
+                       perfect_player, play, reference_player)
+from ..trees import distinct_tree, map_leaves
+from .assignment1 import check_minimax_decision, check_minimax_search, check_minimax_value, minimax_values
+from .assignment2 import check_alphabeta, check_negamax, check_negamax_alphabeta
+from .assignment3 import (BUDGET_SLACK, check_evaluation, check_ordering, check_player, ordering_budget,
+                          ordering_report)
+from .assignment4 import (BEST_CASE_SHAPES, EBF_CASES, check_best_case_leaves,
+                          check_effective_branching_factor)
+from .cases import LEAF_RANGES, RANDOM_TREES, SHAPES, TEXTBOOK_TREES, Case, tictactoe_positions, tree_cases
+from .reports import CheckFailed, Mismatch
+
+__all__ = [
+    "CheckFailed", "Mismatch",
+    "Case", "TEXTBOOK_TREES", "RANDOM_TREES", "SHAPES", "LEAF_RANGES", "tree_cases", "tictactoe_positions",
+    "openings",
+    "check_minimax_value", "check_minimax_decision", "check_minimax_search", "minimax_values",
+    "check_negamax", "check_alphabeta", "check_negamax_alphabeta",
+    "BUDGET_SLACK", "check_evaluation", "check_ordering", "check_player", "ordering_budget",
+    "ordering_report",
+    "BEST_CASE_SHAPES", "EBF_CASES", "check_best_case_leaves", "check_effective_branching_factor",
+    "exact_order", "distinct_tree", "map_leaves",
+    "PLAYER_DEPTH", "Played", "depth_limited_player", "drawn_openings", "match", "perfect_player", "play",
+    "reference_player",
+]

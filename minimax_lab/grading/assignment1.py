@@ -1,0 +1,95 @@
+"""Assignment 1 checks: the minimax value of a tree, a decision (value and move), and minimax on any
+game (trees and tic-tac-toe)."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any, Callable, Optional
+
+from ..games import Game, TicTacToe
+from ..search import alphabeta, minimax
+from ..trees import Tree
+from .cases import Case, tictactoe_positions, tree_cases
+from .reports import Mismatch, attempt, check_tree_values, judge_cases, number_text, raised, same
+
+
+def check_minimax_value(minimax_value: Callable[[Tree, bool], float]) -> None:
+    """Check minimax_value(tree, maximizing) against the package's minimax on every tree case."""
+    __tracebackhide__ = True
+    check_tree_values("minimax_value", minimax_value, minimax,
+                      lambda case: case.maximizing, "maximizing={}")
+
+
+def minimax_values(game: Game) -> Callable[[Any], float]:
+    """Return value(state): the minimax value of a state of `game`, remembered. It is computed
+    by the package's alphabeta, whose full-window value is minimax's, only faster."""
+    values: dict = {}
+
+    def value(state: Any) -> float:
+        if state not in values:
+            values[state] = alphabeta(game, state).value
+        return values[state]
+
+    return value
+
+
+def _judge_decision(case: Any, game: Game, state: Any, call: str, func: Callable,
+                    args: tuple, algorithm: Optional[str],
+                    value_of: Optional[Callable[[Any], float]] = None) -> Optional[Mismatch]:
+    """Compare a (value, move) answer with minimax: the value must be the minimax value and the
+    move a legal one whose position has that value."""
+    value_of = value_of or minimax_values(game)
+    want = value_of(state)
+    got, error = attempt(func, *args)
+    actions = list(game.actions(state))
+    if error is None and isinstance(got, tuple) and len(got) == 2 and same(got[0], want) \
+            and got[1] in actions and value_of(game.result(state, got[1])) == want:
+        return None
+    best = [a for a in actions if value_of(game.result(state, a)) == want]
+    expected = f"value {number_text(want)} and a move among {best}"
+    if error is not None:
+        return Mismatch(case, call, expected, raised(error), algorithm, error)
+    if not (isinstance(got, tuple) and len(got) == 2):
+        return Mismatch(case, call, expected + ", as a pair (value, move)", repr(got), algorithm)
+    value, move = got
+    if not same(value, want):
+        return Mismatch(case, call, expected, f"value {number_text(value)} (move {move!r})", algorithm)
+    why = (f"but move {move!r} leads to a position worth {number_text(value_of(game.result(state, move)))}"
+           if move in actions else f"but move {move!r} is not a legal move (legal: {actions})")
+    return Mismatch(case, call, expected, f"value {number_text(value)}, {why}", algorithm)
+
+
+def check_minimax_decision(minimax_decision: Callable[[Tree, bool], tuple]) -> None:
+    """Check minimax_decision(tree, maximizing) -> (value, move) on every tree case: the value must
+    be minimax's and the move (a child index) one that achieves it."""
+    __tracebackhide__ = True
+
+    def judge(case: Case) -> Optional[Mismatch]:
+        game = case.game
+        return _judge_decision(case, game, game.initial,
+                               f"minimax_decision(tree, maximizing={case.maximizing})",
+                               minimax_decision, (copy.deepcopy(case.tree), case.maximizing), "minimax")
+
+    cases = tree_cases()
+    judge_cases("minimax_decision", f"{len(cases)} trees correct, values and moves", cases, judge)
+
+
+def check_minimax_search(minimax_search: Callable[[Game, Any], tuple]) -> None:
+    """Check minimax_search(game, state) -> (value, move) on every tree case (as a TreeGame) and on
+    tic-tac-toe positions: the empty board and 40 positions of random play."""
+    __tracebackhide__ = True
+    game = TicTacToe()
+    value_of = minimax_values(game)
+
+    def judge(case: Any) -> Optional[Mismatch]:
+        if isinstance(case, Case):
+            tree_game = case.game
+            return _judge_decision(case, tree_game, tree_game.initial,
+                                   f"minimax_search(TreeGame(tree, first={case.first!r}), ())",
+                                   minimax_search, (tree_game, tree_game.initial), "minimax")
+        return _judge_decision(case, game, case, f"minimax_search(TicTacToe(), {case!r})",
+                               minimax_search, (game, case), None, value_of)
+
+    trees, positions = tree_cases(), tictactoe_positions(game=game)
+    judge_cases("minimax_search", f"{len(trees)} trees and {len(positions)} tic-tac-toe positions correct",
+                trees + positions, judge)
