@@ -41,7 +41,7 @@ def census(game: Any, state: Any = None) -> Census:
             if game.is_terminal(state):
                 known = 1, Counter({game.utility(state, game.max_player): 1})
             else:
-                nodes, games = 1, Counter()
+                nodes, games = 1, Counter[Any]()
                 for a in game.actions(state):
                     n, g = count(game.result(state, a))
                     nodes += n
