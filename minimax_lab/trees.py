@@ -51,8 +51,9 @@ def walk_tree(tree: Any, children: Children) -> dict[Path, Any]:
 
     `children` says what a leaf is and what the children of a node are. Refused, with an error
     naming the node: an invalid leaf (raised by `children`), an inner node with no children, a node
-    that contains itself, nesting deeper than MAX_TREE_DEPTH, and more than MAX_TREE_NODES nodes
-    (found before the walk, counting shared subtrees by their size, so a huge tree fails at once).
+    that contains itself, and nesting deeper than MAX_TREE_DEPTH; and a tree of more than
+    MAX_TREE_NODES nodes, found before the walk from the sizes of its shared subtrees, so that a
+    tree too big to search fails at once.
 
     >>> walk_tree([1, [2]], lambda node, path: node if isinstance(node, list) else None)
     {(): [1, [2]], (0,): 1, (1,): [2], (1, 0): 2}
@@ -64,34 +65,30 @@ def walk_tree(tree: Any, children: Children) -> dict[Path, Any]:
         path, node = stack.pop()
         nodes[path] = node
         below = inner.get(id(node))
-        if below is None:
-            continue
-        if len(path) >= MAX_TREE_DEPTH:
-            raise _too_deep(path)
-        stack.extend((path + (i,), child) for i, child in reversed(list(enumerate(below))))
+        if below is not None:
+            if len(path) >= MAX_TREE_DEPTH:
+                raise _too_deep(path)
+            for i in range(len(below) - 1, -1, -1):
+                stack.append((path + (i,), below[i]))
     return nodes
 
 
 def _inner_nodes(tree: Any, children: Children) -> dict[int, Sequence[Any]]:
     """Return the children of every distinct inner node, by id, after checking each distinct node
-    once (depth-first, so errors name the first bad node in preorder) and the tree's size."""
+    once, depth-first (so errors name the first bad node in preorder), and the tree's size."""
     inner: dict[int, Sequence[Any]] = {}
-    size: dict[int, int] = {}
-    ancestors: set[int] = set()
+    ancestors: list[int] = []
+    shared = False
     edges = 0
-    stack: list[tuple[Path, Any, bool]] = [((), tree, False)]
+    stack: list[tuple[Path, Any]] = [((), tree)]
     while stack:
-        path, node, finished = stack.pop()
+        path, node = stack.pop()
+        del ancestors[len(path):]
         key = id(node)
-        if finished:
-            ancestors.discard(key)
-            size[key] = 1 + sum(size.get(id(child), 1) for child in inner[key])
-            if size[key] > MAX_TREE_NODES:
-                raise _too_big(path)
-            continue
-        if key in ancestors:
-            raise ValueError(f"node {path_name(path)}: the tree contains itself (a cycle)")
-        if key in size:
+        if key in inner:
+            if key in ancestors:
+                raise ValueError(f"node {path_name(path)}: the tree contains itself (a cycle)")
+            shared = True
             continue
         below = children(node, path)
         if below is None:
@@ -102,12 +99,32 @@ def _inner_nodes(tree: Any, children: Children) -> dict[int, Sequence[Any]]:
             raise _too_deep(path)
         edges += len(below)
         if edges >= MAX_TREE_NODES:
-            raise _too_big(path)
+            raise _too_big()
         inner[key] = below
-        ancestors.add(key)
-        stack.append((path, node, True))
-        stack.extend((path + (i,), child, False) for i, child in reversed(list(enumerate(below))))
+        ancestors.append(key)
+        stack.extend((path + (i,), below[i]) for i in range(len(below) - 1, -1, -1))
+    if shared and _tree_size(tree, inner) > MAX_TREE_NODES:
+        raise _too_big()
     return inner
+
+
+def _tree_size(tree: Any, inner: dict[int, Sequence[Any]]) -> int:
+    """Return the number of nodes of a tree without cycles whose inner nodes are `inner` (by id),
+    counting a shared subtree once for every place it appears; each distinct node is visited once."""
+    size: dict[int, int] = {}
+    stack: list[tuple[Any, bool]] = [(tree, False)]
+    while stack:
+        node, finished = stack.pop()
+        key = id(node)
+        below = inner.get(key)
+        if below is None or key in size:
+            continue
+        if finished:
+            size[key] = 1 + sum(size.get(id(child), 1) for child in below)
+        else:
+            stack.append((node, True))
+            stack.extend((child, False) for child in below)
+    return size.get(id(tree), 1)
 
 
 def _too_deep(path: Path) -> ValueError:
@@ -115,10 +132,9 @@ def _too_deep(path: Path) -> ValueError:
     return ValueError(f"node {path_name(path)}: tree is nested deeper than {MAX_TREE_DEPTH} levels")
 
 
-def _too_big(path: Path) -> ValueError:
+def _too_big() -> ValueError:
     """Return the error for a tree with more than MAX_TREE_NODES nodes."""
-    where = "the tree" if not path else f"the subtree at {path_name(path)}"
-    return ValueError(f"{where} has more than MAX_TREE_NODES = {MAX_TREE_NODES:,} nodes (counting a "
+    return ValueError(f"the tree has more than MAX_TREE_NODES = {MAX_TREE_NODES:,} nodes (counting a "
                       "shared subtree once for every place it appears), too many to search")
 
 
