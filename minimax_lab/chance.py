@@ -8,7 +8,7 @@ their outcomes' values.
 from __future__ import annotations
 
 from numbers import Real
-from typing import Any, Optional, Sequence, Union
+from typing import Any, Iterable, Optional, Sequence, Union
 
 from .search import SearchResult
 from .text import path_name
@@ -103,7 +103,8 @@ def expectiminimax(tree: ChanceTree, *, first: str = "MAX", trace: Trace = NO_TR
     def chance(node: Chance, path: Path, player: str) -> tuple[float, tuple]:
         trace.add(ENTER, path, "CHANCE")
         below = player if node.player is None else other(node.player)
-        total = sum(p * value(child, path + (i,), below)[0] for i, (p, child) in enumerate(node.outcomes))
+        outcomes = ((p, value(child, path + (i,), below)[0]) for i, (p, child) in enumerate(node.outcomes))
+        total = expected_value(outcomes, f"chance node {path_name(path)}")
         trace.add(EXIT, path, "CHANCE", value=total)
         return total, ()
 
@@ -114,6 +115,20 @@ def expectiminimax(tree: ChanceTree, *, first: str = "MAX", trace: Trace = NO_TR
 def other(player: str) -> str:
     """Return the other of 'MAX' and 'MIN'."""
     return "MIN" if player == "MAX" else "MAX"
+
+
+def expected_value(outcomes: Iterable[tuple[Any, Any]], where: str) -> Any:
+    """Return the sum of probability * value over (probability, value) pairs; a product too large
+    for a float (a huge int leaf times a float probability) raises ValueError starting with `where`.
+
+    >>> expected_value([(0.5, 4), (0.5, 0)], "here")
+    2.0
+    """
+    try:
+        return sum(p * v for p, v in outcomes)
+    except OverflowError:
+        raise ValueError(f"{where}: a probability times a value is too large for a float; give the "
+                         "probabilities as Fractions to compute it exactly") from None
 
 
 def check_chance_tree(tree: ChanceTree) -> None:

@@ -12,7 +12,7 @@ from fractions import Fraction
 from numbers import Real
 from typing import Any, Callable, Sequence
 
-from .chance import Chance, ChanceTree, check_distribution, other
+from .chance import Chance, ChanceTree, check_distribution, expected_value, other
 from .games import Game, as_game
 from .search import INF, Search, SearchResult
 from .text import path_name
@@ -134,8 +134,9 @@ def model_search(game: Game | Tree, model: GameModel, state: Any = None) -> Sear
             elif search.role(state) == "MAX":
                 memo[state] = max_value(state, path)
             else:
-                memo[state] = sum(p * value(game.result(state, a), path + (a,))[0]
-                                  for a, p in _replies(search, model, state, path)), None
+                memo[state] = expected_value(((p, value(game.result(state, a), path + (a,))[0])
+                                              for a, p in _replies(search, model, state, path)),
+                                             f"node {path_name(path)}"), None
         return memo[state]
 
     def max_value(state: Any, path: Path) -> tuple[Any, Any]:
@@ -157,8 +158,8 @@ def policy_value(game: Game | Tree, policy: Policy, model: GameModel, state: Any
     """Return MAX's expected utility when MAX plays policy(game, state) and the other player moves
     by `model` (each position evaluated once)."""
     def expected(search: Search, state: Any, path: Path, value: Callable[[Any, Path], Any]) -> Any:
-        return sum(p * value(search.game.result(state, a), path + (a,))
-                   for a, p in _replies(search, model, state, path))
+        return expected_value(((p, value(search.game.result(state, a), path + (a,)))
+                               for a, p in _replies(search, model, state, path)), f"node {path_name(path)}")
 
     return _follow_policy(game, policy, expected, state)
 

@@ -465,3 +465,11 @@ def test_bad_policies_are_refused_naming_the_node():
 def test_bad_game_models_are_refused(model, error, message):
     with pytest.raises(error, match=re.escape(message)):
         model_search([[1, 2], [3, 4]], model)
+
+
+def test_a_float_probability_times_a_huge_int_is_refused_by_path():
+    with pytest.raises(ValueError, match=re.escape("chance node [0]: a probability times a value is too large")):
+        expectiminimax([Chance([(0.5, 10 ** 400), (0.5, 0)])])
+    with pytest.raises(ValueError, match=re.escape("node [0]: a probability times a value is too large")):
+        model_search([[10 ** 400, 0]], lambda game, state: [(0, 0.5), (1, 0.5)])
+    assert expectiminimax([Chance([(F(1, 2), 10 ** 400), (F(1, 2), 0)])]).value == F(10 ** 400, 2)
