@@ -12,7 +12,10 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from .games import TicTacToe, TicTacToeState
+from .games import Game, TicTacToe, TicTacToeState, as_game
+from .search import Search
+from .text import path_name
+from .trees import Path, Tree
 
 
 @dataclass(frozen=True)
@@ -25,37 +28,46 @@ class Census:
     outcomes: dict
 
 
-def census(game: Any, state: Any = None) -> Census:
+def census(game: Game | Tree, state: Any = None) -> Census:
     """Return the number of nodes and of complete games in the tree below `state`, by outcome.
+    A game that can return to a position has an infinite tree and is refused.
 
     >>> from minimax_lab import Nim
     >>> census(Nim([2]))
     Census(nodes=4, games=2, outcomes={-1: 1, 1: 1})
     """
-    state = game.initial if state is None else state
+    search = Search(game, state)
+    game = search.game
     below: dict[Any, tuple[int, Counter]] = {}
+    counting: set = set()
 
-    def count(state: Any) -> tuple[int, Counter]:
+    def count(state: Any, path: Path) -> tuple[int, Counter]:
         known = below.get(state)
         if known is None:
+            if state in counting:
+                raise ValueError(f"node {path_name(path)}: the game returns to the position {state!r}, "
+                                 "so its tree is infinite; census counts the trees of games that end")
             if game.is_terminal(state):
-                known = 1, Counter({game.utility(state, game.max_player): 1})
+                known = 1, Counter({search.utility(state, path): 1})
             else:
-                nodes, games = 1, Counter()
-                for a in game.actions(state):
-                    n, g = count(game.result(state, a))
+                counting.add(state)
+                nodes, games = 1, Counter[Any]()
+                for a in search.actions(state, path):
+                    n, g = count(game.result(state, a), path + (a,))
                     nodes += n
                     games.update(g)
+                counting.discard(state)
                 known = nodes, games
             below[state] = known
         return known
 
-    nodes, games = count(state)
+    nodes, games = search.run(lambda: (count(search.root, ()), ())).value
     return Census(nodes, sum(games.values()), dict(sorted(games.items())))
 
 
-def positions(game: Any, state: Any = None) -> set:
+def positions(game: Game | Tree, state: Any = None) -> set:
     """Return every position reachable from `state` (default: the start), `state` included."""
+    game = as_game(game)
     start = game.initial if state is None else state
     seen, stack = {start}, [start]
     while stack:
@@ -96,6 +108,8 @@ SYMMETRIES = _symmetries()
 def canonical(state: TicTacToeState) -> tuple:
     """Return one representative board of the state's symmetry class (the least of its 8 images,
     with empty squares as '.')."""
+    if not isinstance(state, TicTacToeState):
+        raise TypeError(f"canonical takes a tic-tac-toe state, not {state!r}")
     board = tuple(mark or "." for mark in state.board)
     images = []
     for image in SYMMETRIES:

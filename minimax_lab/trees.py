@@ -5,10 +5,9 @@ A tree is a number (a leaf, its value from MAX's point of view) or a non-empty l
 
 from __future__ import annotations
 
-import math
 import random
 from numbers import Real
-from typing import Callable, Sequence, Union
+from typing import Any, Callable, Optional, Sequence, Union
 
 from .text import path_name
 
@@ -19,18 +18,132 @@ MAX_TREE_DEPTH = 200
 """Deepest nesting a tree may have; deeper structures are refused before any recursion. The searches
 recurse two frames per ply, so this stays well inside Python's default limit of 1000 frames."""
 
+MAX_TREE_NODES = 1_000_000
+"""Most nodes (leaves included) a tree may have, counting a subtree once for every place it appears.
+A tree that reuses one list many times can be small in memory and astronomically large to search
+(`t = [t, t]` forty times has 2^40 leaves); such trees are refused before any walk."""
+
+Children = Callable[[Any, Path], Optional[Sequence[Any]]]
+"""children(node, path) returns the children of an inner node, or None for a leaf after checking
+that it is a valid leaf (raising an error that names `path` if not)."""
+
 
 def is_leaf(node: object) -> bool:
     """Return True when `node` is a leaf: a real number (not a bool) rather than a list."""
     return isinstance(node, Real) and not isinstance(node, bool)
 
 
+def is_nan(number: object) -> bool:
+    """Return True for a NaN, the only value not equal to itself (safe on ints too large for a float)."""
+    return number != number
+
+
 def check_leaf(node: object, path: Path) -> None:
-    """Raise TypeError or ValueError if `node` is not a valid leaf value."""
+    """Raise TypeError or ValueError if `node` is not a valid leaf value: a real number, not a bool or NaN."""
     if isinstance(node, bool) or not isinstance(node, Real):
         raise TypeError(f"node {path_name(path)}: leaf {node!r} is not a number")
-    if math.isnan(node):
+    if is_nan(node):
         raise ValueError(f"node {path_name(path)}: leaf is NaN, which has no order")
+
+
+def walk_tree(tree: Any, children: Children) -> dict[Path, Any]:
+    """Check a tree without recursion and return every node by its path, in preorder.
+
+    `children` says what a leaf is and what the children of a node are. Refused, with an error
+    naming the node: an invalid leaf (raised by `children`), an inner node with no children, a node
+    that contains itself, and nesting deeper than MAX_TREE_DEPTH; and a tree of more than
+    MAX_TREE_NODES nodes, found before the walk from the sizes of its shared subtrees, so that a
+    tree too big to search fails at once.
+
+    >>> walk_tree([1, [2]], lambda node, path: node if isinstance(node, list) else None)
+    {(): [1, [2]], (0,): 1, (1,): [2], (1, 0): 2}
+    """
+    inner = _inner_nodes(tree, children)
+    nodes: dict[Path, Any] = {}
+    stack: list[tuple[Path, Any]] = [((), tree)]
+    while stack:
+        path, node = stack.pop()
+        nodes[path] = node
+        below = inner.get(id(node))
+        if below is not None:
+            if len(path) >= MAX_TREE_DEPTH:
+                raise _too_deep(path)
+            for i in range(len(below) - 1, -1, -1):
+                stack.append((path + (i,), below[i]))
+    return nodes
+
+
+def _inner_nodes(tree: Any, children: Children) -> dict[int, Sequence[Any]]:
+    """Return the children of every distinct inner node, by id, after checking each distinct node
+    once, depth-first (so errors name the first bad node in preorder), and the tree's size."""
+    inner: dict[int, Sequence[Any]] = {}
+    ancestors: list[int] = []
+    shared = False
+    edges = 0
+    stack: list[tuple[Path, Any]] = [((), tree)]
+    while stack:
+        path, node = stack.pop()
+        del ancestors[len(path):]
+        key = id(node)
+        if key in inner:
+            if key in ancestors:
+                raise ValueError(f"node {path_name(path)}: the tree contains itself (a cycle)")
+            shared = True
+            continue
+        below = children(node, path)
+        if below is None:
+            continue
+        if not below:
+            raise ValueError(f"node {path_name(path)}: empty node (a node needs at least one child)")
+        if len(path) >= MAX_TREE_DEPTH:
+            raise _too_deep(path)
+        edges += len(below)
+        if edges >= MAX_TREE_NODES:
+            raise _too_big()
+        inner[key] = below
+        ancestors.append(key)
+        stack.extend((path + (i,), below[i]) for i in range(len(below) - 1, -1, -1))
+    if shared and _tree_size(tree, inner) > MAX_TREE_NODES:
+        raise _too_big()
+    return inner
+
+
+def _tree_size(tree: Any, inner: dict[int, Sequence[Any]]) -> int:
+    """Return the number of nodes of a tree without cycles whose inner nodes are `inner` (by id),
+    counting a shared subtree once for every place it appears; each distinct node is visited once."""
+    size: dict[int, int] = {}
+    stack: list[tuple[Any, bool]] = [(tree, False)]
+    while stack:
+        node, finished = stack.pop()
+        key = id(node)
+        below = inner.get(key)
+        if below is None or key in size:
+            continue
+        if finished:
+            size[key] = 1 + sum(size.get(id(child), 1) for child in below)
+        else:
+            stack.append((node, True))
+            stack.extend((child, False) for child in below)
+    return size.get(id(tree), 1)
+
+
+def _too_deep(path: Path) -> ValueError:
+    """Return the error for a node nested deeper than MAX_TREE_DEPTH."""
+    return ValueError(f"node {path_name(path)}: tree is nested deeper than {MAX_TREE_DEPTH} levels")
+
+
+def _too_big() -> ValueError:
+    """Return the error for a tree with more than MAX_TREE_NODES nodes."""
+    return ValueError(f"the tree has more than MAX_TREE_NODES = {MAX_TREE_NODES:,} nodes (counting a "
+                      "shared subtree once for every place it appears), too many to search")
+
+
+def _plain_children(node: Any, path: Path) -> Optional[Sequence[Any]]:
+    """Return the children of a nested-list node (a list or tuple), or None for a checked leaf."""
+    if isinstance(node, (list, tuple)):
+        return node
+    check_leaf(node, path)
+    return None
 
 
 def validate_tree(tree: Tree) -> dict[Path, Tree]:
@@ -39,23 +152,7 @@ def validate_tree(tree: Tree) -> dict[Path, Tree]:
     >>> sorted(validate_tree([1, [2, 3]]))
     [(), (0,), (1,), (1, 0), (1, 1)]
     """
-    nodes: dict[Path, Tree] = {}
-    stack: list[tuple[Path, Tree, frozenset[int]]] = [((), tree, frozenset())]
-    while stack:
-        path, node, ancestors = stack.pop()
-        nodes[path] = node
-        if not isinstance(node, (list, tuple)):
-            check_leaf(node, path)
-            continue
-        if not node:
-            raise ValueError(f"node {path_name(path)}: empty node (a node needs at least one child)")
-        if id(node) in ancestors:
-            raise ValueError(f"node {path_name(path)}: the tree contains itself (a cycle)")
-        if len(path) >= MAX_TREE_DEPTH:
-            raise ValueError(f"node {path_name(path)}: tree is nested deeper than {MAX_TREE_DEPTH} levels")
-        inner = ancestors | {id(node)}
-        stack.extend((path + (i,), child, inner) for i, child in reversed(list(enumerate(node))))
-    return nodes
+    return walk_tree(tree, _plain_children)
 
 
 def tree_depth(tree: Tree) -> int:
@@ -99,8 +196,18 @@ def random_tree(branching: int, depth: int, *, seed: int = 0, low: int = -9, hig
     >>> random_tree(2, 2, seed=1)
     [[-5, 9], [-7, -1]]
     """
-    if branching < 1 or depth < 1:
-        raise ValueError(f"random_tree needs branching >= 1 and depth >= 1, got {branching} and {depth}")
+    for name, number, least in (("branching", branching, 1), ("depth", depth, 1), ("low", low, None),
+                                ("high", high, None)):
+        if isinstance(number, bool) or not isinstance(number, int) or (least is not None and number < least):
+            bound = "" if least is None else f" >= {least}"
+            raise ValueError(f"random_tree needs {name} to be a whole number{bound}, got {number!r}")
+    if depth > MAX_TREE_DEPTH:
+        raise ValueError(f"random_tree needs depth <= MAX_TREE_DEPTH = {MAX_TREE_DEPTH}, got {depth}")
+    if uniform_nodes(branching, depth) > MAX_TREE_NODES:
+        raise ValueError(f"random_tree({branching}, {depth}) would have more than MAX_TREE_NODES = "
+                         f"{MAX_TREE_NODES:,} nodes")
+    if low > high:
+        raise ValueError(f"random_tree needs low <= high, got low={low} and high={high}")
     rng = random.Random(seed)
 
     def grow(ply: int) -> Tree:

@@ -1,6 +1,7 @@
 """Tests for minimax_lab.beyond: max^n with utility vectors, expectiminimax with chance nodes,
 and modelling an imperfect opponent."""
 
+import re
 from fractions import Fraction as F
 
 import pytest
@@ -9,8 +10,9 @@ from hypothesis import strategies as st
 
 from minimax_lab import (Chance, Nim, SearchResult, TicTacToe, Trace, alphabeta, bouton_moves, expectiminimax, maxn,
                          minimax, model_opponent, random_tree)
-from minimax_lab.beyond import (check_chance_tree, coalition, expectimax, follow, greedy_mover, guaranteed_value,
-                                playout_value, policy_value, random_mover, uniform)
+from minimax_lab.beyond import (check_chance_tree, check_vector_tree, coalition, follow, greedy_mover, guaranteed_value,
+                                model_search, playout_value, policy_value, random_mover, uniform)
+from minimax_lab.trees import MAX_TREE_NODES
 
 # AIMA 4th ed. Fig. 5.4: the first three plies of a game with three players A, B, C.
 AIMA_5_4 = [
@@ -264,10 +266,10 @@ def test_random_and_greedy_movers():
 
 def test_expectimax_against_a_random_or_greedy_tic_tac_toe_player():
     game = TicTacToe()
-    against_random = expectimax(game, random_mover)
+    against_random = model_search(game, random_mover)
     assert against_random.value == F(191, 192) and against_random.nodes == 5478
     assert policy_value(game, exact_policy(game), random_mover) == F(191, 192)
-    against_greedy = expectimax(game, greedy_mover)
+    against_greedy = model_search(game, greedy_mover)
     assert against_greedy.value == F(89, 96)
     # Minimax's own choices earn less against the greedy player than the model's do.
     assert policy_value(game, exact_policy(game), greedy_mover) == F(7, 8) < against_greedy.value
@@ -279,16 +281,16 @@ def test_expectimax_on_nim_with_a_perfect_model_is_minimax():
     def perfect(game, state):
         a = alphabeta(game, state).move
         return [(a, 1)]
-    assert expectimax(game, perfect).value == alphabeta(game).value == -1
-    assert expectimax(Nim([1, 2]), random_mover).value == 1       # B never gets a chance
+    assert model_search(game, perfect).value == alphabeta(game).value == -1
+    assert model_search(Nim([1, 2]), random_mover).value == 1       # B never gets a chance
 
 
 def test_bad_models_are_refused():
     game = TicTacToe()
     first = game.result(game.initial, 4)
     with pytest.raises(ValueError, match="the model's moves in .*: the probabilities sum to 0.5, not 1"):
-        expectimax(game, lambda g, s: [(g.actions(s)[0], 0.5)])
-    with pytest.raises(ValueError, match="the model plays 4 in .*which is not legal there"):
+        model_search(game, lambda g, s: [(g.actions(s)[0], 0.5)])
+    with pytest.raises(ValueError, match=r"node root: the model's moves in .*: the model plays 4, which is not legal there"):
         policy_value(game, exact_policy(game), lambda g, s: [(4, 1)], state=first)
 
 
@@ -297,7 +299,7 @@ def test_guaranteed_value_is_the_worst_case_of_a_policy():
     assert guaranteed_value(game, exact_policy(game)) == 0          # minimax's own policy is safe
 
     def modelled(game, state):
-        return expectimax(game, greedy_mover, state).move
+        return model_search(game, greedy_mover, state).move
     assert guaranteed_value(game, modelled) == 0                    # so is playing against the model
     first_square = lambda game, state: game.actions(state)[0]      # noqa: E731
     assert guaranteed_value(game, first_square) == -1
@@ -324,3 +326,150 @@ def test_playout_value_on_games():
     averages = {a: playout_value(game, game.result(trap, a)) for a in game.actions(trap)}
     assert averages == {1: F(-1, 10), 2: F(-1, 6), 3: F(-1, 10), 5: F(-1, 10), 6: F(-1, 6), 7: F(-1, 10)}
     assert playout_value(Nim([1, 1])) == -1 and playout_value(Nim([1, 2])) == 0
+
+
+# --- bad input found by trying the modules as a new user would ---------------------------------
+
+def doubled(leaf, times):
+    """A tree that reuses one list at every level: 2^times copies of `leaf`, in times + 1 lists."""
+    tree = [leaf, leaf]
+    for _ in range(times):
+        tree = [tree, tree]
+    return tree
+
+
+TOO_BIG = re.escape(f"more than MAX_TREE_NODES = {MAX_TREE_NODES:,} nodes")
+
+
+@pytest.mark.parametrize("search", [
+    lambda: maxn(doubled((1, 2), 40)),
+    lambda: coalition(doubled((1, 2), 40), (0,)),
+    lambda: expectiminimax(doubled(1, 40)),
+    lambda: expectiminimax(doubled(Chance([(1, 1)]), 40)),
+    lambda: model_opponent(doubled(1, 40)),
+])
+def test_trees_that_reuse_a_list_too_often_are_refused_at_once(search):
+    with pytest.raises(ValueError, match=TOO_BIG):
+        search()
+
+
+def test_every_search_returns_a_search_result():
+    assert isinstance(maxn(AIMA_5_4), SearchResult)
+    assert isinstance(expectiminimax(COIN_GAME), SearchResult)
+    assert isinstance(model_search(Nim([1, 2]), random_mover), SearchResult)
+
+
+def test_model_search_takes_a_bare_tree_like_the_other_searches():
+    result = model_search([[3, 12], [2, 9]], random_mover)
+    assert (result.value, result.move, result.pv) == (F(15, 2), 0, (0,))
+    assert model_search([[3, 12], [2, 9]], lambda game, state: [(min(game.actions(state),
+                        key=lambda a: game.utility(game.result(state, a), "MAX")), 1)]).value == 3
+
+
+def test_huge_integer_leaves_are_numbers_everywhere():
+    assert maxn([(10 ** 400, 1), (2, 3)]).value == (10 ** 400, 1)
+    assert expectiminimax([Chance([(F(1, 2), 10 ** 400), (F(1, 2), 0)]), 1]).value == 10 ** 400 / F(2)
+
+
+@pytest.mark.parametrize("model, message", [
+    (lambda path, children: [1], "the model at node [0] gave 1 probabilities for 2 children"),
+    (lambda path, children: [F(1, 3)] * 3, "the model at node [0] gave 3 probabilities for 2 children"),
+    (lambda path, children: [float("nan"), 1], "the model at node [0]: the probability of outcome 0 is nan"),
+    (lambda path, children: [0.5, 0.4], "the model at node [0]: the probabilities sum to 0.9, not 1"),
+    (lambda path, children: None, "the model at node [0] returned None, not a sequence of probabilities"),
+    ("uniform", "the model must be a function model(path, children), not 'uniform'"),
+])
+def test_bad_opponent_models_are_refused_naming_the_node(model, message):
+    with pytest.raises((TypeError, ValueError), match=re.escape(message)):
+        model_opponent([[1, 2], [3, 4]], model)
+
+
+@pytest.mark.parametrize("tree, players, error, message", [
+    ([(True, 1)], None, TypeError, "node [0]: leaf True is not a number"),
+    ([(1, 2)], True, ValueError, "players must be a whole number >= 1, got True"),
+    ([(1, 2)], 2.0, ValueError, "players must be a whole number >= 1, got 2.0"),
+    ((1, 2), 0, ValueError, "players must be a whole number >= 1, got 0"),
+    (5, None, TypeError, "node root: 5 is neither a list (a node) nor a tuple of utilities (a leaf)"),
+    ("ab", None, TypeError, "node root: 'ab' is neither a list"),
+    ([[(1, 2)], {"a": 1}], None, TypeError, "node [1]: {'a': 1} is neither a list"),
+])
+def test_more_bad_vector_trees_are_refused(tree, players, error, message):
+    with pytest.raises(error, match=re.escape(message)):
+        maxn(tree, players=players)
+
+
+def test_a_vector_tree_that_contains_itself_is_a_cycle():
+    tree: list = [(1, 2)]
+    tree.append(tree)
+    with pytest.raises(ValueError, match=re.escape("node [1]: the tree contains itself (a cycle)")):
+        check_vector_tree(tree)
+
+
+@pytest.mark.parametrize("tree, error, message", [
+    ([1, True], TypeError, "node [1]: leaf True is not a number"),
+    ([1, Chance([(float("nan"), 1)])], TypeError, "chance node [1]: the probability of outcome 0 is nan"),
+    ([1, Chance([(True, 1)])], TypeError, "chance node [1]: the probability of outcome 0 is True"),
+    ((1, 2), TypeError, "node root: leaf (1, 2) is not a number"),
+    ("ab", TypeError, "node root: leaf 'ab' is not a number"),
+])
+def test_more_bad_chance_trees_are_refused(tree, error, message):
+    with pytest.raises(error, match=re.escape(message)):
+        expectiminimax(tree)
+
+
+@pytest.mark.parametrize("outcomes, message", [
+    (5, "a chance node needs a sequence of (probability, subtree) pairs, not 5"),
+    ("ab", "a chance node needs a sequence of (probability, subtree) pairs, not 'ab'"),
+    ([0.5, 0.5], "outcome 0 of a chance node is 0.5, not a (probability, subtree) pair"),
+])
+def test_chance_nodes_need_pairs(outcomes, message):
+    with pytest.raises(TypeError, match=re.escape(message)):
+        Chance(outcomes)
+
+
+def test_expectiminimax_traces_nothing_by_default():
+    assert expectiminimax(COIN_GAME) == expectiminimax(COIN_GAME, trace=Trace())
+
+
+@pytest.mark.parametrize("members, message", [
+    ((1, 3), "coalition members are players 0 to 2, got 3"),
+    ((True,), "coalition members are players 0 to 2, got True"),
+    ((-1,), "coalition members are players 0 to 2, got -1"),
+])
+def test_coalition_members_must_be_players(members, message):
+    with pytest.raises(ValueError, match=re.escape(message)):
+        coalition(AIMA_5_4, members)
+
+
+@pytest.mark.parametrize("line, message", [
+    ((0, 2), "node [0] has children 0 to 1, so the line (0, 2) cannot go on to 2"),
+    ((0, 0, 0, 0), "node [0][0][0] is a leaf, so the line (0, 0, 0, 0) cannot go on to 0"),
+    (("0",), "node root has children 0 to 1, so the line ('0',) cannot go on to '0'"),
+])
+def test_follow_names_where_a_line_leaves_the_tree(line, message):
+    assert follow(AIMA_5_4, (1, 1, 0)) == (7, 7, 1)
+    with pytest.raises(ValueError, match=re.escape(message)):
+        follow(AIMA_5_4, line)
+
+
+def test_bad_policies_are_refused_naming_the_node():
+    with pytest.raises(ValueError, match=re.escape("node root: the policy plays 5 in (), which is not legal")):
+        guaranteed_value([[1, 2], [3, 4]], lambda game, state: 5)
+
+
+@pytest.mark.parametrize("model, error, message", [
+    (lambda game, state: None, TypeError, "the model returned None, not (action, probability) pairs"),
+    (lambda game, state: [0], TypeError, "0 is not an (action, probability) pair"),
+    (lambda game, state: [(0, float("nan")), (1, 1)], TypeError, "the probability of outcome 0 is nan"),
+])
+def test_bad_game_models_are_refused(model, error, message):
+    with pytest.raises(error, match=re.escape(message)):
+        model_search([[1, 2], [3, 4]], model)
+
+
+def test_a_float_probability_times_a_huge_int_is_refused_by_path():
+    with pytest.raises(ValueError, match=re.escape("chance node [0]: a probability times a value is too large")):
+        expectiminimax([Chance([(0.5, 10 ** 400), (0.5, 0)])])
+    with pytest.raises(ValueError, match=re.escape("node [0]: a probability times a value is too large")):
+        model_search([[10 ** 400, 0]], lambda game, state: [(0, 0.5), (1, 0.5)])
+    assert expectiminimax([Chance([(F(1, 2), 10 ** 400), (F(1, 2), 0)])]).value == F(10 ** 400, 2)

@@ -2,13 +2,15 @@
 
 import math
 import re
+import time
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from minimax_lab import count_leaves, random_tree, tree_depth, validate_tree
-from minimax_lab.trees import MAX_TREE_DEPTH, is_leaf, leaf_value, path_name
+from minimax_lab import TreeGame, count_leaves, minimax, random_tree, tree_depth, validate_tree
+from minimax_lab import trees as trees_module
+from minimax_lab.trees import MAX_TREE_DEPTH, MAX_TREE_NODES, is_leaf, is_nan, leaf_value, path_name, walk_tree
 
 FAST = settings(max_examples=300, deadline=None, database=None,
                 suppress_health_check=[HealthCheck.too_slow])
@@ -41,6 +43,10 @@ def test_path_name():
     assert path_name((2,)) == "[2]"
     assert path_name((0,) * 12) == "[0]" * 12
     assert path_name((3,) * 13) == "[3]" * 6 + "...(13 levels)"
+
+
+def test_is_nan_is_safe_on_huge_integers():
+    assert is_nan(float("nan")) and not is_nan(10 ** 400) and not is_nan(math.inf) and not is_nan(2)
 
 
 def test_is_leaf():
@@ -122,6 +128,60 @@ def test_nesting_deeper_than_python_can_recurse_is_refused_with_a_value_error():
                             rf"deeper than {MAX_TREE_DEPTH} levels", str(info.value))
 
 
+def test_huge_integer_leaves_are_numbers():
+    assert validate_tree([10 ** 400, 1]) == {(): [10 ** 400, 1], (0,): 10 ** 400, (1,): 1}
+    assert minimax([10 ** 400, [1, 2]]).value == 10 ** 400
+
+
+def test_a_tree_that_reuses_a_list_too_often_is_refused_at_once():
+    tree: list = [1, 2]
+    for _ in range(40):
+        tree = [tree, tree]                      # 2^40 leaves in 41 lists
+    started = time.perf_counter()
+    for check in (validate_tree, TreeGame, minimax):
+        with pytest.raises(ValueError, match=re.escape(f"more than MAX_TREE_NODES = {MAX_TREE_NODES:,} nodes")):
+            check(tree)
+    assert time.perf_counter() - started < 1
+
+
+def test_the_node_budget_is_exact(monkeypatch):
+    monkeypatch.setattr(trees_module, "MAX_TREE_NODES", 100)
+    wide = [0] * 99                              # the root and its leaves: exactly the budget
+    assert count_leaves(wide) == 99
+    with pytest.raises(ValueError, match="the tree has more than MAX_TREE_NODES = 100 nodes"):
+        validate_tree(wide + [0])
+    shared = [0] * 9
+    assert len(validate_tree([shared] * 9 + [0] * 9)) == 100
+    with pytest.raises(ValueError, match="the tree has more than MAX_TREE_NODES = 100 nodes"):
+        validate_tree([shared] * 10)             # 1 + 10 + 90 nodes in 2 lists
+
+
+def test_the_node_budget_is_large_enough_for_the_lessons():
+    assert MAX_TREE_NODES >= 1_000_000
+
+
+def test_walk_tree_takes_what_a_leaf_is_and_what_children_are():
+    def children(node, path):
+        if isinstance(node, dict):
+            return list(node.values())
+        if node != "leaf":
+            raise TypeError(f"{path} {node!r}")
+        return None
+    assert walk_tree({"a": "leaf", "b": {"c": "leaf"}}, children) == \
+        {(): {"a": "leaf", "b": {"c": "leaf"}}, (0,): "leaf", (1,): {"c": "leaf"}, (1, 0): "leaf"}
+    with pytest.raises(ValueError, match=re.escape("node [1]: empty node")):
+        walk_tree({"a": "leaf", "b": {}}, children)
+    with pytest.raises(TypeError, match=re.escape("(1, 0) 7")):
+        walk_tree({"a": "leaf", "b": {"c": 7}}, children)
+
+
+def test_a_shared_subtree_too_deep_on_a_second_path_is_refused():
+    deep = nested(MAX_TREE_DEPTH - 1)
+    assert tree_depth([deep]) == MAX_TREE_DEPTH
+    with pytest.raises(ValueError, match="nested deeper"):
+        validate_tree([deep, [deep]])            # deep is fine at [0], one level too deep at [1][0]
+
+
 def test_nesting_limit_is_exact():
     assert tree_depth(nested(MAX_TREE_DEPTH)) == MAX_TREE_DEPTH  # a leaf at the limit is fine
     with pytest.raises(ValueError, match="nested deeper"):
@@ -173,10 +233,34 @@ def test_ragged_random_trees_are_valid_and_ragged():
     assert depths == {1, 2, 3, 4, 5}
 
 
-@pytest.mark.parametrize("b, d", [(0, 3), (3, 0), (-1, 2)])
-def test_random_tree_rejects_bad_shapes(b, d):
-    with pytest.raises(ValueError, match="random_tree needs branching >= 1 and depth >= 1"):
-        random_tree(b, d)
+@pytest.mark.parametrize("arguments, message", [
+    ((0, 3), "random_tree needs branching to be a whole number >= 1, got 0"),
+    ((3, 0), "random_tree needs depth to be a whole number >= 1, got 0"),
+    ((-1, 2), "random_tree needs branching to be a whole number >= 1, got -1"),
+    ((2.0, 2), "random_tree needs branching to be a whole number >= 1, got 2.0"),
+    ((True, 2), "random_tree needs branching to be a whole number >= 1, got True"),
+    ((2, 1.5), "random_tree needs depth to be a whole number >= 1, got 1.5"),
+    ((2, "3"), "random_tree needs depth to be a whole number >= 1, got '3'"),
+    ((2, 2000), f"random_tree needs depth <= MAX_TREE_DEPTH = {MAX_TREE_DEPTH}, got 2000"),
+    ((10, 10), f"random_tree(10, 10) would have more than MAX_TREE_NODES = {MAX_TREE_NODES:,} nodes"),
+])
+def test_random_tree_rejects_bad_shapes(arguments, message):
+    with pytest.raises(ValueError, match=re.escape(message)):
+        random_tree(*arguments)
+
+
+@pytest.mark.parametrize("bounds, message", [
+    ({"low": 3, "high": 1}, "random_tree needs low <= high, got low=3 and high=1"),
+    ({"low": 0.5}, "random_tree needs low to be a whole number, got 0.5"),
+    ({"high": False}, "random_tree needs high to be a whole number, got False"),
+])
+def test_random_tree_rejects_bad_leaf_bounds(bounds, message):
+    with pytest.raises(ValueError, match=re.escape(message)):
+        random_tree(2, 2, **bounds)
+
+
+def test_random_tree_at_the_depth_limit_does_not_overflow_the_stack():
+    assert tree_depth(random_tree(1, MAX_TREE_DEPTH)) == MAX_TREE_DEPTH
 
 
 # --- implicit leaf values ----------------------------------------------------------------------
