@@ -171,11 +171,11 @@ def _sentence(*parts: str) -> str:
 
 def answer_text(answer: Any) -> str:
     """Return an answer as a lesson writes it: numbers by value_text, tuples element by element,
-    sets of paths as '[1][1], [1][2]' (sorted), anything else by repr."""
+    sets of paths as '[1][1], [1][2]' (left to right), anything else by repr."""
     if _is_number(answer):
         return value_text(answer)
     if isinstance(answer, (set, frozenset)):
-        items = sorted(answer, key=lambda item: (0, len(item), item) if _is_path(item) else (1, 0, repr(item)))
+        items = sorted(answer, key=lambda item: (0, item) if _is_path(item) else (1, repr(item)))
         return ", ".join(path_name(item) if _is_path(item) else answer_text(item) for item in items) or "none"
     if isinstance(answer, tuple):
         return "(" + ", ".join(answer_text(item) for item in answer) + ("," if len(answer) == 1 else "") + ")"
@@ -190,7 +190,7 @@ def _is_path(x: Any) -> bool:
     return isinstance(x, tuple) and all(isinstance(i, int) and not isinstance(i, bool) and i >= 0 for i in x)
 
 
-# --- paths typed by the student --------------------------------------------------------------------
+# --- paths and numbers typed by the student --------------------------------------------------------------------
 
 _ONE_PATH = re.compile(r"(?:\[\s*\d+\s*\])+|root")
 _SEPARATORS = re.compile(r"[\s,;]+")
@@ -217,6 +217,21 @@ def read_paths(answer: Any) -> list[Path]:
         else:
             raise ValueError(f"{item!r} is not a path (a tuple of child indices like (1, 0), or '[1][0]')")
     return paths
+
+
+def read_number(value: Any) -> Any:
+    """Return the number a value or a typed text stands for ('−3' and '3.0' included), or None.
+
+    >>> read_number(" −3 "), read_number("2.5"), read_number(True), read_number("x")
+    (-3, 2.5, None, None)
+    """
+    if isinstance(value, str):
+        try:
+            number = float(value.strip().replace("−", "-"))
+        except ValueError:
+            return None
+        value = int(number) if number.is_integer() else number
+    return value if _is_number(value) else None
 
 
 def _read_one_path(token: str, whole: str) -> Path:
@@ -252,7 +267,7 @@ def check_function(student: Any, reference: Callable[..., Any], cases: Sequence[
     >>> def min_value(tree):
     ...     return tree if isinstance(tree, int) else max(min_value(child) for child in tree)
     >>> check_function(min_value, lambda tree: min(tree), [([3, 1],), ([2],)], hint="").failing
-    Not correct: min_value([3, 1]) returned 3, but the right result is 1 (wrong on 1 of 2 cases; this is the smallest).
+    Not correct: min_value([3, 1]) returned 3, but the right result is 1 (wrong on 1 of 2 cases; ...
     ([3, 1],)
     """
     if student is Ellipsis:
