@@ -77,12 +77,13 @@ def check_answer(answer: Any, expected: Any, *, hint: str, why: str = "",
     tuple such as (α, β), a word (case and spaces ignored), or a set of paths (tuples, or text
     like '[1][1], [1][2]'; the set is compared as a set).
 
-    `why` explains the answer, `mistakes` maps typical wrong answers to what the student probably
-    did, and `show()` returns a drawing displayed (under IPython) when the answer is wrong.
+    `why` explains the answer (it is printed with either verdict, so it may give the answer away),
+    `mistakes` maps typical wrong answers to what the student probably did, and `show()` returns a
+    drawing displayed (under IPython) when the answer is wrong.
 
     >>> check_answer({(1, 2)}, {(1, 1), (1, 2)}, hint="").text
-    Not correct: you said [1][2]. Also never examined: [1][1].
-    'Not correct: you said [1][2]. Also never examined: [1][1].'
+    Not correct: you said [1][2]. Also in the answer: [1][1].
+    'Not correct: you said [1][2]. Also in the answer: [1][1].'
     """
     if answer is Ellipsis:
         return unanswered(hint)
@@ -132,8 +133,8 @@ def _check_set(answer: Any, expected: Any, why: str, mistakes: Optional[Mapping[
     if extra:
         parts.append(f"Not in the answer: {answer_text(extra)}.")
     if missing:
-        parts.append(f"Also {'never examined' if paths else 'in the answer'}: {answer_text(missing)}."
-                     if given - extra else f"Missing: {answer_text(missing)}.")
+        parts.append(f"Also in the answer: {answer_text(missing)}." if given - extra
+                     else f"Missing: {answer_text(missing)}.")
     return verdict(False, _sentence("Not correct:", *parts, _known_mistake(frozenset(given), mistakes), why))
 
 

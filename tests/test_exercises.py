@@ -91,7 +91,7 @@ def test_a_set_of_paths_may_be_typed_or_given_as_tuples():
 def test_a_wrong_set_names_what_is_missing_and_what_is_extra():
     pruned = {(1, 1), (1, 2)}
     partly = check_answer("[1][1]", pruned, hint="")
-    assert partly.text == "Not correct: you said [1][1]. Also never examined: [1][2]."
+    assert partly.text == "Not correct: you said [1][1]. Also in the answer: [1][2]."
     extra = check_answer("[1][1], [1][2], [2][1]", pruned, hint="")
     assert extra.text == "Not correct: you said [1][1], [1][2], [2][1]. Not in the answer: [2][1]."
     empty = check_answer("", pruned, hint="")
