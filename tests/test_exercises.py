@@ -1,0 +1,257 @@
+"""Tests for minimax_lab.exercises: every check answered right, wrong, and not at all."""
+
+import IPython
+import IPython.display
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from minimax_lab import TreeGame, minimax
+from minimax_lab.exercises import (FIG_5_2, Verdict, check_answer, check_function, read_paths,
+                                   tree_cases)
+from minimax_lab.trees import validate_tree
+
+
+def min_root_value(tree):
+    return minimax(TreeGame(tree, first="MIN")).value
+
+
+def max_value(node):
+    return node if isinstance(node, (int, float)) else max(min_value(child) for child in node)
+
+
+def min_value(node):
+    return node if isinstance(node, (int, float)) else min(max_value(child) for child in node)
+
+
+def min_value_forgets_max(node):
+    """The typical mistake: MIN at every level."""
+    return node if isinstance(node, (int, float)) else min(min_value_forgets_max(child) for child in node)
+
+
+# --- check_answer ---------------------------------------------------------------------------------
+
+def test_unanswered_prints_the_hint_and_does_not_raise(capsys):
+    verdict = check_answer(..., 3, hint="back up the leaves' values")
+    assert verdict == Verdict(None, "Not answered yet: back up the leaves' values")
+    assert capsys.readouterr().out == "Not answered yet: back up the leaves' values\n"
+
+
+def test_a_right_value_is_confirmed_with_the_reason(capsys):
+    verdict = check_answer(3, 3, hint="", why="MAX takes the best of 3, 2 and 2.")
+    assert verdict.correct is True
+    assert verdict.text == "Correct: 3. MAX takes the best of 3, 2 and 2."
+    assert capsys.readouterr().out == verdict.text + "\n"
+
+
+def test_a_typical_wrong_value_names_the_mistake():
+    verdict = check_answer(6, 3, hint="", why="MAX moves first.",
+                           mistakes={6: "That is the value with MIN moving first."})
+    assert verdict.correct is False
+    assert verdict.text == "Not correct: you said 6. That is the value with MIN moving first. MAX moves first."
+
+
+@pytest.mark.parametrize("answer", [True, "3", None, [3], 3.5, float("nan")])
+def test_an_answer_that_only_looks_right_is_not_correct(answer):
+    verdict = check_answer(answer, 3 if answer is not True else 1, hint="")
+    assert verdict.correct is False and verdict.text.startswith("Not correct: you said")
+
+
+def test_a_non_number_is_told_the_answer_is_a_number():
+    assert "The answer is a number." in check_answer("3", 3, hint="").text
+
+
+def test_floats_match_within_rounding_only():
+    assert check_answer(0.1 + 0.2, 0.3, hint="").correct is True
+    assert check_answer(0.31, 0.3, hint="").correct is False
+    assert check_answer(float("inf"), float("inf"), hint="").correct is True
+
+
+def test_a_pair_is_checked_element_by_element():
+    inf = float("inf")
+    assert check_answer((3, inf), (3, inf), hint="").text == "Correct: (3, +∞)."
+    wrong = check_answer((3, 5), (3, inf), hint="", why="β is still +∞: MIN has not moved yet.")
+    assert wrong.correct is False and "you said (3, 5)" in wrong.text and "MIN has not moved" in wrong.text
+    assert "a tuple of 2" in check_answer(3, (3, inf), hint="").text
+
+
+def test_words_ignore_case_and_spaces_but_not_spelling():
+    assert check_answer(" B ", "b", hint="").correct is True
+    assert check_answer("c", "b", hint="").correct is False
+    assert "text, in quotes" in check_answer(2, "b", hint="").text
+
+
+def test_a_set_of_paths_may_be_typed_or_given_as_tuples():
+    pruned = {(1, 1), (1, 2)}
+    for answer in ("[1][1], [1][2]", "[1][2] [1][1]", {(1, 1), (1, 2)}, [[1, 1], (1, 2)], ["[1][1]", "[1][2]"]):
+        verdict = check_answer(answer, pruned, hint="")
+        assert verdict.correct is True and verdict.text == "Correct: [1][1], [1][2].", answer
+
+
+def test_a_wrong_set_names_what_is_missing_and_what_is_extra():
+    pruned = {(1, 1), (1, 2)}
+    partly = check_answer("[1][1]", pruned, hint="")
+    assert partly.text == "Not correct: you said [1][1]. Also in the answer: [1][2]."
+    extra = check_answer("[1][1], [1][2], [2][1]", pruned, hint="")
+    assert extra.text == "Not correct: you said [1][1], [1][2], [2][1]. Not in the answer: [2][1]."
+    empty = check_answer("", pruned, hint="")
+    assert empty.text == "Not correct: you said none. Missing: [1][1], [1][2]."
+    assert check_answer(set(), set(), hint="").correct is True
+
+
+def test_a_typical_wrong_set_names_the_mistake():
+    mistakes = {frozenset({(1, 1), (1, 2), (2, 1), (2, 2)}): "Only the first MIN node's siblings wait for α."}
+    verdict = check_answer("[1][1], [1][2], [2][1], [2][2]", {(1, 1), (1, 2)}, hint="", mistakes=mistakes)
+    assert verdict.correct is False and "Only the first MIN node's siblings" in verdict.text
+
+
+@pytest.mark.parametrize("answer", ["[1][x]", "1, 1", 7, [("a",)]])
+def test_an_unreadable_set_is_not_correct_and_says_how_to_write_it(answer):
+    verdict = check_answer(answer, {(1, 1)}, hint="")
+    assert verdict.correct is False and "Write your answer as a set of paths" in verdict.text
+
+
+def test_a_set_of_moves_is_not_passed_by_a_string_of_the_same_letters():
+    assert check_answer("ab", {"a", "b"}, hint="").correct is False
+    assert check_answer(["b", "a"], {"a", "b"}, hint="").correct is True
+
+
+def test_show_is_called_only_for_a_wrong_answer():
+    shown = []
+    check_answer(3, 3, hint="", show=lambda: shown.append("drawing"))
+    assert shown == []
+    check_answer(6, 3, hint="", show=lambda: shown.append("drawing"))
+    assert shown == ["drawing"]
+
+
+def test_the_drawing_is_displayed_under_ipython(monkeypatch):
+    displayed = []
+    monkeypatch.setattr(IPython, "get_ipython", lambda: object())
+    monkeypatch.setattr(IPython.display, "display", displayed.append)
+    check_answer(6, 3, hint="", show=lambda: "the drawing")
+    assert displayed == ["the drawing"]
+
+
+def test_nothing_is_displayed_outside_ipython(monkeypatch):
+    displayed = []
+    monkeypatch.setattr(IPython.display, "display", displayed.append)
+    check_answer(6, 3, hint="", show=lambda: "the drawing")
+    assert displayed == []
+
+
+def test_a_verdict_shows_nothing_more_in_a_notebook():
+    verdict = check_answer(3, 3, hint="")
+    assert verdict._ipython_display_() is None and str(verdict) == verdict.text
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(-50, 50), st.integers(-50, 50))
+def test_a_wrong_number_never_passes(answer, expected):
+    assert check_answer(answer, expected, hint="").correct is (answer == expected)
+
+
+# --- read_paths -------------------------------------------------------------------------------------
+
+def test_read_paths_reads_text_and_tuples():
+    assert read_paths("[1][1], [1][2]; root") == [(1, 1), (1, 2), ()]
+    assert read_paths("  ") == []
+    assert read_paths([(0, 1), [2], "[3]"]) == [(0, 1), (2,), (3,)]
+
+
+@pytest.mark.parametrize("answer, error", [("[1][-1]", ValueError), ("[1]x", ValueError),
+                                           ([(-1,)], ValueError), (5, TypeError), ({(1,): 2}, TypeError)])
+def test_read_paths_refuses_what_is_not_a_path(answer, error):
+    with pytest.raises(error):
+        read_paths(answer)
+
+
+# --- check_function ---------------------------------------------------------------------------------
+
+def test_tree_cases_start_with_the_textbook_tree_and_are_fixed():
+    cases = tree_cases(12)
+    assert cases[0] == (FIG_5_2,) and len(cases) == 13
+    assert cases == tree_cases(12) and cases != tree_cases(12, seed=1)
+
+
+def test_a_right_function_is_confirmed(capsys):
+    verdict = check_function(min_value, min_root_value, tree_cases(), hint="")
+    assert verdict == Verdict(True, "Correct: min_value gives the right result on all 41 cases.")
+    assert capsys.readouterr().out == verdict.text + "\n"
+
+
+def test_a_wrong_function_is_shown_its_smallest_failing_tree():
+    cases = tree_cases()
+    shown = []
+    verdict = check_function(min_value_forgets_max, min_root_value, cases, hint="",
+                             show=lambda tree: shown.append(tree))
+    assert verdict.correct is False
+    (tree,) = verdict.failing
+    assert shown == [tree]
+    want, got = min_root_value(tree), min_value_forgets_max(tree)
+    assert verdict.text.startswith(f"Not correct: min_value_forgets_max({tree!r}) returned {got}, "
+                                   f"but the right result is {want} (wrong on ")
+    failing = [case for case in cases if min_value_forgets_max(*case) != min_root_value(*case)]
+    assert len(validate_tree(tree)) == min(len(validate_tree(case[0])) for case in failing)
+    assert f"wrong on {len(failing)} of {len(cases)} cases; this is the smallest" in verdict.text
+
+
+def test_a_function_that_raises_gets_a_verdict_not_a_traceback():
+    def broken(tree):
+        return 1 / 0
+
+    verdict = check_function(broken, min_root_value, tree_cases(), hint="")
+    assert verdict.correct is False
+    assert "your function raised ZeroDivisionError (division by zero) on broken(" in verdict.text
+
+
+def test_a_stub_or_an_ellipsis_is_not_answered_yet():
+    def stub(tree):
+        raise NotImplementedError
+
+    for student in (stub, ...):
+        verdict = check_function(student, min_root_value, tree_cases(), hint="MIN picks the smallest")
+        assert verdict == Verdict(None, "Not answered yet: MIN picks the smallest")
+
+
+def test_a_stub_that_gives_up_later_is_a_failure():
+    def half(tree):
+        if tree != FIG_5_2:
+            raise NotImplementedError
+        return min_value(tree)
+
+    verdict = check_function(half, min_root_value, tree_cases(), hint="")
+    assert verdict.correct is False and "raised NotImplementedError" in verdict.text
+
+
+def test_something_not_callable_is_not_correct():
+    verdict = check_function(3, min_root_value, tree_cases(), hint="")
+    assert verdict.text == "Not correct: the answer should be a function, but it is 3."
+
+
+def test_a_bool_or_a_constant_does_not_pass():
+    assert check_function(lambda tree: True, lambda tree: 1, [([1],)], hint="").correct is False
+    assert check_function(lambda tree: 3, min_root_value, tree_cases(), hint="").correct is False
+
+
+def test_the_student_cannot_change_the_cases():
+    def sorts_in_place(tree):
+        tree.clear()
+        tree.append(-100)
+        return -100
+
+    cases = tree_cases(3)
+    check_function(sorts_in_place, min_root_value, cases, hint="")
+    assert cases == tree_cases(3)
+
+
+def test_a_drawing_that_cannot_be_made_is_skipped():
+    def cannot(tree):
+        raise ValueError("too big to draw")
+
+    verdict = check_function(min_value_forgets_max, min_root_value, tree_cases(), hint="", show=cannot)
+    assert verdict.correct is False
+
+
+def test_no_cases_is_the_author_s_mistake():
+    with pytest.raises(ValueError, match="at least one case"):
+        check_function(min_value, min_root_value, [], hint="")
