@@ -5,7 +5,7 @@ play button linked to a step slider. Each widget holds the controls it needs and
 from __future__ import annotations
 
 import html
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Optional, Sequence
 
 import ipywidgets as w
 
@@ -16,11 +16,13 @@ SLIDER = dict(continuous_update=False, style={"description_width": "initial"})
 """What every slider that redraws shares: it acts when released, and its label is not cut."""
 
 
-def whole_number(value: Any, name: str, low: int, high: int) -> int:
-    """Return `value` if it is a whole number from `low` to `high` (not a bool or a float), else
-    raise ValueError naming the argument and its range."""
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise ValueError(f"{name} must be a whole number from {low} to {high}, got {value!r}")
+def whole_number(value: Any, name: str, low: int, high: Optional[int] = None) -> int:
+    """Return `value` if it is a whole number from `low` to `high` (no upper limit if None; not a
+    bool or a float), else raise ValueError naming the argument and its range."""
+    if (isinstance(value, bool) or not isinstance(value, int) or value < low
+            or (high is not None and value > high)):
+        upper = "" if high is None else f" to {high}"
+        raise ValueError(f"{name} must be a whole number from {low}{upper}, got {value!r}")
     return value
 
 

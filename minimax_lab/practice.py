@@ -14,30 +14,21 @@ from __future__ import annotations
 import html
 from typing import Any, Mapping
 
-import ipywidgets as w  # type: ignore[import-untyped]
+import ipywidgets as w
 
-from .draw import Picture, drawable, picture_of, render, search_trace
+from .controls import whole_number
+from .draw import Picture, drawable, picture_of, render, search_trace, svg_of
 from .exercises import answer_text, read_number, read_paths, same
 from .games import TreeGame
 from .search import INF
 from .trace import CUTOFF, ENTER, EXIT, UPDATE, Event, Trace
 from .text import path_name, value_text
 from .trees import Path, random_tree
-from .widgets import svg_of
 
 MAX_VALUE_NODES = 21
 """The most inner nodes ValuePractice asks the student to fill in (branching 4, depth 3)."""
 
 ORDINALS = ("first", "second", "third", "fourth")
-
-
-def whole_number(name: str, value: Any, low: int, high: float = INF) -> int:
-    """Return `value` if it is a whole number from `low` to `high` (not a bool), else raise
-    ValueError naming the argument."""
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        upper = "" if high == INF else f" to {int(high)}"
-        raise ValueError(f"{name} must be a whole number from {low}{upper}, got {value!r}")
-    return value
 
 
 class Practice:
@@ -48,9 +39,9 @@ class Practice:
     algorithm = "minimax"
 
     def __init__(self, branching: int, depth: int, seed: int):
-        self.branching = whole_number("branching", branching, 2, 4)
-        self.depth = whole_number("depth", depth, 2, 4)
-        self.seed = whole_number("seed", seed, 0)
+        self.branching = whole_number(branching, "branching", 2, 4)
+        self.depth = whole_number(depth, "depth", 2, 4)
+        self.seed = whole_number(seed, "seed", 0)
         self.picture = w.HTML()
         self.controls = w.VBox()
         self.feedback = w.HTML()
@@ -350,7 +341,7 @@ class ValuePractice(Practice):
                     "root, then press Check.")
 
     def __init__(self, branching: int = 2, depth: int = 3, seed: int = 0):
-        branching, depth = whole_number("branching", branching, 2, 4), whole_number("depth", depth, 2, 4)
+        branching, depth = whole_number(branching, "branching", 2, 4), whole_number(depth, "depth", 2, 4)
         inner = sum(branching ** ply for ply in range(depth))
         if inner > MAX_VALUE_NODES:
             raise ValueError(f"depth {depth} with branching {branching} gives {inner} nodes to fill in; "
