@@ -8,8 +8,10 @@ a row is then four shifts and ands, and a move is one addition.
 
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Callable, Optional, Sequence
 
+from .games import game_name
 from .trees import deepest_within
 
 PLAYERS = ("X", "O")
@@ -19,6 +21,7 @@ WEIGHTS = (0, 1, 4, 16, 0)
 """What a window of four holding 0..4 stones of one player only is worth to that player."""
 
 
+@dataclass(frozen=True, slots=True)
 class ConnectFourState:
     """A Connect Four position: `x` and `o` are the bitboards of each player's stones.
 
@@ -26,25 +29,11 @@ class ConnectFourState:
     (None until someone has four in a row) and the legal moves.
     """
 
-    __slots__ = ("x", "o", "to_move", "winner", "moves", "_hash")
-
-    def __init__(self, x: int, o: int, to_move: str, winner: str | None, moves: tuple[int, ...]):
-        set_ = object.__setattr__
-        set_(self, "x", x)
-        set_(self, "o", o)
-        set_(self, "to_move", to_move)
-        set_(self, "winner", winner)
-        set_(self, "moves", moves)
-        set_(self, "_hash", hash((x, o)))
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError("Connect Four states are immutable")
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, ConnectFourState) and self.x == other.x and self.o == other.o
-
-    def __hash__(self) -> int:
-        return self._hash
+    x: int
+    o: int
+    to_move: str = field(compare=False)
+    winner: Optional[str] = field(compare=False)
+    moves: tuple[int, ...] = field(compare=False)
 
     def __repr__(self) -> str:
         return f"ConnectFourState(x={self.x:#x}, o={self.o:#x})"
@@ -89,6 +78,37 @@ class ConnectFour:
 
     def __repr__(self) -> str:
         return f"ConnectFour({self.width}, {self.height})"
+
+    def check_state(self, state: Any) -> None:
+        """Raise TypeError unless `state` is a ConnectFourState, ValueError unless it is a position
+        of this board: stones on it, none floating, X having as many as O or one more, and the
+        player to move, winner and moves its stones imply."""
+        if not isinstance(state, ConnectFourState):
+            hint = ": build one with game.play(...)" if isinstance(state, (str, list, tuple)) else ""
+            raise TypeError(f"{game_name(self)}: {state!r} is a {type(state).__name__}, not a "
+                            f"ConnectFourState{hint}")
+        size = f"{self.width} x {self.height}"
+        x, o = state.x, state.o
+        if not isinstance(x, int) or not isinstance(o, int) or x < 0 or o < 0:
+            raise ValueError(f"{game_name(self)}: {state!r}: the bitboards must be whole numbers >= 0")
+        if (x | o) & ~self._full:
+            raise ValueError(f"{game_name(self)}: this state has stones outside the {size} board "
+                             "(it belongs to a game of another size?)")
+        if x & o:
+            raise ValueError(f"{game_name(self)}: {state!r} has an X and an O on one square")
+        mask = x | o
+        for c in range(self.width):
+            column = (mask >> c * self._stride) & ((1 << self.height) - 1)
+            if column & (column + 1):  # a 0 bit below a 1 bit
+                raise ValueError(f"{game_name(self)}: {state!r} has a stone floating above an empty "
+                                 f"square in column {c} (it belongs to a game of another size?)")
+        if not 0 <= x.bit_count() - o.bit_count() <= 1:
+            raise ValueError(f"{game_name(self)}: {state!r} has {x.bit_count()} X stones and "
+                             f"{o.bit_count()} O stones, but X moves first and they alternate")
+        implied = self._position(x, o)
+        if (implied.to_move, implied.winner, implied.moves) != (state.to_move, state.winner, state.moves):
+            raise ValueError(f"{game_name(self)}: {state!r} says other than its stones about the player "
+                             "to move, the winner or the moves (it belongs to a game of another size?)")
 
     # The protocol.
 
@@ -205,6 +225,14 @@ class ConnectFour:
                     end_c, end_r = c + 3 * dc, r + 3 * dr
                     if 0 <= end_c < self.width and 0 <= end_r < self.height:
                         yield sum(1 << ((c + k * dc) * self._stride + r + k * dr) for k in range(4))
+
+    def _position(self, x: int, o: int) -> ConnectFourState:
+        """Return the state of the stones x and o, with the player to move, winner and moves."""
+        to_move = "X" if x.bit_count() == o.bit_count() else "O"
+        winner = "X" if self._has_four(x) else "O" if self._has_four(o) else None
+        mask, top = x | o, self._top
+        moves = () if winner else tuple(c for c in range(self.width) if not mask & top[c])
+        return ConnectFourState(x, o, to_move, winner, moves)
 
     def _has_four(self, stones: int) -> bool:
         """Return True when `stones` holds four in a line in any of the four directions."""

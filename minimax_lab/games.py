@@ -7,10 +7,11 @@ States are immutable and hashable. `max_player` names the player whose utility M
 
 from __future__ import annotations
 
-from typing import Any, Callable, Hashable, Iterable, Protocol, Sequence, runtime_checkable
+from dataclasses import dataclass, field
+from typing import Any, Callable, Hashable, Iterable, Optional, Protocol, Sequence, runtime_checkable
 
 from .text import path_name
-from .trees import Path, Tree, leaf_value, validate_tree
+from .trees import Path, Tree, leaf_value, uniform_nodes, validate_tree
 
 State = Hashable
 Action = Hashable
@@ -39,6 +40,12 @@ def as_game(game_or_tree: Game | Tree) -> Game:
     return game_or_tree
 
 
+def game_name(game: Any) -> str:
+    """Return the game's repr for messages, cut to 60 characters."""
+    name = repr(game)
+    return name if len(name) <= 60 else name[:56] + "...)"
+
+
 class TreeGame:
     """A game over a nested-list tree; a state is the path of child indices from the root.
 
@@ -63,6 +70,15 @@ class TreeGame:
 
     def __repr__(self) -> str:
         return f"TreeGame({self.tree!r}, first={self.first!r})"
+
+    def check_state(self, state: Any) -> None:
+        """Raise TypeError unless `state` is a path (a tuple of child indices), ValueError unless
+        it leads to a node of this tree."""
+        if not isinstance(state, tuple):
+            raise TypeError(f"{game_name(self)}: {state!r} is a {type(state).__name__}, not a path "
+                            "(a tuple of child indices from the root, like (1, 0))")
+        if state not in self.nodes:
+            raise ValueError(f"{game_name(self)}: {state!r} is not a node of this tree")
 
     def _node(self, state: Path) -> Tree:
         try:
@@ -112,6 +128,20 @@ class UniformTree:
     def __repr__(self) -> str:
         return f"UniformTree({self.branching}, {self.depth}, seed={self.seed})"
 
+    def check_state(self, state: Any) -> None:
+        """Raise TypeError unless `state` is a pair (index, ply) of whole numbers, ValueError unless
+        it is a node of this tree."""
+        if (not isinstance(state, tuple) or len(state) != 2
+                or any(isinstance(n, bool) or not isinstance(n, int) for n in state)):
+            raise TypeError(f"{self!r}: {state!r} is not a node (index, ply), two whole numbers")
+        index, ply = state
+        if not 0 <= ply <= self.depth:
+            raise ValueError(f"{self!r}: node {state}: ply {ply} is not in 0..{self.depth}")
+        first = uniform_nodes(self.branching, ply - 1) if ply else 0
+        if not first <= index < first + self.branching ** ply:
+            raise ValueError(f"{self!r}: node {state}: the nodes at ply {ply} are numbered "
+                             f"{first}..{first + self.branching ** ply - 1}")
+
     def to_move(self, state: tuple[int, int]) -> str:
         return "MAX" if state[1] % 2 == 0 else "MIN"
 
@@ -140,34 +170,24 @@ LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4
 """The eight winning lines of tic-tac-toe, as square indices (row-major)."""
 
 
+@dataclass(frozen=True, slots=True)
 class TicTacToeState:
     """A tic-tac-toe position: `board` is a 9-tuple of 'X', 'O' or None, row-major.
 
-    States are immutable and compare by board. Each knows its legal moves, successors and
-    value, which TicTacToe computes once per position so that search pays only for lookups.
+    States are immutable and compare and hash by board. TicTacToe builds each position once and
+    stores in it what search asks: the player to move, the winner (None if nobody has three in a
+    row), the legal moves, whether play is over, X's utility and (once reached) the successors,
+    so that search pays only for lookups.
     """
 
-    __slots__ = ("board", "to_move", "winner", "moves", "_next", "_hash")
-
-    def __init__(self, board: tuple):
-        set_ = object.__setattr__
-        set_(self, "board", board)
-        set_(self, "to_move", "X" if board.count("X") == board.count("O") else "O")
-        set_(self, "winner", next((board[a] for a, b, c in LINES
-                                   if board[a] is not None and board[a] == board[b] == board[c]), None))
-        over = self.winner is not None or None not in board
-        set_(self, "moves", () if over else tuple(i for i, mark in enumerate(board) if mark is None))
-        set_(self, "_next", {})
-        set_(self, "_hash", hash(board))
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError("tic-tac-toe states are immutable")
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, TicTacToeState) and self.board == other.board
-
-    def __hash__(self) -> int:
-        return self._hash
+    board: tuple
+    to_move: str = field(compare=False, repr=False)
+    winner: Optional[str] = field(compare=False, repr=False)
+    moves: tuple[int, ...] = field(compare=False, repr=False)
+    terminal: bool = field(compare=False, repr=False)
+    value: int = field(compare=False, repr=False)
+    successors: dict[int, TicTacToeState] = field(default_factory=dict, compare=False, hash=False,
+                                                  repr=False)
 
     def __repr__(self) -> str:
         return "TicTacToeState(" + "".join(mark or "." for mark in self.board) + ")"
@@ -203,8 +223,24 @@ class TicTacToe:
         known = self._states.get(board)
         if known is None:
             _check_board(board)
-            known = self._states[board] = TicTacToeState(board)
+            known = self._states[board] = _position(board)
         return known
+
+    def check_state(self, state: Any) -> None:
+        """Raise TypeError unless `state` is a TicTacToeState (ValueError if its board is not one
+        this game can reach)."""
+        if not isinstance(state, TicTacToeState):
+            hint = (f": build one with game.state({state!r})" if isinstance(state, (str, list, tuple))
+                    else "")
+            raise TypeError(f"{self!r}: {state!r} is a {type(state).__name__}, not a TicTacToeState{hint}")
+        try:
+            known = self.state(state.board)
+        except (TypeError, ValueError) as error:
+            raise ValueError(f"{self!r}: {state!r} is not a tic-tac-toe position: {error}") from None
+        if (known.to_move, known.winner, known.moves, known.terminal, known.value) != (
+                state.to_move, state.winner, state.moves, state.terminal, state.value):
+            raise ValueError(f"{self!r}: {state!r} says other than its board about the player to move, "
+                             "the winner or the moves: build states with game.state(...)")
 
     def to_move(self, state: TicTacToeState) -> str:
         return state.to_move
@@ -214,20 +250,19 @@ class TicTacToe:
 
     def result(self, state: TicTacToeState, action: int) -> TicTacToeState:
         try:
-            return state._next[action]
+            return state.successors[action]
         except KeyError:
             if isinstance(action, bool) or not isinstance(action, int) or action not in state.moves:
                 raise ValueError(f"{state!r}: illegal move {action!r} (legal: {list(state.moves)})") from None
             board = state.board[:action] + (state.to_move,) + state.board[action + 1:]
-            child = state._next[action] = self.state(board)
+            child = state.successors[action] = self.state(board)
             return child
 
     def is_terminal(self, state: TicTacToeState) -> bool:
-        return not state.moves
+        return state.terminal
 
     def utility(self, state: TicTacToeState, player: str) -> int:
-        value = 0 if state.winner is None else (1 if state.winner == "X" else -1)
-        return value if player == "X" else -value
+        return state.value if player == "X" else -state.value
 
     # Building and showing positions, and what the play board needs (boardgame.BoardGame).
 
@@ -300,3 +335,14 @@ def _check_board(board: tuple) -> None:
                 board[a] == board[b] == board[c] == player for a, b, c in LINES):
             raise ValueError(f"board {''.join(m or '.' for m in board)}: {player} has three in a row, "
                              f"so the game ended there and {other} cannot have moved since")
+
+
+def _position(board: tuple) -> TicTacToeState:
+    """Return the state of a checked board, with what search asks of it worked out once."""
+    winner = next((board[a] for a, b, c in LINES
+                   if board[a] is not None and board[a] == board[b] == board[c]), None)
+    over = winner is not None or None not in board
+    moves = () if over else tuple(i for i, mark in enumerate(board) if mark is None)
+    to_move = "X" if board.count("X") == board.count("O") else "O"
+    value = 0 if winner is None else (1 if winner == "X" else -1)
+    return TicTacToeState(board, to_move, winner, moves, over, value)

@@ -9,10 +9,14 @@ from __future__ import annotations
 
 from functools import reduce
 from operator import xor
-from typing import Iterable, NamedTuple
+from dataclasses import dataclass
+from typing import Any, Iterable
+
+from .games import game_name
 
 
-class NimState(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class NimState:
     """A Nim position: the heap sizes, in their original order, and the player to move."""
 
     heaps: tuple[int, ...]
@@ -47,6 +51,22 @@ class Nim:
 
     def __repr__(self) -> str:
         return f"Nim({list(self.heaps)})"
+
+    def check_state(self, state: Any) -> None:
+        """Raise TypeError unless `state` is a NimState, ValueError unless it is a position of this
+        game: as many heaps, none larger than at the start, and player 'A' or 'B' to move."""
+        if not isinstance(state, NimState):
+            raise TypeError(f"{game_name(self)}: {state!r} is a {type(state).__name__}, not a NimState: "
+                            "build one with NimState(heaps, to_move)")
+        if state.to_move not in self.players:
+            raise ValueError(f"{game_name(self)}: {state!r}: the player to move must be 'A' or 'B'")
+        if not isinstance(state.heaps, tuple) or len(state.heaps) != len(self.heaps):
+            raise ValueError(f"{game_name(self)}: {state!r} must have a tuple of {len(self.heaps)} "
+                             "heaps, as the game has")
+        for i, (size, start) in enumerate(zip(state.heaps, self.heaps)):
+            if isinstance(size, bool) or not isinstance(size, int) or not 0 <= size <= start:
+                raise ValueError(f"{game_name(self)}: {state!r}: heap {i} must hold a whole number "
+                                 f"from 0 to {start} (its size at the start), not {size!r}")
 
     def to_move(self, state: NimState) -> str:
         return state.to_move

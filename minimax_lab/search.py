@@ -220,10 +220,12 @@ class Search:
     def to_move(self, state: Any, path: tuple) -> Any:
         """Return the player to move; in an alternating search, check that the players alternate."""
         player = self.game.to_move(state)
-        if self.movers is not None and self.movers.setdefault(len(path) % 2, player) != player:
-            raise ValueError(f"node {path_name(path)}: {player!r} is to move at an even and at an odd "
-                             "ply, so the players do not take turns; negamax and solve need them to "
-                             "alternate (minimax and alphabeta do not)")
+        movers, parity = self.movers, len(path) % 2
+        if movers is not None and (movers.setdefault(parity, player) != player
+                                   or movers.get(1 - parity) == player):
+            raise ValueError(f"node {path_name(path)}: {player!r} moves here out of turn, so the "
+                             "players do not take turns; negamax and solve need them to alternate "
+                             "(minimax and alphabeta do not)")
         return player
 
     def is_cutoff(self, state: Any, path: tuple) -> bool:

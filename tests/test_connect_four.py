@@ -1,6 +1,8 @@
 """Tests for minimax_lab.connect_four: the rules, checked against a plain list-of-columns
 reference, and the values of small boards."""
 
+import re
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -95,7 +97,7 @@ def test_states_are_immutable_and_hashable():
     a, b = game.play("0213"), game.play([1, 2, 0, 3])
     assert a == b and hash(a) == hash(b) and len({a, b}) == 1   # transpositions meet
     assert a != game.play("0123")
-    with pytest.raises(AttributeError, match="immutable"):
+    with pytest.raises(AttributeError, match="cannot assign to field"):
         a.x = 0
     assert isinstance(a, ConnectFourState) and repr(a).startswith("ConnectFourState(x=")
 
@@ -257,3 +259,38 @@ def test_small_boards_agree_with_tromps_table(size):
 
 def test_solve_with_its_default_ordering_on_4x4():
     assert solve(ConnectFour(4, 4)).value == 0
+
+
+# --- start states of the wrong kind ------------------------------------------------------------
+
+@pytest.mark.parametrize("state, error, message", [
+    ("3344", TypeError, "ConnectFour(4, 4): '3344' is a str, not a ConnectFourState: build one with game.play(...)"),
+    (7, TypeError, "ConnectFour(4, 4): 7 is a int, not a ConnectFourState"),
+    (ConnectFour().play("6"), ValueError,
+     "ConnectFour(4, 4): this state has stones outside the 4 x 4 board (it belongs to a game of another size?)"),
+    (ConnectFourState(0b10, 0, "O", None, (0, 1, 2, 3)), ValueError,
+     "has a stone floating above an empty square in column 0"),
+    (ConnectFourState(1, 1, "X", None, (0, 1, 2, 3)), ValueError, "has an X and an O on one square"),
+    (ConnectFourState(0b11, 0, "X", None, (0, 1, 2, 3)), ValueError, "has 2 X stones and 0 O stones"),
+    (ConnectFourState(1, 0, "X", None, (0, 1, 2, 3)), ValueError,
+     "says other than its stones about the player to move, the winner or the moves"),
+    (ConnectFourState(-1, 0, "X", None, ()), ValueError, "the bitboards must be whole numbers >= 0"),
+])
+def test_a_start_state_of_the_wrong_kind_is_refused(state, error, message):
+    game = ConnectFour(4, 4)
+    with pytest.raises(error, match=re.escape(message)):
+        game.check_state(state)
+    with pytest.raises(error, match=re.escape(message)):
+        alphabeta(game, state)
+
+
+def test_a_smaller_boards_state_in_a_larger_game_is_refused():
+    small = ConnectFour(4, 4).play("0000")  # a full column of 4 reads as floating stones on 7 x 6
+    with pytest.raises(ValueError, match="another size"):
+        ConnectFour().check_state(small)
+
+
+def test_the_games_own_states_pass_the_check():
+    game = ConnectFour(4, 4)
+    for moves in ["", "0", "0123", "0101010", "3322110"]:
+        game.check_state(game.play(moves))

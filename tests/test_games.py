@@ -8,7 +8,7 @@ import pytest
 from minimax_lab import (Game, TicTacToe, TicTacToeState, TreeGame, UniformTree, as_game, minimax,
                          validate_tree)
 from minimax_lab.census import positions as reachable
-from minimax_lab.games import LINES
+from minimax_lab.games import LINES, game_name
 
 AIMA = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
 
@@ -207,11 +207,11 @@ def test_tic_tac_toe_utility(board, x_value, terminal):
 def test_tic_tac_toe_states_are_immutable_hashable_and_equal_by_board():
     game, other = TicTacToe(), TicTacToe()
     s = game.state("X...O....")
-    with pytest.raises(AttributeError, match="immutable"):
+    with pytest.raises(AttributeError, match="cannot assign to field"):
         s.board = (None,) * 9
     with pytest.raises(AttributeError):
         s.to_move = "X"
-    with pytest.raises(AttributeError):
+    with pytest.raises((AttributeError, TypeError)):  # TypeError on Python < 3.13: CPython gh-105936
         s.anything = 1
     t = other.result(other.result(other.initial, 0), 4)
     assert s == t and hash(s) == hash(t) and s is not t
@@ -284,3 +284,75 @@ def test_tic_tac_toe_game_from_a_position():
     game = TicTacToe()
     assert minimax(game, game.state("XX.OO....")).value == 1  # X to move completes the top row
     assert minimax(game, game.state("XX.OO...X")).value == -1  # O to move completes the middle row
+
+
+# --- start states of the wrong kind ------------------------------------------------------------
+
+@pytest.mark.parametrize("state, error, message", [
+    ("X...O....", TypeError, "TicTacToe(): 'X...O....' is a str, not a TicTacToeState: build one with "
+                             "game.state('X...O....')"),
+    (5, TypeError, "TicTacToe(): 5 is a int, not a TicTacToeState"),
+    ((0, 0), TypeError, "TicTacToe(): (0, 0) is a tuple, not a TicTacToeState: build one with game.state((0, 0))"),
+    (TicTacToeState(("X",) * 9, "O", "X", (), True, 1), ValueError,
+     "TicTacToe(): TicTacToeState(XXXXXXXXX) is not a tic-tac-toe position: board XXXXXXXXX: X moves first"),
+    (TicTacToeState((None,) * 9, "O", None, (0,), False, 0), ValueError,
+     "TicTacToe(): TicTacToeState(.........) says other than its board about the player to move"),
+])
+def test_tic_tac_toe_checks_a_start_state(state, error, message):
+    with pytest.raises(error, match=re.escape(message)):
+        TicTacToe().check_state(state)
+    with pytest.raises(error, match=re.escape(message)):
+        minimax(TicTacToe(), state)
+
+
+def test_tic_tac_toe_accepts_its_own_states_and_another_games():
+    game = TicTacToe()
+    game.check_state(game.initial)
+    game.check_state(TicTacToe().state("XO..X...."))
+    assert minimax(game, TicTacToe().state("XO..X....")).value == 1
+
+
+@pytest.mark.parametrize("state, error, message", [
+    ([0], TypeError, "TreeGame([[3, 12, 8], [2, 4, 6], [14, 5, 2]], first='MAX'): [0] is a list, not a path"),
+    ("0", TypeError, "'0' is a str, not a path (a tuple of child indices from the root, like (1, 0))"),
+    ((3,), ValueError, "TreeGame([[3, 12, 8], [2, 4, 6], [14, 5, 2]], first='MAX'): (3,) is not a node"),
+    ((0, 0, 0), ValueError, "(0, 0, 0) is not a node of this tree"),
+])
+def test_tree_game_checks_a_start_state(state, error, message):
+    with pytest.raises(error, match=re.escape(message)):
+        TreeGame(AIMA).check_state(state)
+    with pytest.raises(error, match=re.escape(message)):
+        minimax(AIMA, state)
+
+
+def test_a_long_tree_game_is_named_briefly():
+    game = TreeGame([list(range(100))])
+    assert len(game_name(game)) == 60
+    with pytest.raises(ValueError, match=r"^TreeGame\(\[\[0, 1, 2, .+\.\.\.\): \(5,\) is not a node"):
+        game.check_state((5,))
+
+
+@pytest.mark.parametrize("state, error, message", [
+    (0, TypeError, "UniformTree(2, 3, seed=0): 0 is not a node (index, ply), two whole numbers"),
+    ((0, 0.0), TypeError, "is not a node (index, ply)"),
+    ((True, 0), TypeError, "is not a node (index, ply)"),
+    ((0, 4), ValueError, "UniformTree(2, 3, seed=0): node (0, 4): ply 4 is not in 0..3"),
+    ((0, -1), ValueError, "ply -1 is not in 0..3"),
+    ((3, 1), ValueError, "node (3, 1): the nodes at ply 1 are numbered 1..2"),
+    ((2, 2), ValueError, "node (2, 2): the nodes at ply 2 are numbered 3..6"),
+])
+def test_uniform_tree_checks_a_start_state(state, error, message):
+    with pytest.raises(error, match=re.escape(message)):
+        UniformTree(2, 3).check_state(state)
+    with pytest.raises(error, match=re.escape(message)):
+        minimax(UniformTree(2, 3), state)
+
+
+def test_uniform_tree_accepts_every_node():
+    game = UniformTree(3, 3)
+    frontier = [game.initial]
+    while frontier:
+        state = frontier.pop()
+        game.check_state(state)
+        frontier += [game.result(state, a) for a in game.actions(state)]
+    UniformTree(1, 4).check_state((4, 4))

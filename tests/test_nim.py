@@ -89,3 +89,28 @@ def test_heap_order_does_not_matter_to_the_value():
 @given(st.lists(st.integers(0, 3), min_size=1, max_size=3))
 def test_minimax_and_alphabeta_agree_with_bouton(heaps):
     assert minimax(Nim(heaps)).value == alphabeta(Nim(heaps)).value == (1 if bouton_wins(heaps) else -1)
+
+
+@pytest.mark.parametrize("state, error, message", [
+    (((1, 2), "A"), TypeError,
+     "Nim([1, 2]): ((1, 2), 'A') is a tuple, not a NimState: build one with NimState(heaps, to_move)"),
+    (NimState((1, 2), "C"), ValueError, "the player to move must be 'A' or 'B'"),
+    (NimState((1, 2, 3), "A"), ValueError, "must have a tuple of 2 heaps, as the game has"),
+    (NimState([1, 2], "A"), ValueError, "must have a tuple of 2 heaps"),
+    (NimState((1, 3), "B"), ValueError, "heap 1 must hold a whole number from 0 to 2 (its size at the start), not 3"),
+    (NimState((1, -1), "B"), ValueError, "not -1"),
+    (NimState((1, 1.0), "B"), ValueError, "not 1.0"),
+])
+def test_a_start_state_of_the_wrong_kind_is_refused(state, error, message):
+    with pytest.raises(error, match=re.escape(message)):
+        Nim([1, 2]).check_state(state)
+    with pytest.raises(error, match=re.escape(message)):
+        minimax(Nim([1, 2]), state)
+
+
+def test_states_are_frozen_dataclasses_equal_by_heaps_and_player():
+    game = Nim([1, 2])
+    assert game.result(game.initial, (1, 1)) == NimState((1, 1), "B") != NimState((1, 1), "A")
+    assert minimax(game, NimState((0, 2), "B")).value == -1  # B takes both and wins
+    with pytest.raises(AttributeError):
+        game.initial.to_move = "B"

@@ -12,6 +12,8 @@ from hypothesis import strategies as st
 
 from minimax_lab import (INF, SearchResult, TicTacToe, Trace, TreeGame, UniformTree, alphabeta,
                          minimax, negamax, random_tree, validate_tree)
+from minimax_lab.connect_four import ConnectFour
+from minimax_lab.solve import solve
 from minimax_lab.trees import MAX_TREE_DEPTH
 
 AIMA = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]  # AIMA 4th ed., Fig. 5.2
@@ -591,3 +593,170 @@ def test_alphabeta_with_an_ordering():
     assert result.leaves == len(trace.leaves()) and trace.leaves()[:3] == [(2, 2), (2, 1), (2, 0)]
     plain = alphabeta(AIMA, order=lambda game, state, actions, path: actions)  # a bare function works too
     assert plain == alphabeta(AIMA)
+
+
+@pytest.mark.parametrize("search", SEARCHES + [solve])
+def test_every_search_refuses_a_start_state_of_the_wrong_kind(search):
+    with pytest.raises(TypeError, match=re.escape(
+            "TicTacToe(): 'X...O....' is a str, not a TicTacToeState: build one with game.state('X...O....')")):
+        search(TicTacToe(), "X...O....")
+    with pytest.raises(ValueError, match=re.escape(
+            "ConnectFour(4, 4): this state has stones outside the 4 x 4 board")):
+        search(ConnectFour(4, 4), ConnectFour().play("6"))
+    with pytest.raises(ValueError, match=re.escape("is not a node of this tree")):
+        search(TreeGame(AIMA), (3,))
+
+
+class BadUtility(Endless):
+    """A game of one move whose utility is not a number."""
+
+    def __init__(self, utility):
+        self.bad = utility
+
+    def is_terminal(self, state):
+        return state >= 1
+
+    def utility(self, state, player):
+        return self.bad
+
+
+def as_given(game, state, actions, path):
+    """Search the actions in the order the game gives them."""
+    return actions
+
+
+@pytest.mark.parametrize("search", SEARCHES + [lambda game: solve(game, order=as_given)])
+@pytest.mark.parametrize("bad", [None, "1", True, math.nan])
+def test_every_search_refuses_a_utility_that_is_not_a_number(search, bad):
+    with pytest.raises(TypeError, match=re.escape(f"node [1]: the game's utility returned {bad!r}, not a number")):
+        search(BadUtility(bad))
+
+
+def test_solve_with_its_default_ordering_refuses_a_utility_of_none():
+    with pytest.raises(TypeError, match=re.escape("the game's utility returned None, not a number")):
+        solve(BadUtility(None))
+
+
+# --- bad input found by trying (issue 10) -------------------------------------------------------
+
+class TurnTable:
+    """A tree game whose player to move at each node is given by `movers` (path -> 'MAX' or 'MIN'),
+    so a player may move twice in a row."""
+
+    max_player = "MAX"
+
+    def __init__(self, tree, movers):
+        self.tree, self.movers, self.initial = tree, movers, ()
+
+    def node(self, state):
+        node = self.tree
+        for i in state:
+            node = node[i]
+        return node
+
+    def to_move(self, state):
+        return self.movers.get(state, "MAX")
+
+    def actions(self, state):
+        node = self.node(state)
+        return range(len(node)) if isinstance(node, list) else ()
+
+    def result(self, state, action):
+        return state + (action,)
+
+    def is_terminal(self, state):
+        return not isinstance(self.node(state), list)
+
+    def utility(self, state, player):
+        value = self.node(state)
+        return value if player == "MAX" else -value
+
+
+def by_definition(game, state=()):
+    if game.is_terminal(state):
+        return game.utility(state, "MAX")
+    values = [by_definition(game, game.result(state, a)) for a in game.actions(state)]
+    return max(values) if game.to_move(state) == "MAX" else min(values)
+
+
+def test_a_player_moving_twice_is_searched_right_by_minimax_and_refused_by_negamax_and_solve():
+    from minimax_lab import solve
+    rng = random.Random(5)
+    for _ in range(200):
+        tree = random_tree(2, 3, seed=rng.randrange(10**6))
+        paths = [p for p in validate_tree(tree) if len(p) < 3]
+        game = TurnTable(tree, {p: rng.choice(["MAX", "MIN"]) for p in paths})
+        want = by_definition(game)
+        assert minimax(game).value == alphabeta(game).value == want
+    game = TurnTable([[1, 2], [3, 4]], {(): "MAX", (0,): "MAX", (1,): "MAX"})
+    assert minimax(game).value == alphabeta(game).value == 4
+    for search in (negamax, solve):
+        with pytest.raises(ValueError, match=re.escape("node [0]: 'MAX' moves here out of turn, so the "
+                                                       "players do not take turns")):
+            search(game)
+
+
+class Stuck(TurnTable):
+    def actions(self, state):
+        return () if state == (1,) else super().actions(state)
+
+
+@pytest.mark.parametrize("search", SEARCHES + ["solve"])
+def test_a_state_with_no_moves_that_is_not_terminal_is_named(search):
+    from minimax_lab import solve
+    search = solve if search == "solve" else search
+    with pytest.raises(ValueError, match=re.escape("node [1]: state (1,) is not terminal but has no "
+                                                   "legal actions, so the search is stuck")):
+        search(Stuck([[1, 2], [3, 4]], {}) if search is minimax or search is alphabeta
+               else Stuck([[1, 2], [3, 4]], {(0,): "MIN", (1,): "MIN"}))
+
+
+class NoUtility(TurnTable):
+    def utility(self, state, player):
+        return None
+
+
+@pytest.mark.parametrize("search", SEARCHES + ["solve"])
+def test_a_utility_that_is_not_a_number_is_named(search):
+    from minimax_lab import solve
+    search = solve if search == "solve" else search
+    with pytest.raises(TypeError, match=re.escape("node [0][0]: the game's utility returned None, "
+                                                  "not a number")):
+        search(NoUtility([[1, 2], [3, 4]], {(0,): "MIN", (1,): "MIN"}))
+
+
+@pytest.mark.parametrize("alpha, beta, words", [
+    (5, 1, "the window needs alpha < beta, got alpha=5, beta=1"),
+    (2, 2, "the window needs alpha < beta, got alpha=2, beta=2"),
+    (math.nan, 1, "alpha must be a number, got nan"),
+    (0, math.nan, "beta must be a number, got nan"),
+    (True, 3, "alpha must be a number, got True"),
+])
+def test_bad_windows_are_refused(alpha, beta, words):
+    with pytest.raises(ValueError, match=re.escape(words)):
+        alphabeta(AIMA, alpha=alpha, beta=beta)
+
+
+@pytest.mark.parametrize("search", SEARCHES)
+@pytest.mark.parametrize("depth", [True, False, 2.0, 1.5, -1, "2"])
+def test_bool_float_and_negative_depths_are_refused(search, depth):
+    with pytest.raises(ValueError, match=re.escape(f"depth must be a whole number >= 0 or None, got {depth!r}")):
+        search(AIMA, depth=depth, evaluate=lambda state: 0)
+
+
+@pytest.mark.parametrize("search", SEARCHES)
+def test_a_recursion_error_inside_evaluate_is_blamed_on_evaluate(search):
+    def runaway(state):
+        return runaway(state)
+
+    with pytest.raises(RuntimeError, match=re.escape("node [0]: evaluate raised RecursionError")):
+        search(AIMA, depth=1, evaluate=runaway)
+
+
+def test_a_best_move_is_returned_when_every_value_is_infinite():
+    from minimax_lab import solve
+    for tree, value in (([[-INF, -INF], [-INF]], -INF), ([[INF], [INF, 1]], INF)):
+        for search in (minimax, negamax, alphabeta, solve):
+            result = search(tree)
+            assert (result.value, result.move) == (value, 0), search.__name__
+            assert result.pv and result.pv[0] == 0
