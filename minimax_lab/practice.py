@@ -263,11 +263,11 @@ def cutoff_reasons(game: TreeGame, trace: Trace) -> dict[Path, str]:
         if event.kind == ENTER:
             entered[event.path] = event
         elif event.kind == EXIT:
-            returned[event.path] = event.value  # type: ignore[assignment]
+            returned[event.path] = event.value
             if event.path:
                 last_child[event.path[:-1]] = event.path
         elif event.kind == UPDATE and best.get(event.path) != event.value:
-            best[event.path] = event.value  # type: ignore[assignment]
+            best[event.path] = event.value
             best_child[event.path] = last_child[event.path]
         elif event.kind == CUTOFF:
             node = event.path

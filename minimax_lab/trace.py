@@ -61,11 +61,11 @@ class Trace(list):
 
     def leaf_values(self) -> list[float]:
         """Return the values of the leaves evaluated, in order."""
-        return [e.value for e in self if e.kind == LEAF]  # type: ignore[misc]
+        return [e.value for e in self if e.kind == LEAF]
 
     def values(self) -> dict[tuple, float]:
         """Return the value each visited node returned, by path."""
-        return {e.path: e.value for e in self if e.kind == EXIT}  # type: ignore[misc]
+        return {e.path: e.value for e in self if e.kind == EXIT}
 
     def cutoffs(self) -> list[Event]:
         """Return the cutoff events, in order."""
