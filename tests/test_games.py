@@ -356,3 +356,13 @@ def test_uniform_tree_accepts_every_node():
         game.check_state(state)
         frontier += [game.result(state, a) for a in game.actions(state)]
     UniformTree(1, 4).check_state((4, 4))
+
+
+def test_positions_reached_by_moves_know_what_positions_built_from_boards_know():
+    game, fresh = TicTacToe(), TicTacToe()
+    facts = ("to_move", "winner", "moves", "terminal", "value")
+    for state in reachable(game):
+        built = fresh.state(state.board)
+        assert [getattr(state, f) for f in facts] == [getattr(built, f) for f in facts], state
+        assert state.terminal == (state.winner is not None or None not in state.board)
+        assert state.value == game.utility(state, "X") == -game.utility(state, "O")
