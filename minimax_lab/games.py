@@ -77,7 +77,11 @@ class TreeGame:
         if not isinstance(state, tuple):
             raise TypeError(f"{game_name(self)}: {state!r} is a {type(state).__name__}, not a path "
                             "(a tuple of child indices from the root, like (1, 0))")
-        if state not in self.nodes:
+        try:
+            known = state in self.nodes
+        except TypeError:  # a tuple holding a list
+            known = False
+        if not known:
             raise ValueError(f"{game_name(self)}: {state!r} is not a node of this tree")
 
     def _node(self, state: Path) -> Tree:

@@ -317,6 +317,7 @@ def test_tic_tac_toe_accepts_its_own_states_and_another_games():
     ("0", TypeError, "'0' is a str, not a path (a tuple of child indices from the root, like (1, 0))"),
     ((3,), ValueError, "TreeGame([[3, 12, 8], [2, 4, 6], [14, 5, 2]], first='MAX'): (3,) is not a node"),
     ((0, 0, 0), ValueError, "(0, 0, 0) is not a node of this tree"),
+    (([0],), ValueError, "([0],) is not a node of this tree"),
 ])
 def test_tree_game_checks_a_start_state(state, error, message):
     with pytest.raises(error, match=re.escape(message)):
