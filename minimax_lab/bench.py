@@ -1,5 +1,9 @@
 """Benchmarks (`make bench`): nodes per second of the searches on tic-tac-toe, beside a lean
-flat-list baseline timed in the same run. Figures are medians of several runs."""
+flat-list baseline timed in the same run. Figures are medians of several runs.
+
+A search is timed twice: cold, the first search on a new game (the game and the positions it
+reaches are built during the search), and warm, the same search again on that game (positions
+already built, only looked up)."""
 
 from __future__ import annotations
 
@@ -7,14 +11,17 @@ import os
 import platform
 import statistics
 import time
+from functools import partial
 from typing import Callable
 
-from .experiments import SEARCHES, measure
+from .experiments import SEARCHES as EXPERIMENT_SEARCHES
+from .experiments import measure
 from .games import LINES, TicTacToe
 from .search import alphabeta, minimax, negamax
 from .solve import solve
 
 RUNS = 5
+BASELINE = "baseline (flat list)"
 
 
 def baseline_minimax(board: list, player: str, counter: list) -> int:
@@ -43,34 +50,51 @@ def baseline() -> int:
     return counter[0]
 
 
-def median_rate(run: Callable[[], int], runs: int = RUNS) -> tuple[int, float]:
-    """Return (nodes, median seconds) of `runs` calls of `run`, which returns its node count."""
-    seconds, nodes = [], 0
-    for _ in range(runs):
-        start = time.perf_counter()
-        nodes = run()
-        seconds.append(time.perf_counter() - start)
-    return nodes, statistics.median(seconds)
+def median_rates(runs: dict[str, Callable[[], int]], rounds: int = RUNS) -> dict[str, tuple[int, float]]:
+    """Return (nodes, median CPU seconds) of each run by name, each run returning its node count.
+    The runs take turns, round after round, so that a busy machine slows them alike."""
+    seconds: dict[str, list[float]] = {name: [] for name in runs}
+    nodes: dict[str, int] = {}
+    for _ in range(rounds):
+        for name, run in runs.items():
+            start = time.process_time()
+            nodes[name] = run()
+            seconds[name].append(time.process_time() - start)
+    return {name: (nodes[name], statistics.median(seconds[name])) for name in runs}
 
 
-def searches() -> dict[str, Callable[[], int]]:
-    """Return the benchmarked searches by name, each returning its node count. They share one
-    game, whose positions are built once (on the first run) and then looked up."""
+SEARCHES: dict[str, Callable[[TicTacToe], int]] = {
+    "minimax": lambda game: minimax(game).nodes,
+    "negamax": lambda game: negamax(game).nodes,
+    "alphabeta": lambda game: alphabeta(game).nodes,
+    "solve": lambda game: solve(game).nodes,
+}
+"""The benchmarked searches by name: each searches a game from its start and returns the nodes."""
+
+
+def cold(search: Callable[[TicTacToe], int]) -> Callable[[], int]:
+    """Return a run of `search` on a new game: building the game and the positions it reaches
+    during the search count in the time."""
+    return lambda: search(TicTacToe())
+
+
+def warm(search: Callable[[TicTacToe], int]) -> Callable[[], int]:
+    """Return a run of `search` on a game already searched once, so that its positions are built
+    and only looked up."""
     game = TicTacToe()
-    return {
-        "baseline (flat list)": baseline,
-        "minimax": lambda: minimax(game).nodes,
-        "negamax": lambda: negamax(game).nodes,
-        "alphabeta": lambda: alphabeta(game).nodes,
-        "solve": lambda: solve(game).nodes,
-    }
+    search(game)
+    return lambda: search(game)
 
 
 def complexity_searches(branching: int = 3, depth: int = 9) -> dict[str, Callable[[], int]]:
     """Return the complexity experiment's searches of one implicit uniform tree, by name."""
-    return {f"{algorithm}, {ordering} order": (lambda a=algorithm, o=ordering:
-                                               measure(branching, depth, a, o)["nodes"])
-            for algorithm, ordering in SEARCHES}
+    return {f"{algorithm}, {ordering} order": partial(count_nodes, branching, depth, algorithm, ordering)
+            for algorithm, ordering in EXPERIMENT_SEARCHES}
+
+
+def count_nodes(branching: int, depth: int, algorithm: str, ordering: str) -> int:
+    """Return the nodes one search of the complexity experiment visits."""
+    return measure(branching, depth, algorithm, ordering)["nodes"]
 
 
 def print_table(title: str, rows: dict[str, tuple[int, float]], base_rate: float) -> None:
@@ -93,15 +117,21 @@ def machine() -> str:
 
 
 def main() -> None:
-    """Print the benchmark tables."""
-    print(f"medians of {RUNS} runs; Python {platform.python_version()} on {machine()}")
-    rows = {name: median_rate(run) for name, run in searches().items()}
-    nodes, seconds = rows["baseline (flat list)"]
+    """Print the benchmark tables: tic-tac-toe cold and warm, and the complexity experiment."""
+    print(f"medians of {RUNS} runs (CPU time); Python {platform.python_version()} on {machine()}")
+    runs = {BASELINE: baseline}
+    runs |= {f"cold {name}": cold(search) for name, search in SEARCHES.items()}
+    runs |= {f"warm {name}": warm(search) for name, search in SEARCHES.items()}
+    rows = median_rates(runs)
+    nodes, seconds = rows[BASELINE]
     base_rate = nodes / seconds
-    print_table("tic-tac-toe from the empty board", rows, base_rate)
-    complexity = {name: median_rate(run) for name, run in complexity_searches().items()}
+    for kind, title in (("cold", "cold: a new game each run, positions built during the search"),
+                        ("warm", "warm: the same game again, positions already built")):
+        print_table(f"tic-tac-toe from the empty board, {title}",
+                    {BASELINE: rows[BASELINE]} | {name: rows[f"{kind} {name}"] for name in SEARCHES},
+                    base_rate)
     print_table("complexity experiment: implicit uniform tree, b=3, d=9 (19,683 leaves)",
-                complexity, base_rate)
+                median_rates(complexity_searches()), base_rate)
 
 
 if __name__ == "__main__":

@@ -77,7 +77,11 @@ class TreeGame:
         if not isinstance(state, tuple):
             raise TypeError(f"{game_name(self)}: {state!r} is a {type(state).__name__}, not a path "
                             "(a tuple of child indices from the root, like (1, 0))")
-        if state not in self.nodes:
+        try:
+            known = state in self.nodes
+        except TypeError:  # a tuple holding a list
+            known = False
+        if not known:
             raise ValueError(f"{game_name(self)}: {state!r} is not a node of this tree")
 
     def _node(self, state: Path) -> Tree:
@@ -169,6 +173,9 @@ class UniformTree:
 LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
 """The eight winning lines of tic-tac-toe, as square indices (row-major)."""
 
+LINES_THROUGH = tuple(tuple(line for line in LINES if square in line) for square in range(9))
+"""The winning lines through each square."""
+
 
 @dataclass(frozen=True, slots=True)
 class TicTacToeState:
@@ -255,7 +262,10 @@ class TicTacToe:
             if isinstance(action, bool) or not isinstance(action, int) or action not in state.moves:
                 raise ValueError(f"{state!r}: illegal move {action!r} (legal: {list(state.moves)})") from None
             board = state.board[:action] + (state.to_move,) + state.board[action + 1:]
-            child = state.successors[action] = self.state(board)
+            child = self._states.get(board)
+            if child is None:  # a legal move from a legal position: no need to check the board
+                child = self._states[board] = _successor(state, action, board)
+            state.successors[action] = child
             return child
 
     def is_terminal(self, state: TicTacToeState) -> bool:
@@ -346,3 +356,14 @@ def _position(board: tuple) -> TicTacToeState:
     to_move = "X" if board.count("X") == board.count("O") else "O"
     value = 0 if winner is None else (1 if winner == "X" else -1)
     return TicTacToeState(board, to_move, winner, moves, over, value)
+
+
+def _successor(state: TicTacToeState, square: int, board: tuple) -> TicTacToeState:
+    """Return the state `board`, reached from `state` by a mark on `square`: only the lines
+    through that square can have been completed."""
+    mover = state.to_move
+    won = any(board[a] == board[b] == board[c] for a, b, c in LINES_THROUGH[square])
+    moves = () if won else tuple(m for m in state.moves if m != square)
+    value = 0 if not won else (1 if mover == "X" else -1)
+    return TicTacToeState(board, "O" if mover == "X" else "X", mover if won else None, moves,
+                          not moves, value)

@@ -212,6 +212,8 @@ class Search:
         self.me = self.game.max_player
         self.movers: Optional[dict[int, Any]] = {} if alternating else None
         self.nodes = self.leaves = 0
+        if depth is None:  # nothing but the end of the game stops the search
+            self.is_cutoff = self.is_terminal  # type: ignore[method-assign]
 
     def role(self, state: Any) -> str:
         """Return 'MAX' if MAX (game.max_player) is to move in `state`, else 'MIN'."""
@@ -232,12 +234,18 @@ class Search:
         """Return True where the search stops: at a terminal state or at the depth limit."""
         return self.game.is_terminal(state) or len(path) >= self.horizon
 
+    def is_terminal(self, state: Any, path: tuple) -> bool:
+        """Return True at a terminal state: the cutoff test of a search without a depth limit."""
+        return self.game.is_terminal(state)
+
     def utility(self, state: Any, path: tuple, player: Any = None) -> float:
         """Return the value of a leaf for `player` (default MAX): its utility if the game is over,
         else the evaluation (MAX's guess, negated for the other player). Counts the leaf."""
         self.leaves += 1
-        if self.game.is_terminal(state):
-            value = check_number(self.game.utility(state, self.me), "the game's utility", path)
+        if self.evaluate is None or self.game.is_terminal(state):
+            value = self.game.utility(state, self.me)
+            if type(value) is not int:  # ints, the common case, need no check
+                value = check_number(value, "the game's utility", path)
         else:
             try:
                 value = self.evaluate(state)  # type: ignore[misc]

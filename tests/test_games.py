@@ -317,6 +317,7 @@ def test_tic_tac_toe_accepts_its_own_states_and_another_games():
     ("0", TypeError, "'0' is a str, not a path (a tuple of child indices from the root, like (1, 0))"),
     ((3,), ValueError, "TreeGame([[3, 12, 8], [2, 4, 6], [14, 5, 2]], first='MAX'): (3,) is not a node"),
     ((0, 0, 0), ValueError, "(0, 0, 0) is not a node of this tree"),
+    (([0],), ValueError, "([0],) is not a node of this tree"),
 ])
 def test_tree_game_checks_a_start_state(state, error, message):
     with pytest.raises(error, match=re.escape(message)):
@@ -356,3 +357,13 @@ def test_uniform_tree_accepts_every_node():
         game.check_state(state)
         frontier += [game.result(state, a) for a in game.actions(state)]
     UniformTree(1, 4).check_state((4, 4))
+
+
+def test_positions_reached_by_moves_know_what_positions_built_from_boards_know():
+    game, fresh = TicTacToe(), TicTacToe()
+    facts = ("to_move", "winner", "moves", "terminal", "value")
+    for state in reachable(game):
+        built = fresh.state(state.board)
+        assert [getattr(state, f) for f in facts] == [getattr(built, f) for f in facts], state
+        assert state.terminal == (state.winner is not None or None not in state.board)
+        assert state.value == game.utility(state, "X") == -game.utility(state, "O")
