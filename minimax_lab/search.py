@@ -248,7 +248,7 @@ class Search:
                 value = check_number(value, "the game's utility", path)
         else:
             try:
-                value = self.evaluate(state)  # type: ignore[misc]
+                value = self.evaluate(state)
             except RecursionError:
                 raise RuntimeError(f"node {path_name(path)}: evaluate raised RecursionError (it "
                                    "recursed too deep itself)") from None
