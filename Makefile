@@ -89,6 +89,7 @@ execute: setup  ## re-run notebooks in place and store their outputs (NOTEBOOKS=
 	    $(TEST_ENV) '$(BIN)/jupyter' nbconvert --to notebook --execute --inplace \
 	        --ExecutePreprocessor.timeout=600 "$$notebook"
 	done
+	'$(BIN)/python' -m minimax_lab.assignments   # handouts follow their executed solutions
 
 # Student handouts: notebooks/solutions/*.ipynb with each ### BEGIN/END SOLUTION region replaced
 # by a stub (minimax_lab/assignments.py); rewrites only files whose bytes change.
