@@ -25,7 +25,7 @@ import numpy as np
 from .games import UniformTree
 from .ordering import ByEvaluation, RandomOrder
 from .search import alphabeta, minimax
-from .trees import _mix, deepest_within, uniform_nodes
+from .trees import deepest_within, mix64, uniform_nodes
 
 VALUES = 2 ** 62
 """How many distinct leaf values the experiment trees draw from."""
@@ -119,7 +119,7 @@ def subtree_values(tree: UniformTree) -> np.ndarray:
     b, d = tree.branching, tree.depth
     first_leaf = uniform_nodes(b, d - 1) if d > 0 else 0
     index = np.arange(first_leaf, first_leaf + b ** d, dtype=np.uint64)
-    level = _mix_array(np.uint64(_mix(tree.seed)) ^ index) % np.uint64(tree.values)
+    level = _mix_array(np.uint64(mix64(tree.seed)) ^ index) % np.uint64(tree.values)
     levels = [level.astype(np.int64)]
     for ply in range(d - 1, -1, -1):
         children = levels[-1].reshape(-1, b)
@@ -128,7 +128,7 @@ def subtree_values(tree: UniformTree) -> np.ndarray:
 
 
 def _mix_array(x: np.ndarray) -> np.ndarray:
-    """Return trees._mix applied to each element of a uint64 array (arithmetic wraps mod 2**64)."""
+    """Return trees.mix64 applied to each element of a uint64 array (arithmetic wraps mod 2**64)."""
     x = x + np.uint64(0x9E3779B97F4A7C15)
     x = (x ^ (x >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
     x = (x ^ (x >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)

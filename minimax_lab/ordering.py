@@ -15,7 +15,7 @@ from typing import Any, Callable, Optional, Sequence
 from .games import Game, as_game
 from .heuristics import even
 from .search import Evaluate, Ordering, SearchResult, alphabeta, check_number
-from .trees import Tree, _mix
+from .trees import Tree, mix64
 
 
 def as_given(game: Game, state: Any, actions: Sequence, path: tuple) -> tuple:
@@ -113,8 +113,8 @@ class RandomOrder:
 
     def __call__(self, game: Game, state: Any, actions: Sequence, path: tuple) -> tuple:
         actions = tuple(actions)
-        node = zlib.crc32(repr(tuple(path)).encode(), _mix(self.seed) & 0xFFFFFFFF)
-        keys = [_mix((node << 32) | i) for i in range(len(actions))]
+        node = zlib.crc32(repr(tuple(path)).encode(), mix64(self.seed) & 0xFFFFFFFF)
+        keys = [mix64((node << 32) | i) for i in range(len(actions))]
         return tuple(actions[i] for i in sorted(range(len(actions)), key=keys.__getitem__))
 
 

@@ -219,7 +219,7 @@ def random_tree(branching: int, depth: int, *, seed: int = 0, low: int = -9, hig
     return grow(0)  # type: ignore[return-value]
 
 
-def _mix(x: int) -> int:
+def mix64(x: int) -> int:
     """Return a 64-bit hash of x (SplitMix64's finalizer): stable across Python versions."""
     x = (x + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
     x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
@@ -229,7 +229,7 @@ def _mix(x: int) -> int:
 
 def leaf_value(index: int, seed: int, values: int = 1000) -> int:
     """Return the value, in [0, values), of leaf number `index` of an implicit tree with `seed`."""
-    return _mix(_mix(seed) ^ index) % values
+    return mix64(mix64(seed) ^ index) % values
 
 
 def map_leaves(tree: Tree, change: Callable[[float], float]) -> Tree:
