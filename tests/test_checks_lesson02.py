@@ -64,15 +64,30 @@ def test_side_to_move_values_solution_is_correct():
     assert verdict.correct is True and verdict.text.startswith("Correct: (6, -6, 8, -8).")
 
 
-@pytest.mark.parametrize("answer, named", [
-    ((6, 6, 8, 8), "Those are minimax's values"),
-    ((-6, -6, -8, -8), "You negated every value"),
-    ((-6, 6, -8, 8), "You negated at MAX's nodes instead of MIN's"),
-    ((6, -6, 8, 8), "The leaf too has a player to move"),
-    (6, "The answer is a tuple of 4"),
-])
-def test_side_to_move_values_mistakes_are_named(answer, named):
-    verdict = check.side_to_move_values(answer)
+# Typical wrong answers to the predict-then-check exercises and the Check yourself questions, each
+# with the words of the verdict that name the mistake.
+MISTAKES = [
+    (check.side_to_move_values, (6, 6, 8, 8), "Those are minimax's values"),
+    (check.side_to_move_values, (-6, -6, -8, -8), "You negated every value"),
+    (check.side_to_move_values, (-6, 6, -8, 8), "You negated at MAX's nodes instead of MIN's"),
+    (check.side_to_move_values, (6, -6, 8, 8), "The leaf too has a player to move"),
+    (check.side_to_move_values, 6, "The answer is a tuple of 4"),
+    (check.the_bug, "a", "color * tree is the leaf's value for the player to move"),
+    (check.the_bug, "c", "a maximum starts below every value"),
+    (check.the_bug, " D ", "the child gets -color"),
+    (check.the_bug, "e", "Answer with one letter: a, b, c, d"),
+    (check.the_bug, 2, "Answer with one letter"),
+    (check.quiz_1, 1, "That is X's score"),
+    (check.quiz_2, "c", "Negamax visits exactly minimax's nodes (13 and 13"),
+    (check.quiz_2, "b", "the negation of minimax's"),
+    (check.quiz_3, "c", "negamax handles draws"),
+    (check.quiz_3, "a", "Tic-tac-toe's players alternate"),
+]
+
+
+@pytest.mark.parametrize("exercise, answer, named", MISTAKES)
+def test_typical_mistakes_are_named(exercise, answer, named):
+    verdict = exercise(answer)
     assert verdict.correct is False and named in verdict.text
 
 
@@ -94,11 +109,12 @@ def test_step_3_still_returning_the_absolute_value_is_named_as_the_wrong_sign():
     assert "the sign is wrong: min_value must return MIN's own score" in verdict.text
 
 
-def test_step_3_leaf_not_negated_is_not_correct():
+def test_step_3_with_the_leaf_not_negated_is_not_correct():
     source = [block for block in SOLUTIONS if block.startswith("def min_value")][0]
     namespace = with_change(source, "return -tree", "return tree", solution("min_value"))
     verdict = check.step_3(namespace["min_value"])
     assert verdict.correct is False and verdict.failing is not None
+    assert "the sign is wrong" in verdict.text
 
 
 # --- spot the bug ---------------------------------------------------------------------------------
@@ -106,18 +122,6 @@ def test_step_3_leaf_not_negated_is_not_correct():
 def test_the_bug_solution_is_correct():
     verdict = check.the_bug(solution("my_bug")["my_bug"])
     assert verdict.correct is True and "without the minus sign" in verdict.text
-
-
-@pytest.mark.parametrize("answer, named", [
-    ("a", "color * tree is the leaf's value for the player to move"),
-    ("c", "a maximum starts below every value"),
-    (" D ", "the child gets -color"),
-    ("e", "Answer with one letter: a, b, c, d"),
-    (2, "Answer with one letter"),
-])
-def test_the_bug_mistakes_are_named(answer, named):
-    verdict = check.the_bug(answer)
-    assert verdict.correct is False and named in verdict.text
 
 
 def test_fixed_negamax_solution_is_correct():
@@ -144,16 +148,10 @@ def test_fixed_negamax_with_the_leaf_read_for_max_is_named_as_the_wrong_sign():
 
 # --- Check yourself --------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("quiz, right, wrong, named", [
-    (check.quiz_1, -1, 1, "That is X's score"),
-    (check.quiz_2, "a", "c", "Negamax visits exactly minimax's nodes (13 and 13"),
-    (check.quiz_2, "a", "b", "the negation of minimax's"),
-    (check.quiz_3, "B", "c", "negamax handles draws"),
-])
-def test_check_yourself(quiz, right, wrong, named):
-    assert quiz(right).correct is True
-    verdict = quiz(wrong)
-    assert verdict.correct is False and named in verdict.text
+@pytest.mark.parametrize("quiz, right", [(check.quiz_1, -1), (check.quiz_2, "a"), (check.quiz_3, " B")])
+def test_check_yourself_right_answers_are_confirmed(quiz, right):
+    verdict = quiz(right)
+    assert verdict.correct is True and verdict.text.startswith("Correct: ")
 
 
 # --- not answered yet -----------------------------------------------------------------------------
