@@ -495,6 +495,7 @@ EXPECTED_CONTROLS = [
     (re.compile(r"\bOrderingExplorer\("), {"ordering"}),
     (re.compile(r"\bBoard\("), {"board"}),
     (re.compile(r"\bQuiz\("), {"quiz"}),
+    (re.compile(r"\b(PruningPractice|ValuePractice)\("), {"practice"}),
 ]
 
 DRAWING_JS = """area => [...area.querySelectorAll('svg')].map(svg => {
@@ -568,7 +569,7 @@ def work_widgets(page: Page, stem: str, cells: list[dict], lesson: dict,
         area.screenshot(path=str(SHOTS / f"{stem}-cell{cell:02d}.png"))   # as the lesson shows it
         found = []
         for work in (partial(work_sliders, front_end=front_end), work_toggles, work_dropdowns,
-                     work_play, work_quiz, work_board):
+                     work_play, work_quiz, work_board, work_practice):
             for result in work(page, area):
                 result["cell"] = cell
                 found.append(result)
@@ -750,6 +751,41 @@ def work_quiz(page: Page, area: Locator) -> list[dict]:
         settle(page, area)
         results.append({"kind": "quiz", "control": "quiz Check", "feedback": after[:80],
                         "ok": bool(after.strip()) and after != before, "expect": "answer", "required": True})
+    return results
+
+
+def work_practice(page: Page, area: Locator) -> list[dict]:
+    """In every practice widget (a tree, answer controls, Check and New tree buttons): give a wrong
+    answer and press Check, the feedback must say "Not correct"; then New tree must draw another tree.
+
+    The wrong answer is one that is wrong on every tree: in pruning practice, marking the first leaf
+    as pruned (alpha-beta always examines it); in value practice, 1000 at the root (leaves are
+    below 100)."""
+    results = []
+    widgets = area.locator(".widget-vbox:has(> .widget-hbox > button:text-is('New tree'))")
+    for i in range(widgets.count()):
+        widget = widgets.nth(i)
+        feedback = widget.locator(":scope > .widget-html .widget-html-content").last
+        toggles = widget.locator(".widget-toggle-button")
+        if toggles.count():
+            kind = "pruning"
+            toggles.first.click()
+        else:
+            kind = "values"
+            widget.locator(".widget-text input").first.fill("1000")
+        widget.locator("button:text-is('Check')").click()
+        verdict = wait_for_change(page, "", feedback.inner_text)
+        results.append({"kind": "practice", "control": f"{kind} practice Check", "feedback": verdict[:80],
+                        "ok": verdict.startswith("Not correct"), "expect": "say the wrong answer is not correct",
+                        "required": True})
+        picture = widget.locator(".widget-html svg").first
+        before = picture.inner_html()
+        widget.locator("button:text-is('New tree')").click()
+        after = wait_for_change(page, before, lambda: widget.locator(".widget-html svg").first.inner_html())
+        settle(page, area)
+        results.append({"kind": "practice", "control": f"{kind} practice New tree",
+                        "ok": after != before and not feedback.inner_text().strip(),
+                        "expect": "draw another tree and clear the feedback", "required": True})
     return results
 
 
