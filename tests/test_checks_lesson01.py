@@ -184,11 +184,11 @@ def test_the_check_yourself_answers_are_correct():
 @pytest.mark.parametrize("question, wrong, named", [
     (check.question_1, "a", "alpha-beta"),
     (check.question_1, "c", "never at random"),
-    (check.question_2, "a", "1,111 nodes are visited, but one after the other"),
+    (check.question_2, "b", "1,111 nodes are visited, but one after the other"),
     (check.question_3, 1000, "That is the leaves"),
     (check.question_3, 30, "space bound"),
-    (check.question_4, "c", "any other MIN"),
-    (check.question_4, "a", "can give MAX more"),
+    (check.question_4, "a", "any other MIN"),
+    (check.question_4, "b", "can give MAX more"),
 ])
 def test_a_wrong_check_yourself_answer_is_explained(question, wrong, named):
     verdict = question(wrong)

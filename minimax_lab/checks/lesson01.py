@@ -22,7 +22,7 @@ from ..games import TreeGame, UniformTree
 from ..search import INF, minimax
 from ..text import value_text
 from ..trace import Trace
-from ..trees import Tree, is_leaf
+from ..trees import Tree
 
 MOVE_TREE = [[[6, 7], [4, 4]], [[5, 8], [3, 3]], [[7, 2], [5, 6]]]
 """The tree of "predict the move": MAX, then MIN, then MAX, then the leaves."""
@@ -39,14 +39,21 @@ def move_values(tree: Tree) -> list[float]:
     return [minimax(game, game.result((), move)).value for move in game.actions(())]
 
 
+def leaf_values(tree: Tree) -> list[float]:
+    """Return the values of the leaves of `tree`, left to right."""
+    game = TreeGame(tree)
+    return [game.utility(path, "MAX") for path in game.nodes if game.is_terminal(path)]
+
+
 def largest_leaf(tree: Tree) -> float:
-    """Return the largest leaf below `tree`."""
-    return tree if is_leaf(tree) else max(largest_leaf(child) for child in tree)  # type: ignore[union-attr, return-value]
+    """Return the largest leaf of `tree`."""
+    return max(leaf_values(tree))
 
 
 def all_min(tree: Tree) -> float:
-    """Return the value of `tree` if MIN picked at every level (the mistake of forgetting MAX)."""
-    return tree if is_leaf(tree) else min(all_min(child) for child in tree)  # type: ignore[union-attr, return-value]
+    """Return the value of `tree` if MIN picked at every level (the mistake of forgetting MAX): its
+    smallest leaf."""
+    return min(leaf_values(tree))
 
 
 def predicted_move(answer: Any) -> Verdict:
@@ -164,7 +171,8 @@ def eight_walk() -> str:
     values = trace.values()
     bottom = ", ".join(value_text(values[(i, j)]) for i in range(2) for j in range(2))
     middle = " and ".join(value_text(values[(i,)]) for i in range(2))
-    return f"MAX's nodes above the leaves are worth {bottom}; MIN's nodes {middle}; MAX takes {value_text(values[()])}."
+    return (f"MAX's nodes above the leaves are worth {bottom}; MIN's nodes {middle}; "
+            f"MAX takes {value_text(values[()])}.")
 
 
 # --- Check yourself ----------------------------------------------------------------------------------
@@ -183,10 +191,11 @@ def question_1(answer: Any) -> Verdict:
 def question_2(answer: Any) -> Verdict:
     """What does minimax hold in memory at once? (a, b or c)"""
     nodes = minimax(UniformTree(10, 3)).nodes
-    return check_answer(answer, "b", hint="think of which calls are still open when the search reaches a leaf",
+    return check_answer(answer, "a",
+                        hint="think of which calls are still open when the search reaches a leaf",
                         why="Depth-first search keeps only the path it is on, and at each level the "
                             "siblings still to search: about b·m nodes, space O(bm).",
-                        mistakes={"a": f"All {nodes:,} nodes are visited, but one after the other: a "
+                        mistakes={"b": f"All {nodes:,} nodes are visited, but one after the other: a "
                                        "node's subtree is forgotten once it has returned its value.",
                                   "c": "The leaves are scored one at a time and never kept."})
 
@@ -207,10 +216,10 @@ def question_4(answer: Any) -> Verdict:
     """Against a MIN that makes mistakes, what does minimax's move score? (a, b or c)"""
     first_replies = [box[0] for box in FIG_5_2]   # a MIN that always answers with its first reply
     lucky = max(range(len(first_replies)), key=first_replies.__getitem__)
-    return check_answer(answer, "b", hint="the minimax value is a guarantee; ask what it guarantees",
+    return check_answer(answer, "c", hint="the minimax value is a guarantee; ask what it guarantees",
                         why="No MIN can hold MAX below the minimax value; a weak one may give more (in "
                             "AIMA Fig. 5.2, a MIN that always answers with its first reply gives move "
                             f"{lucky} a {value_text(first_replies[lucky])}).",
-                        mistakes={"a": "A weak MIN can give MAX more than the value.",
-                                  "c": "The value is what MAX gets against the best MIN; any other MIN "
+                        mistakes={"b": "A weak MIN can give MAX more than the value.",
+                                  "a": "The value is what MAX gets against the best MIN; any other MIN "
                                        "can only do as well or worse for itself."})
