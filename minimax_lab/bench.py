@@ -14,11 +14,11 @@ import time
 from functools import partial
 from typing import Callable
 
+from .catalog import SEARCHES as CATALOG
+from .catalog import search_named
 from .experiments import SEARCHES as EXPERIMENT_SEARCHES
 from .experiments import measure
 from .games import LINES, TicTacToe
-from .search import alphabeta, minimax, negamax
-from .solve import solve
 
 RUNS = 5
 BASELINE = "baseline (flat list)"
@@ -63,13 +63,14 @@ def median_rates(runs: dict[str, Callable[[], int]], rounds: int = RUNS) -> dict
     return {name: (nodes[name], statistics.median(seconds[name])) for name in runs}
 
 
-SEARCHES: dict[str, Callable[[TicTacToe], int]] = {
-    "minimax": lambda game: minimax(game).nodes,
-    "negamax": lambda game: negamax(game).nodes,
-    "alphabeta": lambda game: alphabeta(game).nodes,
-    "solve": lambda game: solve(game).nodes,
-}
-"""The benchmarked searches by name: each searches a game from its start and returns the nodes."""
+def nodes_searched(name: str) -> Callable[[TicTacToe], int]:
+    """Return a run of the search `name` (catalog.SEARCHES) from a game's start: it returns the nodes."""
+    search = search_named(name)
+    return lambda game: search(game).nodes
+
+
+SEARCHES = {name: nodes_searched(name) for name in CATALOG}
+"""The benchmarked searches by name: every search in the catalog."""
 
 
 def cold(search: Callable[[TicTacToe], int]) -> Callable[[], int]:

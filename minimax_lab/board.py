@@ -17,6 +17,7 @@ from typing import Any, Optional
 import ipywidgets as w
 
 from .boardgame import BoardGame
+from .catalog import SEARCH_LABELS, choices, one_of
 from .controls import SLIDER, whole_number
 from .games import TicTacToe
 from .heuristics import even
@@ -25,6 +26,7 @@ from .solve import solve
 from .table import TranspositionTable
 
 ALGORITHMS = ("minimax", "alphabeta", "solve")
+"""The searches (catalog.SEARCHES names) the computer can play with."""
 
 
 def algorithms(game: BoardGame) -> tuple[str, ...]:
@@ -41,8 +43,7 @@ def computer_move(game: BoardGame, state: Any, *, algorithm: str = "alphabeta", 
     table (`table`, kept between moves, makes later answers immediate)."""
     if algorithm == "solve":
         return solve(game, state, order=game.move_order(), table=table)
-    if algorithm not in ALGORITHMS:
-        raise ValueError(f"algorithm must be one of {list(ALGORITHMS)}, got {algorithm!r}")
+    one_of(algorithm, "algorithm", ALGORITHMS)
     evaluate = game.horizon_evaluation() if heuristic else even
     if algorithm == "minimax":
         return minimax(game, state, depth=depth, evaluate=evaluate)
@@ -97,7 +98,8 @@ class Board:
         self.state = self.game.initial
         self.last: Optional[SearchResult] = None
 
-        self.algorithm = w.ToggleButtons(options=list(offered), value=algorithm, description="computer")
+        self.algorithm = w.ToggleButtons(options=choices(SEARCH_LABELS, offered), value=algorithm,
+                                         description="computer")
         top = self.limits.get(algorithm, max(self.limits.values()))
         self.depth = w.IntSlider(value=top if depth is None else whole_number(depth, "depth", 1, top),
                                  min=1, max=top, description="depth (plies)", **SLIDER)

@@ -9,6 +9,7 @@ from typing import Any, Callable, Optional, Sequence
 
 import ipywidgets as w
 
+from .catalog import one_of
 from .draw import MAX_DRAW_NODES
 from .trees import deepest_within, random_tree, uniform_nodes
 
@@ -23,13 +24,6 @@ def whole_number(value: Any, name: str, low: int, high: Optional[int] = None) ->
             or (high is not None and value > high)):
         upper = "" if high is None else f" to {high}"
         raise ValueError(f"{name} must be a whole number from {low}{upper}, got {value!r}")
-    return value
-
-
-def one_of(value: Any, name: str, options: Sequence[str]) -> str:
-    """Return `value` if it is one of `options`, else raise ValueError naming the argument."""
-    if not isinstance(value, str) or value not in options:
-        raise ValueError(f"{name} must be one of {list(options)}, got {value!r}")
     return value
 
 

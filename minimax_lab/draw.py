@@ -14,6 +14,7 @@ from typing import Any, Mapping, Optional, Union
 import graphviz
 
 from . import search
+from .catalog import one_of, search_named
 from .games import TreeGame, as_game
 from .search import SearchResult
 from .trace import CUTOFF, ENTER, EXIT, LEAF, UPDATE, Event, Trace
@@ -25,7 +26,8 @@ MAX_DRAW_NODES = 400
 
 GREY = "grey70"
 CURRENT = "gold"
-SEARCHES = {"minimax": search.minimax, "negamax": search.negamax, "alphabeta": search.alphabeta}
+TRACED_SEARCHES = ("minimax", "negamax", "alphabeta")
+"""The searches (catalog.SEARCHES keys) that keep a trace, and so can be drawn step by step."""
 
 EdgeLabels = Union[bool, Mapping[Path, str]]
 """True labels each edge with its action (the child's index); a mapping from a child's path to a
@@ -79,11 +81,10 @@ def drawable(tree: Tree | TreeGame) -> TreeGame:
 
 def search_trace(game: TreeGame, algorithm: str, order: Any = None) -> tuple[SearchResult, Trace]:
     """Run `algorithm` on the game with a trace; return its result and the trace."""
-    if algorithm not in SEARCHES:
-        raise ValueError(f"algorithm must be one of {sorted(SEARCHES)}, got {algorithm!r}")
+    one_of(algorithm, "algorithm", TRACED_SEARCHES)
     trace = Trace()
     options = {"order": order} if algorithm == "alphabeta" and order is not None else {}
-    return SEARCHES[algorithm](game, trace=trace, **options), trace
+    return search_named(algorithm)(game, trace=trace, **options), trace
 
 
 def picture_of(trace: Trace, line: tuple = (), step: Optional[int] = None) -> Picture:

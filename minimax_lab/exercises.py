@@ -25,11 +25,10 @@ import copy
 import math
 import re
 from dataclasses import dataclass
-from numbers import Real
 from typing import Any, Callable, Iterable, Mapping, Optional, Sequence
 
 from .text import path_name, value_text
-from .trees import Path, random_tree, validate_tree
+from .trees import Path, is_nan, is_number, random_tree, validate_tree
 
 FIG_5_2 = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
 """AIMA 4th ed. Fig. 5.2: the first tree every function exercise is tried on."""
@@ -184,7 +183,7 @@ def answer_text(answer: Any) -> str:
 
 
 def _is_number(x: Any) -> bool:
-    return isinstance(x, Real) and not isinstance(x, bool) and not (isinstance(x, float) and math.isnan(x))
+    return is_number(x) and not is_nan(x)
 
 
 def _is_path(x: Any) -> bool:

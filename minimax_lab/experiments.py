@@ -22,6 +22,7 @@ from typing import Any, Callable, Iterable, Optional
 
 import numpy as np
 
+from .catalog import ORDERINGS, one_of
 from .games import UniformTree
 from .ordering import ByEvaluation, RandomOrder
 from .search import alphabeta, minimax
@@ -37,7 +38,6 @@ SEARCHES = (("minimax", "given"), ("alphabeta", "worst"), ("alphabeta", "random"
             ("alphabeta", "best"))
 """The (algorithm, ordering) pairs measured by default."""
 
-ORDERINGS = ("given", "worst", "random", "best")
 
 Row = dict[str, Any]
 Progress = Callable[[int, int], None]
@@ -141,14 +141,12 @@ def uniform_ordering(tree: UniformTree, ordering: str, *, seed: int = 0) -> Opti
     'best' and 'worst' order by exact subtree values, computed once for the whole tree by
     subtree_values, so they cost one pass over the tree rather than a search per child.
     """
-    if ordering == "given":
+    if one_of(ordering, "ordering", ORDERINGS) == "given":
         return None
     if ordering == "random":
         return RandomOrder(seed)
-    if ordering in ("best", "worst"):
-        values = subtree_values(tree)
-        return ByEvaluation(lambda state: int(values[state[0]]), worst=ordering == "worst")
-    raise ValueError(f"unknown ordering {ordering!r}: choose from {ORDERINGS}")
+    values = subtree_values(tree)  # "best" or "worst"
+    return ByEvaluation(lambda state: int(values[state[0]]), worst=ordering == "worst")
 
 
 # The measurements

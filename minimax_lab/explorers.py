@@ -10,22 +10,16 @@ from typing import Any
 
 import ipywidgets as w
 
+from .catalog import ORDERINGS, choices
 from .controls import SLIDER, TreeControls, error_html, one_of, whole_number
 from .draw import drawable, picture_of, render, search_trace, svg_of
 
-ORDERING_NAMES = ("as given", "best first", "worst first", "random")
-"""The orderings OrderingExplorer offers, in the order of its buttons."""
-
-
 def named_ordering(name: str, seed: int = 0) -> Any:
-    """Return the ordering OrderingExplorer calls `name` (the random one seeded with `seed`)."""
+    """Return the ordering called `name` in catalog.ORDERINGS (the random one seeded with `seed`)."""
     from .ordering import RandomOrder, as_given, best_first, worst_first
 
-    orderings = {"as given": as_given, "best first": best_first, "worst first": worst_first,
-                 "random": RandomOrder(seed)}
-    if name not in orderings:
-        raise ValueError(f"unknown ordering {name!r}: choose from {ORDERING_NAMES}")
-    return orderings[name]
+    orderings = {"given": as_given, "best": best_first, "worst": worst_first, "random": RandomOrder(seed)}
+    return orderings[one_of(name, "ordering", ORDERINGS)]
 
 
 class OrderingExplorer:
@@ -33,12 +27,12 @@ class OrderingExplorer:
     picked with the buttons: the drawing shows what that ordering prunes, and a table the leaves
     and nodes of every ordering."""
 
-    def __init__(self, branching: int = 3, depth: int = 3, seed: int = 0, ordering: str = "as given"):
+    def __init__(self, branching: int = 3, depth: int = 3, seed: int = 0, ordering: str = "given"):
         # leaves from -99 to 99, so that ties are rare
         self.controls = TreeControls(branching, depth, seed, low=-99, high=99)
         self.branching, self.depth, self.seed = self.controls.branching, self.controls.depth, self.controls.seed
-        self.ordering = w.ToggleButtons(options=list(ORDERING_NAMES),
-                                        value=one_of(ordering, "ordering", ORDERING_NAMES))
+        self.ordering = w.ToggleButtons(options=choices(ORDERINGS),
+                                        value=one_of(ordering, "ordering", ORDERINGS))
         self.counts, self.picture, self.status = w.HTML(), w.HTML(), w.HTML()
         self.controls.observe(self.redraw, also=[self.ordering])
         self.widget = w.VBox([self.controls.box, self.ordering, self.counts, self.status, self.picture])
@@ -49,13 +43,13 @@ class OrderingExplorer:
         try:
             game = drawable(self.tree())
             searched = {name: search_trace(game, "alphabeta", named_ordering(name, self.seed.value))
-                        for name in ORDERING_NAMES}
+                        for name in ORDERINGS}
             result, trace = searched[self.ordering.value]
             self.picture.value = svg_of(render(game, picture_of(trace, result.pv)))
             self.status.value = (f"value <b>{result.value}</b> under every ordering; "
                                  f"{len(game.nodes)} nodes in the tree")
-            self.counts.value = counts_table({name: r for name, (r, _) in searched.items()},
-                                             self.ordering.value)
+            self.counts.value = counts_table({ORDERINGS[name]: r for name, (r, _) in searched.items()},
+                                             ORDERINGS[self.ordering.value])
         except (ValueError, TypeError) as error:
             self.status.value = error_html(error)
 

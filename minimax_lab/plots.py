@@ -15,17 +15,11 @@ from typing import Any, Iterable, Optional, Sequence
 import matplotlib.pyplot as plt
 from matplotlib.figure import Figure
 
+from .catalog import label
 from .experiments import (Row, full_leaves, mean_by_depth, minimal_leaves, minimal_nodes,
                           pearl_branching)
 from .trees import uniform_nodes
 
-LABELS = {
-    ("minimax", "given"): "minimax",
-    ("alphabeta", "worst"): "alpha-beta, worst first",
-    ("alphabeta", "given"): "alpha-beta, as given",
-    ("alphabeta", "random"): "alpha-beta, random order",
-    ("alphabeta", "best"): "alpha-beta, best first",
-}
 COLOURS = {
     ("minimax", "given"): "black",
     ("alphabeta", "worst"): "tab:red",
@@ -33,11 +27,6 @@ COLOURS = {
     ("alphabeta", "random"): "tab:orange",
     ("alphabeta", "best"): "tab:green",
 }
-
-
-def label(algorithm: str, ordering: str) -> str:
-    """Return the legend label of a search."""
-    return LABELS.get((algorithm, ordering), f"{algorithm}, {ordering}")
 
 
 def _branching(rows: Sequence[Row]) -> int:

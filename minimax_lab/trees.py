@@ -28,9 +28,14 @@ Children = Callable[[Any, Path], Optional[Sequence[Any]]]
 that it is a valid leaf (raising an error that names `path` if not)."""
 
 
+def is_number(x: object) -> bool:
+    """Return True when `x` is a real number and not a bool (NaN is a number here: is_nan tells)."""
+    return isinstance(x, Real) and not isinstance(x, bool)
+
+
 def is_leaf(node: object) -> bool:
-    """Return True when `node` is a leaf: a real number (not a bool) rather than a list."""
-    return isinstance(node, Real) and not isinstance(node, bool)
+    """Return True when `node` is a leaf: a number rather than a list."""
+    return is_number(node)
 
 
 def is_nan(number: object) -> bool:

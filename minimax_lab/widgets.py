@@ -15,10 +15,11 @@ from typing import Any, Optional, Sequence
 
 import ipywidgets as w
 
-from .controls import StepControls, TreeControls, deepest_drawable, error_html, one_of, whole_number
+from .catalog import SEARCH_LABELS, choices, one_of
+from .controls import StepControls, TreeControls, deepest_drawable, error_html, whole_number
 from .draw import (FIT_WIDTH_PX, SMALLEST_SCALE, Picture, drawable, picture_of, render, search_trace,
                    side_by_side, svg_of)
-from .explorers import ORDERING_NAMES, ComplexityExplorer, OrderingExplorer, counts_table, named_ordering
+from .explorers import ComplexityExplorer, OrderingExplorer, counts_table, named_ordering
 from .games import TreeGame
 from .trace import ENTER, describe
 from .text import path_name, value_text
@@ -26,7 +27,7 @@ from .trees import Tree, uniform_nodes
 
 __all__ = ["TreeControls", "TreeExplorer", "SearchStepper", "Quiz", "BackupExplorer",
            "OrderingExplorer", "ComplexityExplorer", "counts_table", "named_ordering",
-           "deepest_drawable", "whole_number", "ORDERING_NAMES",
+           "deepest_drawable", "whole_number",
            # shown here for the lessons, defined beside what they serve:
            "describe", "side_by_side", "svg_of", "FIT_WIDTH_PX", "SMALLEST_SCALE", "uniform_nodes"]
 
@@ -39,7 +40,7 @@ class TreeExplorer:
     def __init__(self, branching: int = 3, depth: int = 2, seed: int = 0, algorithm: str = "minimax"):
         self.controls = TreeControls(branching, depth, seed)
         self.branching, self.depth, self.seed = self.controls.branching, self.controls.depth, self.controls.seed
-        self.algorithm = w.ToggleButtons(options=list(self.ALGORITHMS),
+        self.algorithm = w.ToggleButtons(options=choices(SEARCH_LABELS, self.ALGORITHMS),
                                          value=one_of(algorithm, "algorithm", self.ALGORITHMS))
         self.picture, self.status = w.HTML(), w.HTML()
         self.controls.observe(self.redraw, also=[self.algorithm])
@@ -134,7 +135,7 @@ class BackupExplorer:
                  *, interval_ms: int = 400):
         self.controls = TreeControls(branching, depth, seed)
         self.branching, self.depth, self.seed = self.controls.branching, self.controls.depth, self.controls.seed
-        self.algorithm = w.ToggleButtons(options=list(TreeExplorer.ALGORITHMS),
+        self.algorithm = w.ToggleButtons(options=choices(SEARCH_LABELS, TreeExplorer.ALGORITHMS),
                                          value=one_of(algorithm, "algorithm", TreeExplorer.ALGORITHMS))
         self.game: Optional[TreeGame] = None
         self.result: Any = None

@@ -32,7 +32,7 @@ def test_a_new_board():
     assert board.state == board.game.initial and marks(board) == "........."
     assert [b.description for b in board.buttons] == [""] * 9
     assert "your move" in board.message.value
-    assert board.algorithm.options == ("minimax", "alphabeta", "solve")
+    assert [name for _, name in board.algorithm.options] == ["minimax", "alphabeta", "solve"]
     assert (board.depth.min, board.depth.max, board.depth.value) == (1, 9, 9)
 
 
@@ -154,7 +154,7 @@ def test_the_heuristic_changes_the_shallow_choice():
 
 def test_connect_four_board():
     board = Board(ConnectFour())
-    assert board.algorithm.options == ("minimax", "alphabeta")
+    assert [name for _, name in board.algorithm.options] == ["minimax", "alphabeta"]
     assert board.game.depth_limits() == {"minimax": 4, "alphabeta": 6}
     assert (board.columns, board.rows, len(board.buttons)) == (7, 6, 42)
     assert board.click(3)                        # the top square of column 3: the stone falls
@@ -259,7 +259,7 @@ def test_connect_four_boards_of_every_size_open_at_once_and_answer(width, height
     start = time.perf_counter()
     board = Board(ConnectFour(width, height))
     assert (board.columns, board.rows, len(board.buttons)) == (width, height, width * height)
-    assert ("solve" in board.algorithm.options) == (width * height <= 16)
+    assert (("solve", "solve") in board.algorithm.options) == (width * height <= 16)
     assert all(1 <= limit <= 12 for limit in board.limits.values())
     board.click(0)
     assert board.mark((height - 1) * width) == "X"

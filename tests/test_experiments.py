@@ -93,7 +93,7 @@ def test_progress_and_errors():
     assert calls == [(1, 2), (2, 2)]
     with pytest.raises(ValueError, match="max_leaves"):
         measure(2, 21)
-    with pytest.raises(ValueError, match="unknown ordering"):
+    with pytest.raises(ValueError, match="ordering must be one of"):
         measure(2, 3, "alphabeta", "sideways")
     with pytest.raises(ValueError, match="minimax visits every node"):
         measure(2, 3, "minimax", "best")

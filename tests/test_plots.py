@@ -53,11 +53,11 @@ def test_summaries(rows):
 def test_ordering_explorer():
     explorer = OrderingExplorer(branching=3, depth=3, seed=4)
     assert "<b>18</b>" in explorer.counts.value and "value <b>38</b>" in explorer.status.value
-    explorer.ordering.value = "best first"
+    explorer.ordering.value = "best"
     assert "<b>11</b>" in explorer.counts.value and explorer.picture.value.lstrip().startswith("<")
     explorer.depth.value = 1
     assert "<b>3</b>" in explorer.counts.value
-    with pytest.raises(ValueError, match="unknown ordering"):
+    with pytest.raises(ValueError, match="ordering must be one of"):
         named_ordering("sideways")
 
 

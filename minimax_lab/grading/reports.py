@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass
-from numbers import Real
 from typing import Any, Callable, Optional, Sequence
 
 from ..games import TicTacToe, TicTacToeState
 from ..text import value_text
+from ..trees import is_number
 from .cases import Case, tree_cases
 
 
@@ -98,11 +98,6 @@ def attempt(func: Callable, *args: Any) -> tuple[Any, Optional[BaseException]]:
 def raised(error: BaseException) -> str:
     """Return how a failure report shows an exception: 'raised TypeError: ...'."""
     return f"raised {type(error).__name__}: {error}"
-
-
-def is_number(x: Any) -> bool:
-    """Return True when `x` is a real number and not a bool."""
-    return isinstance(x, Real) and not isinstance(x, bool)
 
 
 def same(got: Any, want: float) -> bool:

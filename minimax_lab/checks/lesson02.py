@@ -1,0 +1,176 @@
+"""Checks for lesson 02 (negamax): side-to-move values, step 3 of the derivation, the broken
+negamax, and the Check yourself questions. Every expected answer comes from the package's searches.
+
+>>> verdict = side_to_move_values(...)
+Not answered yet: a node's negamax value is its minimax value seen by the player to move there
+>>> side_to_move_values((6, -6, 8, -8)).correct
+Correct: (6, -6, 8, -8). MAX moves at the root and at [1][0], so their values stay; MIN moves at [1] and at the leaf [1][0][1], so theirs are negated.
+True
+"""
+
+from __future__ import annotations
+
+import contextlib
+import copy
+import io
+from typing import Any, Callable, Optional
+
+from ..draw import draw
+from ..exercises import FIG_5_2, Verdict, check_answer, check_function, same, tree_cases, verdict
+from ..games import TicTacToe, TreeGame
+from ..search import minimax, negamax
+from ..text import path_name
+from ..trace import Trace
+from ..trees import Tree
+
+EXERCISE_TREE: Tree = [[[5, -2], [7, 1]], [[-3, 8], [4, 6]]]
+"""The three-ply tree of "negate the right thing" (MAX moves first)."""
+
+ASKED = ((), (1,), (1, 0), (1, 0, 1))
+"""The nodes whose negamax values the student predicts: the root, [1], [1][0], the leaf [1][0][1]."""
+
+SIGN_FLIPPED = "The size is right but the sign is wrong: {}"
+
+
+def _values(search: Callable[..., Any], tree: Tree) -> tuple:
+    """Return the values `search` gives the ASKED nodes of `tree` (MAX moving first)."""
+    trace = Trace()
+    search(tree, trace=trace)
+    return tuple(trace.values()[path] for path in ASKED)
+
+
+def side_to_move_values(answer: Any) -> Verdict:
+    """Check the predicted negamax values of EXERCISE_TREE at the root, [1], [1][0] and [1][0][1]."""
+    absolute, relative = _values(minimax, EXERCISE_TREE), _values(negamax, EXERCISE_TREE)
+    signs = [1 if len(path) % 2 == 0 else -1 for path in ASKED]
+    leaf_kept = tuple(-v if len(path) == 3 else v for path, v in zip(ASKED, relative))
+    mistakes = {
+        absolute: "Those are minimax's values, all from MAX's point of view; negamax scores each node "
+                  "for the player to move there.",
+        tuple(-v for v in absolute): "You negated every value; at MAX's nodes the player to move is "
+                                     "MAX, so negamax's value is minimax's.",
+        tuple(-s * v for s, v in zip(signs, absolute)): "You negated at MAX's nodes instead of MIN's.",
+        leaf_kept: "The leaf too has a player to move: MIN, three moves down.",
+    }
+    mins = [path_name(path) for path in ASKED if len(path) % 2 == 1]
+    maxes = [path_name(path) for path in ASKED if len(path) % 2 == 0 and path]
+    why = (f"MAX moves at the root and at {', '.join(maxes)}, so their values stay; MIN moves at "
+           f"{mins[0]} and at the leaf {mins[1]}, so theirs are negated.")
+    return check_answer(answer, relative, mistakes=mistakes, why=why,
+                        hint="a node's negamax value is its minimax value seen by the player to move there")
+
+
+def _min_first(tree: Tree) -> TreeGame:
+    return TreeGame(tree, first="MIN")
+
+
+def step_3(min_value: Any) -> Verdict:
+    """Check step 3's min_value(tree): MIN's own score of a tree where MIN moves first, which is
+    the negation of minimax's value there (the step-3 max_value of the lesson calls it)."""
+    return _function_verdict(
+        min_value, lambda tree: -minimax(_min_first(tree)).value, tree_cases(),
+        hint="min_value now returns MIN's own score: negate what it returned in step 2, and look "
+             "at what it must do with the value max_value returns",
+        sign="min_value must return MIN's own score, the negation of the absolute value.",
+        show=lambda tree: draw(_min_first(tree), "minimax"))
+
+
+def _negamax_cases() -> list[tuple]:
+    """Return (tree, color) cases: every tree of tree_cases() with MAX (+1) and MIN (-1) to move."""
+    return [(tree, color) for (tree,) in tree_cases() for color in (+1, -1)]
+
+
+def _negamax_value(tree: Tree, color: int) -> float:
+    """Return the package negamax's value of `tree` with MAX (color +1) or MIN (-1) to move first."""
+    return negamax(TreeGame(tree, first="MAX" if color == 1 else "MIN")).value
+
+
+def fixed_negamax(function: Any) -> Verdict:
+    """Check a repaired negamax_value(node, color) against the package's negamax, MAX and MIN first."""
+    return _function_verdict(
+        function, _negamax_value, _negamax_cases(),
+        hint="run the broken function on a two-leaf tree and compare it with negamax; which value "
+             "is read from the wrong player's side?",
+        sign="a value is read from the wrong player's side somewhere.",
+        show=lambda tree, color: draw(TreeGame(tree, first="MAX" if color == 1 else "MIN"), "negamax"))
+
+
+def the_bug(answer: Any) -> Verdict:
+    """Check which of the lesson's four options (a to d) says what is wrong in the broken negamax_value."""
+    mistakes = {
+        "a": "color * tree is the leaf's value for the player to move there, which is what negamax "
+             "needs; plain tree would be MAX's value at every leaf.",
+        "c": "best is a maximum, and a maximum starts below every value: -INF.",
+        "d": "The player to move changes at every level, so the child gets -color.",
+    }
+    return _choice(answer, "b", mistakes, hint="work out what each node of Fig. 5.2 returns",
+                   why="The child's value is from the opponent's point of view; without the minus "
+                       "sign every player maximizes the opponent's score.")
+
+
+def _choice(answer: Any, expected: str, mistakes: dict[str, str], *, why: str, hint: str) -> Verdict:
+    """Check a multiple-choice answer (a letter), with what each wrong letter probably means."""
+    choices = sorted([expected, *mistakes])
+    letters = ", ".join(choices)
+    if answer is not Ellipsis and not (isinstance(answer, str) and answer.strip().casefold() in choices):
+        return verdict(False, f"Not correct: you said {answer!r}. Answer with one letter: {letters}.")
+    return check_answer(answer, expected, mistakes=mistakes, why=why,
+                        hint=f"{hint} (answer with one letter: {letters})")
+
+
+# --- Check yourself ------------------------------------------------------------------------------
+
+def quiz_1(answer: Any) -> Verdict:
+    """X has completed the top row (XXXOO....) and O is to move: what does negamax return?"""
+    game = TicTacToe()
+    won = game.state("XXXOO....")
+    expected = negamax(game, won).value
+    return check_answer(answer, expected, hint="whose point of view does negamax take here?",
+                        mistakes={minimax(game, won).value: "That is X's score (minimax's, absolute)."},
+                        why=f"The game is over and O, the side to move, has lost: "
+                            f"{game.utility(won, 'O')} for O.")
+
+
+def quiz_2(answer: Any) -> Verdict:
+    """Why does negamax negate the value of each child?"""
+    nodes = negamax(FIG_5_2).nodes, minimax(FIG_5_2).nodes
+    return _choice(answer, "a", {
+        "b": "Negamax's value at a MIN node is the negation of minimax's, not minimax's.",
+        "c": f"Negamax visits exactly minimax's nodes ({nodes[0]} and {nodes[1]} on AIMA Fig. 5.2): "
+             "it saves code, not work.",
+    }, hint="whose score is the value a child returns?",
+       why="A child's value is the opponent's score, and in a zero-sum game your score is its negation.")
+
+
+def quiz_3(answer: Any) -> Verdict:
+    """In which game can negamax, as written, not be used?"""
+    return _choice(answer, "b", {
+        "a": "Tic-tac-toe's players alternate (X, O, X, ...), so negamax gives its values exactly.",
+        "c": "A draw is 0 for both players, and -0 = 0: negamax handles draws.",
+    }, hint="what does negamax assume about the player to move at a child?",
+       why="After a move that earns an extra turn, the child's value is the same player's score, so "
+           "negating it is wrong.")
+
+
+# --- the machinery of the function checks --------------------------------------------------------
+
+def _function_verdict(student: Any, reference: Callable[..., Any], cases: list[tuple], *, hint: str,
+                      sign: str, show: Optional[Callable[..., Any]] = None) -> Verdict:
+    """Return (and print) check_function's verdict, adding `sign` when the smallest failing case
+    came out with the right size and the wrong sign."""
+    with contextlib.redirect_stdout(io.StringIO()):
+        result = check_function(student, reference, cases, hint=hint, show=show)
+    text = result.text
+    if result.correct is False and result.failing is not None and _sign_flipped(student, reference,
+                                                                                 result.failing):
+        text += " " + SIGN_FLIPPED.format(sign)
+    return verdict(result.correct, text, result.failing)
+
+
+def _sign_flipped(student: Callable[..., Any], reference: Callable[..., Any], case: tuple) -> bool:
+    """Return True when student(*case) is the negation of reference(*case)."""
+    try:
+        got = student(*copy.deepcopy(case))
+    except Exception:  # noqa: BLE001 - a student's function that raises has no sign
+        return False
+    return same(got, -reference(*copy.deepcopy(case)))
