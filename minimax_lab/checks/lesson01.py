@@ -1,0 +1,225 @@
+"""Checks for lesson 01 (minimax values): its Your turn exercises and Check yourself questions.
+
+Every expected answer is computed by the package's `minimax`; the trees below are the exercises'
+data. Unanswered (`...`, or a function that still raises NotImplementedError), a check prints
+"Not answered yet" with a hint.
+
+>>> verdict = predicted_move(...)
+Not answered yet: back up the values from the leaves first; the move to pick is the one whose value is largest
+>>> predicted_move(minimax(MOVE_TREE).move).correct
+Correct: 2. After move 2, MIN can hold you to 6; after moves 0 and 1 only to 4 and 3.
+True
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any, Callable, Optional
+
+from ..draw import Drawing, draw
+from ..exercises import FIG_5_2, Verdict, check_answer, check_function, same, tree_cases
+from ..games import TreeGame, UniformTree
+from ..search import INF, minimax
+from ..text import value_text
+from ..trace import Trace
+from ..trees import Tree
+
+MOVE_TREE = [[[6, 7], [4, 4]], [[5, 8], [3, 3]], [[7, 2], [5, 6]]]
+"""The tree of "predict the move": MAX, then MIN, then MAX, then the leaves."""
+
+EIGHT = [[[3, 5], [2, 9]], [[1, 7], [4, 6]]]
+"""The eight-leaf tree of "who moves first"."""
+
+
+# --- Your turn: predict the move -------------------------------------------------------------------
+
+def move_values(tree: Tree) -> list[float]:
+    """Return the minimax value of each move at the root (MAX to move), in order."""
+    game = TreeGame(tree)
+    return [minimax(game, game.result((), move)).value for move in game.actions(())]
+
+
+def leaf_values(tree: Tree) -> list[float]:
+    """Return the values of the leaves of `tree`, left to right."""
+    game = TreeGame(tree)
+    return [game.utility(path, "MAX") for path in game.nodes if game.is_terminal(path)]
+
+
+def largest_leaf(tree: Tree) -> float:
+    """Return the largest leaf of `tree`."""
+    return max(leaf_values(tree))
+
+
+def all_min(tree: Tree) -> float:
+    """Return the value of `tree` if MIN picked at every level (the mistake of forgetting MAX): its
+    smallest leaf."""
+    return min(leaf_values(tree))
+
+
+def predicted_move(answer: Any) -> Verdict:
+    """Check the move predicted at the root of MOVE_TREE (0, 1 or 2)."""
+    values = move_values(MOVE_TREE)
+    best = minimax(MOVE_TREE).move
+    others = [move for move in range(len(values)) if move != best]
+    mistakes: dict[Any, str] = {move: f"After move {move}, MIN can hold you to {value_text(values[move])}."
+                                for move in others}
+    greedy = max(range(len(values)), key=lambda move: largest_leaf(MOVE_TREE[move]))
+    if greedy != best:
+        mistakes[greedy] += (f" It leads to the largest leaf, {value_text(largest_leaf(MOVE_TREE))}, but "
+                             "MIN moves after you and will not let you reach it.")
+    pessimist = max(range(len(values)), key=lambda move: all_min(MOVE_TREE[move]))
+    if pessimist not in (best, greedy):
+        mistakes[pessimist] += (" It would be best if MIN also chose at the level above the leaves, but "
+                                "that level is MAX's: there you take the larger leaf.")
+    if same(answer, best):
+        why = (f"After move {best}, MIN can hold you to {value_text(values[best])}; after moves "
+               f"{others[0]} and {others[1]} only to {value_text(values[others[0]])} and "
+               f"{value_text(values[others[1]])}.")
+    elif answer is not Ellipsis and not any(same(answer, move) for move in range(len(values))):
+        why = "The moves at the root are 0, 1 and 2, the numbers on its edges."
+    else:
+        why = ""
+    return check_answer(answer, best, why=why, mistakes=mistakes,
+                        hint="back up the values from the leaves first; the move to pick is the one "
+                             "whose value is largest")
+
+
+# --- Your turn: write min_value ---------------------------------------------------------------------
+
+MIN_VALUE_HINT = ("MIN's node is worth its smallest child, and each child is a position where MAX "
+                  "moves: mirror max_value")
+
+
+def min_root_value(tree: Tree) -> float:
+    """Return the minimax value of `tree` with MIN to move at the root."""
+    return minimax(TreeGame(tree, first="MIN")).value
+
+
+def draw_min_root(tree: Tree) -> Drawing:
+    """Return a drawing of `tree`, MIN to move at the root, with its right values backed up."""
+    return draw(TreeGame(tree, first="MIN"), "minimax", edge_labels=True)
+
+
+MIN_VALUE_MISTAKES: tuple[tuple[Callable[[Tree], float], str], ...] = (
+    (lambda tree: -INF, "Your function returns −∞: v starts at −∞, and the smaller of −∞ and anything "
+                        "is −∞. MIN starts from +∞, the worst it could do."),
+    (lambda tree: INF, "Your function returns +∞: v never comes down from +∞. Keep the smaller of v "
+                       "and each child's value."),
+    (all_min, "Your function minimizes at every level. MIN's children are positions where MAX moves, "
+              "so their values come from max_value."),
+    (lambda tree: minimax(tree).value, "That is the tree's value with MAX to move at the root: MIN "
+                                       "keeps the smallest child's value, not the largest."),
+)
+"""Typical wrong versions of min_value: what each returns, and what went wrong."""
+
+
+def min_value(student: Any) -> Verdict:
+    """Check the student's min_value(tree) (MIN to move at the root of a nested-list tree) on AIMA
+    Fig. 5.2 and 40 random trees against minimax; name the mistake on the smallest failing tree."""
+    result = check_function(student, min_root_value, tree_cases(), hint=MIN_VALUE_HINT,
+                            show=draw_min_root)
+    if result.correct is not False or result.failing is None:
+        return result
+    mistake = min_value_mistake(student, result.failing[0])
+    if not mistake:
+        return result
+    print(mistake)
+    return Verdict(False, f"{result.text}\n{mistake}", result.failing)
+
+
+def min_value_mistake(student: Callable[[Tree], Any], tree: Tree) -> str:
+    """Return what a wrong min_value probably did on `tree`, or '' when it is not a known mistake."""
+    try:
+        got = student(copy.deepcopy(tree))
+    except TypeError as error:
+        if "not iterable" in str(error):
+            return ("A leaf is a number, not a list: when is_leaf(tree), return the leaf itself "
+                    "(it is the game's final score).")
+        return ""
+    except Exception:  # noqa: BLE001 - the verdict already says what was raised
+        return ""
+    right = min_root_value(tree)
+    for wrong, explanation in MIN_VALUE_MISTAKES:
+        value = wrong(tree)
+        if same(got, value) and not same(value, right):
+            return explanation
+    return ""
+
+
+# --- Your turn: who moves first ----------------------------------------------------------------------
+
+def max_first_value(answer: Any) -> Verdict:
+    """Check the value predicted for EIGHT with MAX to move at the root."""
+    min_first = min_root_value(EIGHT)
+    result = minimax(EIGHT)
+    mistakes = {min_first: "That is the value with MIN moving first. With MAX first, every level "
+                           "changes hands: MAX picks at the root and just above the leaves.",
+                largest_leaf(EIGHT): "That is the largest leaf, but MIN picks at the level in between "
+                                     "and keeps MAX from it.",
+                -min_first: "Swapping who moves first does not negate the value: the leaves are still "
+                            "MAX's scores. Back the values up again with the levels swapped."}
+    return check_answer(answer, result.value, mistakes=mistakes,
+                        why=eight_walk() if same(answer, result.value) else "",
+                        hint="MAX now picks at the root and at the level just above the leaves, MIN "
+                             "in between")
+
+
+def eight_walk() -> str:
+    """Return the backing-up of EIGHT with MAX first, level by level, as a sentence."""
+    trace = Trace()
+    minimax(EIGHT, trace=trace)
+    values = trace.values()
+    bottom = ", ".join(value_text(values[(i, j)]) for i in range(2) for j in range(2))
+    middle = " and ".join(value_text(values[(i,)]) for i in range(2))
+    return (f"MAX's nodes above the leaves are worth {bottom}; MIN's nodes {middle}; "
+            f"MAX takes {value_text(values[()])}.")
+
+
+# --- Check yourself ----------------------------------------------------------------------------------
+
+def question_1(answer: Any) -> Verdict:
+    """Why is the algorithm called minimax? (a, b or c)"""
+    return check_answer(answer, "b", hint="think of what MAX assumes MIN will do after each move",
+                        why="Each move is worth its worst case (the minimum over MIN's replies), and MAX "
+                            "picks the move whose worst case is largest; seen from MIN, that minimizes "
+                            "MAX's maximum gain.",
+                        mistakes={"a": "Minimax visits every node; making the search smaller is what "
+                                       "alpha-beta (lesson 3) is for.",
+                                  "c": "The levels alternate strictly with the turns, never at random."})
+
+
+def question_2(answer: Any) -> Verdict:
+    """What does minimax hold in memory at once? (a, b or c)"""
+    nodes = minimax(UniformTree(10, 3)).nodes
+    return check_answer(answer, "a",
+                        hint="think of which calls are still open when the search reaches a leaf",
+                        why="Depth-first search keeps only the path it is on, and at each level the "
+                            "siblings still to search: about b·m nodes, space O(bm).",
+                        mistakes={"b": f"All {nodes:,} nodes are visited, but one after the other: a "
+                                       "node's subtree is forgotten once it has returned its value.",
+                                  "c": "The leaves are scored one at a time and never kept."})
+
+
+def question_3(answer: Any) -> Verdict:
+    """How many nodes does minimax visit in a uniform tree with b = 10, m = 3? (a number)"""
+    branching, depth = 10, 3
+    result = minimax(UniformTree(branching, depth))
+    levels = " + ".join(f"{branching ** ply:,}" for ply in range(depth + 1))
+    return check_answer(answer, result.nodes, hint="count every level, root included",
+                        why=f"{levels}: every node of every level, the root included.",
+                        mistakes={result.leaves: "That is the leaves, b^m; minimax also visits every "
+                                                 "inner node on the way.",
+                                  branching * depth: "b·m is the space bound, not the time."})
+
+
+def question_4(answer: Any) -> Verdict:
+    """Against a MIN that makes mistakes, what does minimax's move score? (a, b or c)"""
+    first_replies = [box[0] for box in FIG_5_2]   # a MIN that always answers with its first reply
+    lucky = max(range(len(first_replies)), key=first_replies.__getitem__)
+    return check_answer(answer, "c", hint="the minimax value is a guarantee; ask what it guarantees",
+                        why="No MIN can hold MAX below the minimax value; a weak one may give more (in "
+                            "AIMA Fig. 5.2, a MIN that always answers with its first reply gives move "
+                            f"{lucky} a {value_text(first_replies[lucky])}).",
+                        mistakes={"b": "A weak MIN can give MAX more than the value.",
+                                  "a": "The value is what MAX gets against the best MIN; any other MIN "
+                                       "can only do as well or worse for itself."})
