@@ -60,10 +60,10 @@ def test_the_exercise_tree_separates_the_three_ways_of_choosing():
 
 
 @pytest.mark.parametrize("question, right, wrong, named", [
-    (check.question_1, "b", "a", "the 14 is not one it can get"),
-    (check.question_1, "b", "c", "all 9 leaves"),
-    (check.question_2, "b", "a", "about best play by both sides"),
-    (check.question_2, "b", "c", "O can still hold X to a draw"),
+    (check.quiz_1, "b", "a", "the 14 is not one it can get"),
+    (check.quiz_1, "b", "c", "all 9 leaves"),
+    (check.quiz_2, "b", "a", "about best play by both sides"),
+    (check.quiz_2, "b", "c", "O can still hold X to a draw"),
 ])
 def test_check_yourself(question, right, wrong, named):
     assert question(right).correct is True
@@ -74,5 +74,5 @@ def test_check_yourself(question, right, wrong, named):
 
 
 def test_a_question_answered_with_no_letter_asks_for_one():
-    verdict = check.question_1(2)
+    verdict = check.quiz_1(2)
     assert verdict.correct is False and "one of the letters a, b or c" in verdict.text

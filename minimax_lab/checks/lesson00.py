@@ -66,7 +66,7 @@ def best_move(answer: Any) -> Verdict:
 
 # --- Check yourself ------------------------------------------------------------------------------
 
-def question_1(answer: Any) -> Verdict:
+def quiz_1(answer: Any) -> Verdict:
     """In AIMA Fig. 5.2, why does MAX not head for the largest leaf? (a, b or c)"""
     largest = max(max(box) for box in FIG_5_2)
     move = next(index for index, box in enumerate(FIG_5_2) if largest in box)
@@ -85,7 +85,7 @@ def tic_tac_toe_value() -> float:
     return minimax(TicTacToe()).value
 
 
-def question_2(answer: Any) -> Verdict:
+def quiz_2(answer: Any) -> Verdict:
     """What does tic-tac-toe's minimax value of 0 say? (a, b or c)"""
     value = tic_tac_toe_value()
     return choice(answer, "b", hint="a value is what each side can force, whatever the other does",
