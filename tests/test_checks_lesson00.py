@@ -1,0 +1,78 @@
+"""Tests for minimax_lab/checks/lesson00.py: the start notebook's exercise and questions answered
+with the solution the notebook shows, with typical mistakes, and not at all."""
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from minimax_lab.checks import lesson00 as check
+
+NOTEBOOK = Path(__file__).resolve().parents[1] / "notebooks" / "00_start_here.ipynb"
+
+
+def solution_code() -> list[str]:
+    """Return the code of every <details> Solution block in the start notebook, in order."""
+    cells = json.loads(NOTEBOOK.read_text(encoding="utf-8"))["cells"]
+    texts = ["".join(cell["source"]) for cell in cells if cell["cell_type"] == "markdown"]
+    blocks = [text for text in texts if "<summary>Solution</summary>" in text]
+    return [code for block in blocks for code in re.findall(r"```python\n(.*?)```", block, re.S)]
+
+
+def test_the_notebook_shows_one_solution_for_its_one_exercise():
+    assert len(solution_code()) == 1
+
+
+def test_the_solution_shown_is_correct(capsys):
+    namespace: dict = {}
+    exec(solution_code()[0], namespace)
+    verdict = check.best_move(namespace["my_move"])
+    assert verdict.correct is True
+    assert capsys.readouterr().out.startswith("Correct: 2. MIN answers move 0 with 4, move 1 with 1")
+
+
+@pytest.mark.parametrize("answer, named", [
+    (1, "largest leaf, 9, but MIN moves next and answers it with 1"),
+    (0, "best on average, but MIN does not reply at random: it answers with 4"),
+    (5, "5 is what MAX can guarantee; the answer is the move"),
+    (7, "MAX's moves are 0, 1 and 2"),
+    ("2", "The answer is a number."),
+])
+def test_a_wrong_move_is_not_correct_and_the_mistake_is_named(answer, named):
+    verdict = check.best_move(answer)
+    assert verdict.correct is False
+    assert verdict.text.startswith("Not correct") and named in verdict.text
+
+
+def test_the_stored_state_is_not_answered_yet_with_a_hint(capsys):
+    verdict = check.best_move(...)
+    assert verdict.correct is None
+    assert capsys.readouterr().out.startswith("Not answered yet: for each of MAX's moves")
+
+
+def test_the_exercise_tree_separates_the_three_ways_of_choosing():
+    """The tree is chosen so that the largest leaf, the best average and minimax pick different moves."""
+    values = check.reply_values(check.FIRST_CHOICE)
+    largest = max(range(3), key=lambda move: max(check.FIRST_CHOICE[move]))
+    average = max(range(3), key=lambda move: sum(check.FIRST_CHOICE[move]))
+    assert len({largest, average, values.index(max(values))}) == 3
+
+
+@pytest.mark.parametrize("question, right, wrong, named", [
+    (check.quiz_1, "b", "a", "the 14 is not one it can get"),
+    (check.quiz_1, "b", "c", "all 9 leaves"),
+    (check.quiz_2, "b", "a", "about best play by both sides"),
+    (check.quiz_2, "b", "c", "O can still hold X to a draw"),
+])
+def test_check_yourself(question, right, wrong, named):
+    assert question(right).correct is True
+    assert question(f" {right.upper()} ").correct is True
+    mistake = question(wrong)
+    assert mistake.correct is False and named in mistake.text
+    assert question(...).correct is None
+
+
+def test_a_question_answered_with_no_letter_asks_for_one():
+    verdict = check.quiz_1(2)
+    assert verdict.correct is False and "one of the letters a, b or c" in verdict.text
