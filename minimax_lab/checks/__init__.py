@@ -1,0 +1,1 @@
+"""Checks for the lessons' Your turn exercises and Check yourself questions, one module per lesson."""
