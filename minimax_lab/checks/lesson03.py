@@ -33,7 +33,10 @@ WINDOW_NODE = (1, 1)
 SNIPPET_TREE: Tree = [[[3, 5], [2, 9]], [[1, 7], [4, 6]]]
 """The tree of the widely copied alpha-beta example ("spot the error")."""
 
-CHANGED_FIG_5_2: Tree = [[3, 12, 8], [2, 4, 1], [14, 5, 2]]
+CHANGED_LEAF = 1
+"""What question 1 changes AIMA Fig. 5.2's last pruned leaf (the 6) to."""
+
+CHANGED_FIG_5_2: Tree = [[3, 12, 8], [2, 4, CHANGED_LEAF], [14, 5, 2]]
 """AIMA Fig. 5.2 with its last pruned leaf changed from 6 to 1 (Check yourself, question 1)."""
 
 
@@ -44,7 +47,7 @@ def entry_window(tree: Tree, node: tuple) -> tuple[float, float]:
     trace = Trace()
     alphabeta(tree, trace=trace)
     entered = next(event for event in trace if event.kind == "enter" and event.path == node)
-    return entered.alpha, entered.beta  # type: ignore[return-value]
+    return entered.alpha, entered.beta
 
 
 def window_at(answer: Any) -> Verdict:
@@ -155,7 +158,7 @@ def question_1(answer: Any) -> Verdict:
     alphabeta(CHANGED_FIG_5_2, trace=pruned)
     true, found = exact.values()[(1,)], pruned.values()[(1,)]
     return check_answer(answer, "b", hint="think of a node where the search stopped early",
-                        why=(f"Change AIMA Fig. 5.2's 6 to {value_text(CHANGED_FIG_5_2[1][2])}: node [1] is "
+                        why=(f"Change AIMA Fig. 5.2's 6 to {CHANGED_LEAF}: node [1] is "
                              f"worth {value_text(true)}, but alpha-beta stops after its first leaf and "
                              f"returns {value_text(found)}, meaning {value_text(found)} or less; the root "
                              f"is worth {value_text(alphabeta(CHANGED_FIG_5_2).value)} either way."),
