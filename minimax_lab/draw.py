@@ -55,9 +55,9 @@ def draw(tree: Tree | TreeGame, algorithm: Optional[str] = None, *, order: Any =
          edge_labels: EdgeLabels = False) -> Drawing:
     """Return a Graphviz drawing of a tree, searched by `algorithm` if one is named.
 
-    With an algorithm the nodes show backed-up values (alpha-beta's bounds as '≤v' or '≥v'), the
-    principal variation is bold and pruned subtrees are grey and dashed; `windows` adds each
-    node's [α, β] on entry. `step=k` shows the search after its first k trace events, with the
+    With an algorithm the nodes show backed-up values ('≤v' or '≥v' where alpha-beta stopped early
+    at the node or below it, so that its value is only a bound), the principal variation is bold
+    and pruned subtrees are grey and dashed; `windows` adds each node's [α, β] on entry. `step=k` shows the search after its first k trace events, with the
     current node highlighted. `edge_labels` names the moves on the edges (see EdgeLabels).
     """
     game = drawable(tree)
@@ -95,9 +95,9 @@ def picture_of(trace: Trace, line: tuple = (), step: Optional[int] = None) -> Pi
                          f"got {step!r}")
     events = trace if step is None else trace[:step]
     picture = Picture()
-    entry: dict[Path, Event] = {}
+    bounds = trace.bounds()
     for event in events:
-        replay(picture, entry, event)
+        replay(picture, bounds, event)
     if len(events) == len(trace):
         picture.line = tuple(line)
     elif events:
@@ -105,11 +105,11 @@ def picture_of(trace: Trace, line: tuple = (), step: Optional[int] = None) -> Pi
     return picture
 
 
-def replay(picture: Picture, entry: dict[Path, Event], event: Event) -> None:
-    """Apply one trace event to a picture."""
+def replay(picture: Picture, bounds: dict[Path, str], event: Event) -> None:
+    """Apply one trace event to a picture; `bounds` says which returned values are only bounds
+    (Trace.bounds), which the drawing marks '≤v' or '≥v'."""
     path = event.path
     if event.kind == ENTER:
-        entry[path] = event
         picture.seen.add(path)
         if event.alpha is not None:
             picture.window[path] = picture.live[path] = (event.alpha, event.beta)
@@ -118,21 +118,10 @@ def replay(picture: Picture, entry: dict[Path, Event], event: Event) -> None:
         if event.kind == UPDATE and event.alpha is not None:
             picture.live[path] = (event.alpha, event.beta)
     elif event.kind == EXIT:
-        picture.value[path] = _bounded(event.value, entry.get(path))
+        picture.value[path] = bounds.get(path, "") + _label(event.value)
         picture.live.pop(path, None)
     elif event.kind == CUTOFF:
         picture.pruned.update(path + (a,) for a in event.pruned)
-
-
-def _bounded(value: Optional[float], entered: Optional[Event]) -> str:
-    """Label an alpha-beta value as a bound when it fell outside its entry window (fail-soft)."""
-    if value is None or entered is None or entered.alpha is None or entered.beta is None:
-        return _label(value)
-    if value <= entered.alpha and entered.alpha != -search.INF:
-        return f"≤{_label(value)}"
-    if value >= entered.beta and entered.beta != search.INF:
-        return f"≥{_label(value)}"
-    return _label(value)
 
 
 def _label(value: Optional[float]) -> str:

@@ -20,15 +20,12 @@ from .controls import whole_number
 from .draw import Picture, drawable, picture_of, render, search_trace, svg_of
 from .exercises import answer_text, read_number, read_paths, same
 from .games import TreeGame
-from .search import INF
-from .trace import CUTOFF, ENTER, EXIT, UPDATE, Event, Trace
+from .trace import ENTER, Trace, cutoff_reasons
 from .text import path_name, value_text
 from .trees import Path, random_tree
 
 MAX_VALUE_NODES = 21
 """The most inner nodes ValuePractice asks the student to fill in (branching 4, depth 3)."""
-
-ORDINALS = ("first", "second", "third", "fourth")
 
 
 class Practice:
@@ -201,7 +198,7 @@ class PruningPractice(Practice):
         except ValueError as error:
             return f"Could not read your answer: {error}."
         pruned = self.pruned
-        reasons = cutoff_reasons(self.game, self.trace)
+        reasons = cutoff_reasons(self.trace)
         right, missed, wrong = given & pruned, pruned - given, given - pruned
         if not missed and not wrong:
             if not pruned:
@@ -247,74 +244,6 @@ class PruningPractice(Practice):
                                    if path in pruned else "danger" if toggle.value else "")
         self.show_search()
         return self.show(text)
-
-
-def cutoff_reasons(game: TreeGame, trace: Trace) -> dict[Path, str]:
-    """Return, for the root of each subtree an alpha-beta trace cut off, why it cannot matter, as a
-    teacher says it ("at MIN's node [1] the first leaf, [1][0], is 2, so MIN can hold MAX to 2 or
-    less there, and MAX already has 3 from move 0 at the root, so the rest of [1] cannot matter")."""
-    entered: dict[Path, Event] = {}
-    returned: dict[Path, float] = {}
-    best: dict[Path, float] = {}
-    best_child: dict[Path, Path] = {}
-    last_child: dict[Path, Path] = {}
-    reasons: dict[Path, str] = {}
-    for event in trace:
-        if event.kind == ENTER:
-            entered[event.path] = event
-        elif event.kind == EXIT:
-            returned[event.path] = event.value
-            if event.path:
-                last_child[event.path[:-1]] = event.path
-        elif event.kind == UPDATE and best.get(event.path) != event.value:
-            best[event.path] = event.value
-            best_child[event.path] = last_child[event.path]
-        elif event.kind == CUTOFF:
-            node = event.path
-            child = last_child[node]
-            said = child_phrase(game, child, returned[child], entered[child])
-            if game.to_move(node) == "MIN":
-                holds = holder(game, node, "MAX", event.alpha, best, best_child)
-                reason = (f"at MIN's node {path_name(node)} {said}, so MIN can hold MAX to "
-                          f"{value_text(event.value)} or less there, and MAX already has "
-                          f"{value_text(event.alpha)} {holds}")
-            else:
-                holds = holder(game, node, "MIN", event.beta, best, best_child)
-                reason = (f"at MAX's node {path_name(node)} {said}, so MAX can get "
-                          f"{value_text(event.value)} or more there, and MIN can already hold MAX to "
-                          f"{value_text(event.beta)} {holds}")
-            reason += f", so the rest of {path_name(node)} cannot matter"
-            for action in event.pruned:
-                reasons[node + (action,)] = reason
-    return reasons
-
-
-def child_phrase(game: TreeGame, child: Path, value: float, entered: Event) -> str:
-    """Return 'the first leaf, [1][0], is 2' or 'its second child, [0][1], is worth at most 4'."""
-    index = child[-1]
-    ordinal = ORDINALS[index] if index < len(ORDINALS) else f"number {index + 1}"
-    if game.is_terminal(child):
-        return f"the {ordinal} leaf, {path_name(child)}, is {value_text(value)}"
-    bound = ""
-    if entered.alpha is not None and value <= entered.alpha != -INF:
-        bound = "at most "
-    elif entered.beta is not None and value >= entered.beta != INF:
-        bound = "at least "
-    return f"its {ordinal} child, {path_name(child)}, is worth {bound}{value_text(value)}"
-
-
-def holder(game: TreeGame, node: Path, role: str, bound: Any, best: dict[Path, float],
-           best_child: dict[Path, Path]) -> str:
-    """Return where the player `role` got `bound` above `node`: 'from move 0 at the root' or
-    'at node [0] (from [0][1])'."""
-    for depth in range(len(node) - 1, -1, -1):
-        ancestor = node[:depth]
-        if game.to_move(ancestor) == role and best.get(ancestor) == bound:
-            via = best_child[ancestor]
-            if not ancestor:
-                return f"from move {via[-1]} at the root"
-            return f"at node {path_name(ancestor)} (from {path_name(via)})"
-    return "from the search window"
 
 
 def examined_reason(trace: Trace, leaf: Path) -> str:

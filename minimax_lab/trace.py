@@ -7,6 +7,7 @@ alpha-beta, from the side to move for negamax.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any, Optional
 
@@ -75,6 +76,16 @@ class Trace(list):
         """Return the paths of the children cut off (the roots of the pruned subtrees)."""
         return [e.path + (a,) for e in self.cutoffs() for a in e.pruned]
 
+    def bounds(self) -> dict[tuple, str]:
+        """Return, for each node that returned, '≤' or '≥' when the value it returned is only a
+        bound on its minimax value (alpha-beta stopped early there or below), '' when it is exact.
+
+        A leaf is exact. A MAX node that searched all its children is exact when its best child is
+        exact and no child is a lower bound; one that stopped at a cutoff knows only 'at least'
+        (MIN the mirror image). A value clamped into the window (fail-hard) is a bound too.
+        """
+        return bounds_of(self)
+
     def text(self) -> str:
         """Return the events one per line, indented by depth."""
         return "\n".join("  " * len(e.path) + str(e) for e in self)
@@ -96,20 +107,288 @@ NO_TRACE = NullTrace()
 """The shared do-nothing trace."""
 
 
-def describe(event: Event) -> str:
-    """Return one sentence saying what a trace event means."""
-    where = path_name(event.path)
-    window = "" if event.alpha is None else f" with α = {value_text(event.alpha)}, β = {value_text(event.beta)}"
-    if event.kind == ENTER:
-        return f"Enter {event.player} node {where}{window}."
-    if event.kind == LEAF:
-        return f"Leaf {where} has value {value_text(event.value)}."
-    if event.kind == UPDATE:
-        return f"Node {where} now has value {value_text(event.value)}{window}."
-    if event.kind == CUTOFF:
-        skipped = ", ".join(path_name(event.path + (a,)) for a in event.pruned) or "no children left"
-        return (f"Cutoff at {where}: α ≥ β ({value_text(event.alpha)} ≥ {value_text(event.beta)}); "
-                f"pruned: {skipped}.")
-    if event.kind == EXIT:
-        return f"Node {where} returns {value_text(event.value)}."
-    return str(event)
+# --- what a node's value means: exact, or a bound ------------------------------------------------
+
+EXACT, AT_MOST, AT_LEAST = "", "≤", "≥"
+
+
+def bounds_of(trace: Trace) -> dict[tuple, str]:
+    """Return the kind of value each node returned: EXACT (''), AT_MOST ('≤') or AT_LEAST ('≥');
+    see Trace.bounds."""
+    entered: dict[tuple, Event] = {}
+    children: dict[tuple, list[tuple[Any, str]]] = {}
+    computed: dict[tuple, Any] = {}   # the value a node's own loop reached, before any clamping
+    stopped: set[tuple] = set()
+    kinds: dict[tuple, str] = {}
+    for event in trace:
+        path = event.path
+        if event.kind == ENTER:
+            entered[path], children[path] = event, []
+        elif event.kind in (LEAF, UPDATE):
+            computed[path] = event.value
+        elif event.kind == CUTOFF and event.pruned:
+            stopped.add(path)
+        elif event.kind == EXIT:
+            value = computed.pop(path, event.value)
+            kind = _kind(entered.get(path), children.pop(path, []), value, path in stopped)
+            if event.value != value:   # fail-hard clamped it into the window
+                kind = AT_MOST if event.value > value else AT_LEAST
+            kinds[path] = kind
+            if path and path[:-1] in children:
+                children[path[:-1]].append((event.value, kind))
+    return kinds
+
+
+def _kind(entered: Optional[Event], children: list[tuple[Any, str]], value: Any, stopped: bool) -> str:
+    """Return what a node's value is, from its children's values and kinds (see Trace.bounds)."""
+    if entered is None or entered.alpha is None or not children:   # a leaf, or no pruning at all
+        return EXACT
+    maximizing = entered.player == "MAX"
+    toward, away = (AT_LEAST, AT_MOST) if maximizing else (AT_MOST, AT_LEAST)
+    reached = any(kind != away for child, kind in children if child == value)
+    complete = not stopped and all(kind != toward for _, kind in children)
+    if reached and complete:
+        return EXACT
+    if reached or complete:
+        return toward if reached else away
+    return AT_MOST if value <= entered.alpha else AT_LEAST   # not met in alpha-beta's own traces
+
+
+# --- narration: what each step means, as a teacher says it ----------------------------------------
+
+ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
+
+
+def ordinal(count: int) -> str:
+    """Return 'first' for 1, 'second' for 2, ..., 'number 9' from 9 on."""
+    return ORDINALS[count - 1] if 0 < count <= len(ORDINALS) else f"number {count}"
+
+
+def describe(trace: Trace, *, side_to_move: bool = False) -> list[str]:
+    """Return one sentence per event of a trace, saying what the step means as a teacher would
+    ("MIN's node [1]: the first leaf, [1][0], is 2, so MIN can hold MAX to 2 or less here (β = 2).").
+    `side_to_move=True` reads a negamax trace, whose values are for the player to move.
+
+    >>> from minimax_lab import alphabeta
+    >>> trace = Trace()
+    >>> _ = alphabeta([[3, 12, 8], [2, 4, 6]], trace=trace)
+    >>> describe(trace)[21]
+    "At MIN's node [1] the first leaf, [1][0], is 2, so MIN can hold MAX to 2 or less; MAX already has 3 from move 0 at the root, so the rest of [1] cannot matter: [1][1] and [1][2] are never searched."
+    """
+    return Narrator(trace, side_to_move).sentences
+
+
+def cutoff_reasons(trace: Trace) -> dict[tuple, str]:
+    """Return, for the root of each subtree an alpha-beta trace cut off, why it cannot matter, as a
+    teacher says it ("at MIN's node [1] the first leaf, [1][0], is 2, so MIN can hold MAX to 2 or
+    less; MAX already has 3 from move 0 at the root, so the rest of [1] cannot matter")."""
+    return Narrator(trace).reasons
+
+
+class Narrator:
+    """Walks a trace once, keeping what a teacher at the board would remember (who moves where,
+    what each node has found so far and from which child), and says one sentence per event.
+    `.sentences` holds them; `.reasons` maps each pruned child to why it cannot matter."""
+
+    def __init__(self, trace: Trace, side_to_move: bool = False):
+        self.side_to_move = side_to_move
+        self.leaves = {event.path for event in trace if event.kind == LEAF}
+        self.kinds = bounds_of(trace)
+        self.entered: dict[tuple, Event] = {}
+        self.returned: dict[tuple, Any] = {}
+        self.best: dict[tuple, Any] = {}
+        self.best_child: dict[tuple, tuple] = {}
+        self.last_child: dict[tuple, tuple] = {}
+        self.tried: dict[tuple, int] = {}   # children entered so far, by parent
+        self.place: dict[tuple, int] = {}   # each child's place in its parent's search order
+        self.stopped: set[tuple] = set()
+        self.reasons: dict[tuple, str] = {}
+        self.sentences = [self.say(event, trace[i + 1] if i + 1 < len(trace) else None)
+                          for i, event in enumerate(trace)]
+
+    # names
+
+    def role(self, path: tuple) -> str:
+        entered = self.entered.get(path)
+        return "?" if entered is None else str(entered.player)
+
+    def name(self, path: tuple) -> str:
+        """Return 'the root', 'the leaf [0][1]' or "MIN's node [0]"."""
+        if not path:
+            return "the root"
+        if path in self.leaves:
+            return f"the leaf {path_name(path)}"
+        return f"{self.role(path)}'s node {path_name(path)}"
+
+    def child_text(self, node: tuple, child: tuple) -> str:
+        """Return 'the first leaf, [1][0], is 2' or "its second move, MAX's node [0][1], is worth at most 4"."""
+        value = value_text(self.returned[child])
+        nth = ordinal(self.position(child))
+        if child in self.leaves:
+            return f"the {nth} leaf, {path_name(child)}, is {value}"
+        bound = {AT_MOST: "at most ", AT_LEAST: "at least "}.get(self.kinds.get(child, EXACT), "")
+        return f"its {nth} move, {self.name(child)}, is worth {bound}{value}"
+
+    def position(self, child: tuple) -> int:
+        """Return the child's place in the order its parent searched it (1 for the first)."""
+        return self.place[child]
+
+    # one sentence per event
+
+    def say(self, event: Event, following: Optional[Event] = None) -> str:
+        """Return the sentence for `event`; `following` is the next event, if any."""
+        kind = event.kind
+        if kind == ENTER:
+            return self.enter(event)
+        if kind == LEAF:
+            return self.leaf(event)
+        if kind == UPDATE:
+            return self.update(event)
+        if kind == CUTOFF:
+            return self.cutoff(event)
+        if kind == EXIT:
+            text = self.exit(event)
+            parent = event.path[:-1]
+            if event.path and parent in self.best and not (following and following.kind == UPDATE):
+                # minimax records no update when a child is no better than the best so far
+                text = text[:-1] + f", no better for {self.role(parent)} than the {value_text(self.best[parent])} it has."
+            return text
+        return str(event)
+
+    def enter(self, event: Event) -> str:
+        path = event.path
+        if path:
+            parent = path[:-1]
+            self.tried[parent] = self.place[path] = self.tried.get(parent, 0) + 1
+        self.entered[path] = event
+        window = self.window_text(event)
+        if not path:
+            if self.side_to_move:
+                return (f"The search starts at the root, where {event.player} moves; negamax scores "
+                        "every node for the player to move there.")
+            if window and event.alpha == -math.inf and event.beta == math.inf:
+                return (f"The search starts at the root, where {event.player} moves: α = −∞ and β = +∞, "
+                        "since neither side can count on anything yet.")
+            return f"The search starts at the root, where {event.player} moves" + (
+                f", with the window {window}." if window else ".")
+        parent = path[:-1]
+        nth = ordinal(self.tried[parent])
+        if path in self.leaves:
+            return _capital(f"{self.name(parent)} tries its {nth} move, the leaf {path_name(path)}.")
+        return _capital(f"{self.name(parent)} tries its {nth} move, {self.name(path)}"
+                        + (f", with {window}." if window else "."))
+
+    def window_text(self, event: Event) -> str:
+        if event.alpha is None:
+            return ""
+        return f"α = {value_text(event.alpha)} and β = {value_text(event.beta)}"
+
+    def leaf(self, event: Event) -> str:
+        value = value_text(event.value)
+        if self.side_to_move:
+            return f"The leaf {path_name(event.path)} is worth {value} to {event.player}, who would move there."
+        return f"The leaf {path_name(event.path)} is worth {value}."
+
+    def update(self, event: Event) -> str:
+        node = event.path
+        child = self.last_child[node]
+        before = self.best.get(node)
+        if before is None or event.value != before:
+            self.best[node], self.best_child[node] = event.value, child
+        name, said, value = _capital(self.name(node)), self.child_text(node, child), value_text(event.value)
+        if self.side_to_move:
+            return (f"{name}: {said} to {self.role(child)}, so {value} to {self.role(node)}, "
+                    "the best so far.")
+        maximizing = self.role(node) == "MAX"
+        if self.kinds.get(child) == (AT_MOST if maximizing else AT_LEAST):
+            higher_up = self.entered[child]
+            if maximizing:
+                return (f"{name}: {said}, so MAX will not want it: MAX can already get "
+                        f"{value_text(higher_up.alpha)}.")
+            return (f"{name}: {said}, so MIN will not want it: MIN can already hold MAX to "
+                    f"{value_text(higher_up.beta)}.")
+        if before is not None and event.value == before:
+            return f"{name}: {said}, no better for {self.role(node)} than the {value_text(before)} it has."
+        change = "" if before is None else f", {'higher' if maximizing else 'lower'} than {value_text(before)}"
+        now = "" if before is None else "now "
+        if maximizing:
+            bound = f" (α = {value})" if event.alpha is not None and event.alpha == event.value else ""
+            return f"{name}: {said}{change}, so MAX can {now}get {value} or more here{bound}."
+        bound = f" (β = {value})" if event.beta is not None and event.beta == event.value else ""
+        return f"{name}: {said}{change}, so MIN can {now}hold MAX to {value} or less here{bound}."
+
+    def cutoff(self, event: Event) -> str:
+        node = event.path
+        if event.pruned:
+            self.stopped.add(node)
+        reason = self.reason(event)
+        for action in event.pruned:
+            self.reasons[node + (action,)] = reason
+        skipped = [path_name(node + (action,)) for action in event.pruned]
+        if not skipped:
+            return _capital(f"{reason}; but {path_name(self.last_child[node])} was its last move, so "
+                            "nothing is left to prune.")
+        listed = ", ".join(skipped[:-1]) + " and " + skipped[-1] if len(skipped) > 1 else skipped[0]
+        verb = "are" if len(skipped) > 1 else "is"
+        return _capital(f"{reason}: {listed} {verb} never searched.")
+
+    def reason(self, event: Event) -> str:
+        """Return why the rest of a node cannot matter at a cutoff."""
+        node = event.path
+        said = self.child_text(node, self.last_child[node])
+        value = value_text(event.value)
+        if self.role(node) == "MIN":
+            holds = self.holder(node, "MAX", event.alpha)
+            return (f"at MIN's node {path_name(node)} {said}, so MIN can hold MAX to {value} or less; "
+                    f"MAX already has {value_text(event.alpha)} {holds}, so the rest of "
+                    f"{path_name(node)} cannot matter")
+        holds = self.holder(node, "MIN", event.beta)
+        return (f"at MAX's node {path_name(node)} {said}, so MAX can get {value} or more; MIN can "
+                f"already hold MAX to {value_text(event.beta)} {holds}, so the rest of "
+                f"{path_name(node)} cannot matter")
+
+    def holder(self, node: tuple, role: str, bound: Any) -> str:
+        """Return where `role` got `bound` above `node`: 'from move 0 at the root' or
+        'at node [0] (from [0][1])'."""
+        for depth in range(len(node) - 1, -1, -1):
+            ancestor = node[:depth]
+            if self.role(ancestor) == role and self.best.get(ancestor) == bound:
+                via = self.best_child[ancestor]
+                if not ancestor:
+                    return f"from move {via[-1]} at the root"
+                return f"at node {path_name(ancestor)} (from {path_name(via)})"
+        return "from the search window"
+
+    def exit(self, event: Event) -> str:
+        path, value = event.path, value_text(event.value)
+        self.returned[path] = event.value
+        if path:
+            self.last_child[path[:-1]] = path
+        kind = self.kinds.get(path, EXACT)
+        if not path:
+            if path in self.leaves:
+                return f"The root is a leaf worth {value}: there is nothing to choose."
+            move = self.best_child[()][-1]
+            if self.side_to_move:
+                return f"The root is worth {value} to {self.role(path)}: the best move is {move}."
+            if kind == EXACT:
+                return f"The root is worth {value}: MAX's best move is {move}."
+            meaning = "or less" if kind == AT_MOST else "or more"
+            return (f"The root returns {value}, which means {value} {meaning}: the true value lies "
+                    "outside the window the search was given.")
+        parent = self.name(path[:-1])
+        if path in self.leaves:
+            return f"The leaf {path_name(path)} returns {value} to {parent}."
+        name = _capital(self.name(path))
+        if self.side_to_move:
+            return f"{name} is worth {value} to {self.role(path)}; {parent} sees it as {value_text(-self.returned[path])}."
+        if kind == EXACT:
+            return f"{name} is worth {value}, and returns it to {parent}."
+        meaning = "or less" if kind == AT_MOST else "or more"
+        where = "the search stopped early here" if path in self.stopped else "a bound from below"
+        return (f"{name} returns {value}, which means {value} {meaning} ({where}): that is all "
+                f"{parent} needs to know.")
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]

@@ -73,6 +73,7 @@ class SearchStepper:
         self.game = drawable(tree)
         self.algorithm = algorithm
         self.result, self.trace = search_trace(self.game, algorithm, order)
+        self.story = describe(self.trace, side_to_move=algorithm == "negamax")
         self.steps = StepControls(len(self.trace), interval_ms)
         self.step, self.play = self.steps.step, self.steps.play
         self.picture = w.HTML()
@@ -97,7 +98,7 @@ class SearchStepper:
                     f"{self.result.leaves} leaves evaluated, pruned: "
                     f"{', '.join(map(path_name, self.trace.pruned())) or 'nothing'}.")
         else:
-            text = f"Step {step}: {describe(self.trace[step - 1])}"
+            text = f"Step {step}: {self.story[step - 1]}"
         self.status.value = html.escape(text)
 
 
@@ -140,6 +141,7 @@ class BackupExplorer:
         self.game: Optional[TreeGame] = None
         self.result: Any = None
         self.trace: Any = []
+        self.story: list[str] = []
         self.steps = StepControls(0, interval_ms)
         self.step, self.play = self.steps.step, self.steps.play
         self.picture, self.status = w.HTML(), w.HTML()
@@ -160,6 +162,7 @@ class BackupExplorer:
         except (ValueError, TypeError) as error:
             self.status.value = error_html(error)
             return
+        self.story = describe(self.trace)
         last = len(self.trace)
         self.steps.set_last(last)
         if self.step.value == last:
@@ -183,4 +186,4 @@ class BackupExplorer:
         elif step == 0:
             self.status.value = html.escape(f"{len(self.trace)} steps; {count}. Press play.")
         else:
-            self.status.value = html.escape(f"Step {step}: {describe(self.trace[step - 1])} ({count})")
+            self.status.value = html.escape(f"Step {step}: {self.story[step - 1]} ({count})")

@@ -2,7 +2,7 @@
 
 import pytest
 
-from minimax_lab import TreeGame, random_tree
+from minimax_lab import TreeGame, alphabeta, random_tree
 from minimax_lab import Trace
 from minimax_lab.draw import MAX_DRAW_NODES, draw, node_id, picture_of
 
@@ -42,10 +42,33 @@ def test_alphabeta_drawing_greys_exactly_the_pruned_leaves_and_marks_bounds():
     assert "label=3" in lines(dot, "n")[0]
 
 
+def test_a_bound_only_where_the_search_stopped_early():
+    # AIMA Fig. 5.5: the second MIN node stops after its first leaf (≤2); the third searches all
+    # three leaves (14, 5, 2), so its 2 is exact although it falls below α = 3
+    dot = draw(FIG_5_2, "alphabeta")
+    assert "label=2" in lines(dot, "n2")[0] and "≤" not in lines(dot, "n2")[0]
+    assert "label=3" in lines(dot, "n0")[0]
+    # one level deeper: MAX's node [1][0] is searched in full below α = 8, so it is exact (6), and
+    # only MIN's node [1], cut off after it, is a bound
+    tree = [[[-2, 9], [8, -5]], [[2, 6], [9, -7]]]
+    dot = draw(tree, "alphabeta")
+    assert "label=6" in lines(dot, "n1_0")[0] and 'label="≤6"' in lines(dot, "n1")[0]
+    assert "≤" not in "".join(lines(dot, "n0") + lines(dot, "n"))
+
+
 def test_windows_on_request():
     dot = draw(FIG_5_2, "alphabeta", windows=True)
     assert 'xlabel="[3, +∞]"' in lines(dot, "n1")[0]
     assert "xlabel" not in draw(FIG_5_2, "alphabeta").source
+
+
+def test_a_bound_appears_in_a_step_through_when_the_node_returns():
+    trace = Trace()
+    alphabeta(FIG_5_2, trace=trace)
+    cutoff = next(i for i, event in enumerate(trace) if event.kind == "cutoff")
+    assert picture_of(trace, (), cutoff + 1).value[(1,)] == "2"      # MIN's best so far
+    assert picture_of(trace, (), cutoff + 2).value[(1,)] == "≤2"     # returned: a bound
+    assert picture_of(trace).value[(2,)] == "2"
 
 
 def test_steps_show_a_partial_search():

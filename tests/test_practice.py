@@ -6,7 +6,8 @@ from hypothesis import strategies as st
 
 from minimax_lab import Trace, TreeGame, alphabeta, minimax
 from minimax_lab.exercises import FIG_5_2
-from minimax_lab.practice import MAX_VALUE_NODES, PruningPractice, ValuePractice, cutoff_reasons
+from minimax_lab.practice import MAX_VALUE_NODES, PruningPractice, ValuePractice
+from minimax_lab.trace import cutoff_reasons
 from minimax_lab.trees import random_tree
 
 SEEDS = range(4)
@@ -15,7 +16,7 @@ SEEDS = range(4)
 def reasons_of(tree):
     trace = Trace()
     alphabeta(tree, trace=trace)
-    return cutoff_reasons(TreeGame(tree), trace)
+    return cutoff_reasons(trace)
 
 
 # --- the arguments ---------------------------------------------------------------------------------
@@ -53,23 +54,26 @@ def test_pruned_is_every_leaf_the_search_never_examines(branching, depth, seed):
 
 def test_the_textbook_cutoff_is_explained_as_a_teacher_would():
     assert reasons_of(FIG_5_2) == {
-        (1, 1): ("at MIN's node [1] the first leaf, [1][0], is 2, so MIN can hold MAX to 2 or less there, "
-                 "and MAX already has 3 from move 0 at the root, so the rest of [1] cannot matter"),
-        (1, 2): ("at MIN's node [1] the first leaf, [1][0], is 2, so MIN can hold MAX to 2 or less there, "
-                 "and MAX already has 3 from move 0 at the root, so the rest of [1] cannot matter")}
+        (1, 1): ("at MIN's node [1] the first leaf, [1][0], is 2, so MIN can hold MAX to 2 or less; "
+                 "MAX already has 3 from move 0 at the root, so the rest of [1] cannot matter"),
+        (1, 2): ("at MIN's node [1] the first leaf, [1][0], is 2, so MIN can hold MAX to 2 or less; "
+                 "MAX already has 3 from move 0 at the root, so the rest of [1] cannot matter")}
 
 
 def test_a_cutoff_at_max_names_what_min_already_holds():
     reason = reasons_of([[[3, 5], [6, 9]], [[1, 2], [0, 4]]])[(0, 1, 1)]
-    assert reason == ("at MAX's node [0][1] the first leaf, [0][1][0], is 6, so MAX can get 6 or more there, "
-                      "and MIN can already hold MAX to 5 at node [0] (from [0][0]), so the rest of [0][1] "
+    assert reason == ("at MAX's node [0][1] the first leaf, [0][1][0], is 6, so MAX can get 6 or more; "
+                      "MIN can already hold MAX to 5 at node [0] (from [0][0]), so the rest of [0][1] "
                       "cannot matter")
 
 
 def test_a_child_that_failed_low_is_called_a_bound():
-    assert reasons_of([3, [[1, 2], 5]]) == {(1, 1): (
-        "at MIN's node [1] its first child, [1][0], is worth at most 2, so MIN can hold MAX to 2 or less "
-        "there, and MAX already has 3 from move 0 at the root, so the rest of [1] cannot matter")}
+    # [1][0] searches both its MIN children, but each stopped at its first leaf: at most 2
+    assert reasons_of([3, [[[2, 9], [1, 9]], 5]])[(1, 1)] == (
+        "at MIN's node [1] its first move, MAX's node [1][0], is worth at most 2, so MIN can hold MAX to 2 "
+        "or less; MAX already has 3 from move 0 at the root, so the rest of [1] cannot matter")
+    # searched in full below α = 3, [1][0] is worth exactly 2
+    assert "is worth 2, so" in reasons_of([3, [[1, 2], 5]])[(1, 1)]
 
 
 # --- PruningPractice: answers from Python ------------------------------------------------------------

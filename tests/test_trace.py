@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from minimax_lab import (INF, Event, TicTacToe, Trace, TreeGame, alphabeta, minimax, negamax,
                          random_tree, validate_tree)
+from minimax_lab.trace import cutoff_reasons, describe
 
 AIMA = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
 
@@ -55,6 +56,60 @@ update root value=3 window=[3, +inf]
   exit   [2] value=2
 update root value=3 window=[3, +inf]
 exit   root value=3"""
+
+ALPHABETA_AIMA_STORY = [
+    ('The search starts at the root, where MAX moves: α = −∞ and β = +∞, since neither side can count'
+     ' on anything yet.'),
+    "The root tries its first move, MIN's node [0], with α = −∞ and β = +∞.",
+    "MIN's node [0] tries its first move, the leaf [0][0].",
+    'The leaf [0][0] is worth 3.',
+    "The leaf [0][0] returns 3 to MIN's node [0].",
+    "MIN's node [0]: the first leaf, [0][0], is 3, so MIN can hold MAX to 3 or less here (β = 3).",
+    "MIN's node [0] tries its second move, the leaf [0][1].",
+    'The leaf [0][1] is worth 12.',
+    "The leaf [0][1] returns 12 to MIN's node [0].",
+    "MIN's node [0]: the second leaf, [0][1], is 12, no better for MIN than the 3 it has.",
+    "MIN's node [0] tries its third move, the leaf [0][2].",
+    'The leaf [0][2] is worth 8.',
+    "The leaf [0][2] returns 8 to MIN's node [0].",
+    "MIN's node [0]: the third leaf, [0][2], is 8, no better for MIN than the 3 it has.",
+    "MIN's node [0] is worth 3, and returns it to the root.",
+    "The root: its first move, MIN's node [0], is worth 3, so MAX can get 3 or more here (α = 3).",
+    "The root tries its second move, MIN's node [1], with α = 3 and β = +∞.",
+    "MIN's node [1] tries its first move, the leaf [1][0].",
+    'The leaf [1][0] is worth 2.',
+    "The leaf [1][0] returns 2 to MIN's node [1].",
+    "MIN's node [1]: the first leaf, [1][0], is 2, so MIN can hold MAX to 2 or less here (β = 2).",
+    ("At MIN's node [1] the first leaf, [1][0], is 2, so MIN can hold MAX to 2 or less; MAX already "
+     'has 3 from move 0 at the root, so the rest of [1] cannot matter: [1][1] and [1][2] are never '
+     'searched.'),
+    ("MIN's node [1] returns 2, which means 2 or less (the search stopped early here): that is all "
+     'the root needs to know.'),
+    ("The root: its second move, MIN's node [1], is worth at most 2, so MAX will not want it: MAX can"
+     ' already get 3.'),
+    "The root tries its third move, MIN's node [2], with α = 3 and β = +∞.",
+    "MIN's node [2] tries its first move, the leaf [2][0].",
+    'The leaf [2][0] is worth 14.',
+    "The leaf [2][0] returns 14 to MIN's node [2].",
+    "MIN's node [2]: the first leaf, [2][0], is 14, so MIN can hold MAX to 14 or less here (β = 14).",
+    "MIN's node [2] tries its second move, the leaf [2][1].",
+    'The leaf [2][1] is worth 5.',
+    "The leaf [2][1] returns 5 to MIN's node [2].",
+    ("MIN's node [2]: the second leaf, [2][1], is 5, lower than 14, so MIN can now hold MAX to 5 or "
+     'less here (β = 5).'),
+    "MIN's node [2] tries its third move, the leaf [2][2].",
+    'The leaf [2][2] is worth 2.',
+    "The leaf [2][2] returns 2 to MIN's node [2].",
+    ("MIN's node [2]: the third leaf, [2][2], is 2, lower than 5, so MIN can now hold MAX to 2 or "
+     'less here (β = 2).'),
+    ("At MIN's node [2] the third leaf, [2][2], is 2, so MIN can hold MAX to 2 or less; MAX already "
+     'has 3 from move 0 at the root, so the rest of [2] cannot matter; but [2][2] was its last move, '
+     'so nothing is left to prune.'),
+    "MIN's node [2] is worth 2, and returns it to the root.",
+    "The root: its third move, MIN's node [2], is worth 2, no better for MAX than the 3 it has.",
+    "The root is worth 3: MAX's best move is 0.",
+]
+"""What the step-through says at each step of alpha-beta on AIMA Fig. 5.2 (the stages of Fig. 5.5)."""
 
 MINIMAX_AIMA_TEXT = """\
 enter  root
@@ -129,6 +184,62 @@ def test_alphabeta_trace_text_is_stable():
 def test_minimax_trace_text_is_stable():
     _, trace = traced(minimax, AIMA)
     assert trace.text() == MINIMAX_AIMA_TEXT
+
+
+def test_the_alphabeta_story_reads_like_a_teacher():
+    _, trace = traced(alphabeta, AIMA)
+    story = describe(trace)
+    assert story == ALPHABETA_AIMA_STORY
+    assert len(story) == len(trace)
+    assert not any(sentence.startswith(("Enter", "Leaf", "Node", "Cutoff")) for sentence in story)
+
+
+def test_the_minimax_story_says_when_a_child_is_no_better():
+    _, trace = traced(minimax, AIMA)
+    story = describe(trace)
+    assert story[8] == "The leaf [0][1] returns 12 to MIN's node [0], no better for MIN than the 3 it has."
+    assert story[18] == "MIN's node [1]: the first leaf, [1][0], is 2, so MIN can hold MAX to 2 or less here."
+    assert "α" not in "".join(story) and story[-1] == "The root is worth 3: MAX's best move is 0."
+
+
+def test_the_negamax_story_speaks_for_the_side_to_move():
+    _, trace = traced(negamax, [[3, 12], [2, 4]])
+    story = describe(trace, side_to_move=True)
+    assert story[5] == "MIN's node [0]: the first leaf, [0][0], is 3 to MAX, so -3 to MIN, the best so far."
+    assert story[9] == "MIN's node [0] is worth -3 to MIN; the root sees it as 3."
+    assert story[-1] == "The root is worth 3 to MAX: the best move is 0."
+
+
+def test_a_story_tells_bounds_windows_and_the_root_of_one_leaf():
+    _, trace = traced(alphabeta, AIMA, alpha=4, beta=5)
+    story = describe(trace)
+    assert story[0] == "The search starts at the root, where MAX moves, with the window α = 4 and β = 5."
+    assert story[-1] == ("The root returns 3, which means 3 or less: the true value lies outside the "
+                         "window the search was given.")
+    assert "MAX already has 4 from the search window" in "".join(story)
+    _, trace = traced(alphabeta, [3, [[[2, 9], [1, 9]], 5]])
+    assert ("MAX's node [1][0] returns 2, which means 2 or less (a bound from below): that is all MIN's "
+            "node [1] needs to know.") in describe(trace)
+    _, trace = traced(alphabeta, TreeGame(7))
+    assert describe(trace)[-1] == "The root is a leaf worth 7: there is nothing to choose."
+
+
+def test_the_cutoff_reasons_are_the_story_of_the_cutoffs():
+    _, trace = traced(alphabeta, AIMA)
+    reasons = cutoff_reasons(trace)
+    assert sorted(reasons) == trace.pruned()
+    cutoff = next(i for i, event in enumerate(trace) if event.kind == "cutoff")
+    assert describe(trace)[cutoff] == reasons[(1, 1)][0].upper() + reasons[(1, 1)][1:] + (
+        ": [1][1] and [1][2] are never searched.")
+
+
+def test_bounds_mark_only_what_stopped_early():
+    _, trace = traced(alphabeta, AIMA)
+    assert trace.bounds() == {path: "≤" if path == (1,) else "" for path in trace.values()}
+    _, hard = traced(alphabeta, AIMA, alpha=4, beta=5, fail_hard=True)
+    assert hard.values()[()] == 4 and hard.bounds()[()] == "≤"   # clamped up to α: "at most 4"
+    _, plain = traced(minimax, AIMA)
+    assert set(plain.bounds().values()) == {""}
 
 
 def test_negamax_trace_holds_values_for_the_side_to_move():
@@ -245,6 +356,14 @@ def check_trace(tree, first, alpha=-INF, beta=INF):
                     assert v == min(max(t, lo), hi)
                 elif lo < hi:
                     assert (v == t) if lo < v < hi else (t <= v if v <= lo else t >= v)
+            # a value marked exact is the node's minimax value, a bound bounds it, and a bound
+            # appears only where the search stopped early, at the node or below it (or clamped)
+            stopped = {cut.path for cut in trace.cutoffs() if cut.pruned}
+            for path, kind in trace.bounds().items():
+                v, t = values[path], truth[path]
+                assert {"": v == t, "≤": t <= v, "≥": t >= v}[kind]
+                if kind and not options.get("fail_hard"):
+                    assert any(cut[:len(path)] == path for cut in stopped)
             visited = set(trace.visited())
             for cut in trace.cutoffs():  # a cutoff prunes the children after the last one searched
                 searched = [p[-1] for p in visited if len(p) == len(cut.path) + 1 and p[:-1] == cut.path]

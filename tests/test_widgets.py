@@ -43,10 +43,11 @@ def test_stepper_walks_the_trace_and_ends_with_the_result():
     stepper = SearchStepper(FIG_5_2)
     assert stepper.step.max == len(stepper.trace)
     stepper.step.value = 1
-    assert "Enter MAX node root" in stepper.status.value
+    assert "The search starts at the root, where MAX moves" in stepper.status.value
     cutoff = next(i for i, e in enumerate(stepper.trace) if e.kind == "cutoff")
     stepper.step.value = cutoff + 1
-    assert "Cutoff at [1]" in stepper.status.value and "pruned: [1][1], [1][2]" in stepper.status.value
+    assert "At MIN&#x27;s node [1] the first leaf, [1][0], is 2" in stepper.status.value
+    assert "[1][1] and [1][2] are never searched" in stepper.status.value
     stepper.step.value = stepper.step.max
     assert "value 3, move 0; 7 leaves evaluated, pruned: [1][1], [1][2]" in stepper.status.value
 

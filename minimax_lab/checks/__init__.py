@@ -1,1 +1,1 @@
-"""Checks for the lessons' Your turn exercises, one module per lesson (lesson01, lesson02, ...)."""
+"""Checks for the lessons' Your turn exercises and Check yourself questions, one module per lesson."""
