@@ -17,6 +17,11 @@ SLIDER = dict(continuous_update=False, style={"description_width": "initial"})
 """What every slider that redraws shares: it acts when released, and its label is not cut."""
 
 
+def intro(text: str) -> w.HTML:
+    """Return the line at the top of a widget that says what it shows and what to do with it."""
+    return w.HTML(f"<i>{html.escape(text)}</i>")
+
+
 def whole_number(value: Any, name: str, low: int, high: Optional[int] = None) -> int:
     """Return `value` if it is a whole number from `low` to `high` (no upper limit if None; not a
     bool or a float), else raise ValueError naming the argument and its range."""

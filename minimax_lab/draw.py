@@ -211,21 +211,23 @@ def _edge_style(path: Path, pruned: set[Path], on_line: set) -> dict[str, str]:
 
 # Showing drawings in a notebook.
 
-FIT_WIDTH_PX = 960
-"""About the width of a notebook's output area: wider drawings are shrunk towards it..."""
 SMALLEST_SCALE = 0.45
-"""...but never below this fraction of their natural size, so labels stay legible (wider ones scroll)."""
+"""A drawing wider than its output area shrinks to fit, but never below this fraction of its natural
+size, so that its labels stay legible; a wider one scrolls sideways instead."""
 
 
 def svg_of(dot: graphviz.Digraph) -> str:
-    """Return a Digraph rendered as an SVG string, shrunk towards the notebook's width."""
+    """Return a Digraph rendered as SVG (HTML) that fits the width of wherever it is shown: shrunk
+    to fit, down to SMALLEST_SCALE of its natural size, and scrolling sideways beyond that."""
     svg = dot.pipe(format="svg", encoding="utf-8")
     size = re.search(r'<svg width="([\d.]+)pt"', svg)
     if size is None:
         return svg
     natural = float(size.group(1)) * 4 / 3  # points to CSS pixels
-    shown = max(min(natural, FIT_WIDTH_PX), natural * SMALLEST_SCALE)
-    return svg.replace("<svg ", f'<svg style="width:{shown:.0f}px; height:auto" ', 1)
+    style = f"width:{natural:.0f}px; max-width:100%; min-width:{natural * SMALLEST_SCALE:.0f}px; height:auto"
+    inline = svg[svg.index("<svg "):]  # no XML declaration or doctype inside HTML
+    return ("<div style='overflow-x:auto; max-width:100%'>"
+            + inline.replace("<svg ", f'<svg style="{style}" ', 1) + "</div>")
 
 
 def side_by_side(drawings: Mapping[str, graphviz.Digraph]) -> Any:

@@ -11,7 +11,7 @@ from typing import Any
 import ipywidgets as w
 
 from .catalog import ORDERINGS, choices
-from .controls import SLIDER, TreeControls, error_html, one_of, whole_number
+from .controls import SLIDER, TreeControls, error_html, intro, one_of, whole_number
 from .draw import drawable, picture_of, render, search_trace, svg_of
 
 def named_ordering(name: str, seed: int = 0) -> Any:
@@ -35,7 +35,9 @@ class OrderingExplorer:
                                         value=one_of(ordering, "ordering", ORDERINGS))
         self.counts, self.picture, self.status = w.HTML(), w.HTML(), w.HTML()
         self.controls.observe(self.redraw, also=[self.ordering])
-        self.widget = w.VBox([self.controls.box, self.ordering, self.counts, self.status, self.picture])
+        self.widget = w.VBox([intro("One tree, searched by alpha-beta in four move orders: pick an order to see what "
+                                    "it prunes; the table counts the work of each."),
+                              self.controls.box, self.ordering, self.counts, self.status, self.picture])
         self.redraw()
 
     def redraw(self, change: Any = None) -> None:
@@ -103,7 +105,8 @@ class ComplexityExplorer:
         self._redrawing = False
         self.branching.observe(self.redraw, names="value")
         self.max_depth.observe(self.redraw, names="value")
-        self.widget = w.VBox([w.HBox([self.branching, self.max_depth]), self.progress, self.status,
+        self.widget = w.VBox([intro("Leaves searched against depth, on a log scale: release a slider to measure "
+                                    "again."), w.HBox([self.branching, self.max_depth]), self.progress, self.status,
                               self.picture])
         self.redraw()
 

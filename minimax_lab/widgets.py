@@ -16,8 +16,8 @@ from typing import Any, Optional, Sequence
 import ipywidgets as w
 
 from .catalog import SEARCH_LABELS, choices, one_of
-from .controls import StepControls, TreeControls, deepest_drawable, error_html, whole_number
-from .draw import (FIT_WIDTH_PX, SMALLEST_SCALE, Picture, drawable, picture_of, render, search_trace,
+from .controls import StepControls, TreeControls, deepest_drawable, error_html, intro, whole_number
+from .draw import (SMALLEST_SCALE, Picture, drawable, picture_of, render, search_trace,
                    side_by_side, svg_of)
 from .explorers import ComplexityExplorer, OrderingExplorer, counts_table, named_ordering
 from .games import TreeGame
@@ -29,7 +29,7 @@ __all__ = ["TreeControls", "TreeExplorer", "SearchStepper", "Quiz", "BackupExplo
            "OrderingExplorer", "ComplexityExplorer", "counts_table", "named_ordering",
            "deepest_drawable", "whole_number",
            # shown here for the lessons, defined beside what they serve:
-           "describe", "side_by_side", "svg_of", "FIT_WIDTH_PX", "SMALLEST_SCALE", "uniform_nodes"]
+           "describe", "side_by_side", "svg_of", "SMALLEST_SCALE", "uniform_nodes"]
 
 
 class TreeExplorer:
@@ -44,7 +44,9 @@ class TreeExplorer:
                                          value=one_of(algorithm, "algorithm", self.ALGORITHMS))
         self.picture, self.status = w.HTML(), w.HTML()
         self.controls.observe(self.redraw, also=[self.algorithm])
-        self.widget = w.VBox([self.controls.box, self.algorithm, self.status, self.picture])
+        self.widget = w.VBox([intro("A random game tree, searched and drawn: change its shape with the sliders, "
+                                    "pick the search with the buttons."),
+                              self.controls.box, self.algorithm, self.status, self.picture])
         self.redraw()
 
     def tree(self) -> list:
@@ -79,7 +81,9 @@ class SearchStepper:
         self.picture = w.HTML()
         self.status = w.HTML()
         self.step.observe(self.redraw, names="value")
-        self.widget = w.VBox([self.steps.box, self.status, self.picture])
+        self.widget = w.VBox([intro("The search, one step at a time: press play or drag the slider; each step is "
+                                    "explained under it."),
+                              self.steps.box, self.status, self.picture])
         self.redraw()
 
     def show(self, step: int) -> Picture:
@@ -147,7 +151,9 @@ class BackupExplorer:
         self.picture, self.status = w.HTML(), w.HTML()
         self.step.observe(self.show_step, names="value")
         self.controls.observe(self.redraw, also=[self.algorithm])
-        self.widget = w.VBox([self.controls.box, self.algorithm, self.steps.box, self.status, self.picture])
+        self.widget = w.VBox([intro("Values backing up from the leaves: choose a tree with the sliders, then press "
+                                    "play or drag the step slider."),
+                              self.controls.box, self.algorithm, self.steps.box, self.status, self.picture])
         self.redraw()
 
     def tree(self) -> list:

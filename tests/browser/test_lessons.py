@@ -498,6 +498,19 @@ EXPECTED_CONTROLS = [
     (re.compile(r"\b(PruningPractice|ValuePractice)\("), {"practice"}),
 ]
 
+CLIPPED_JS = """area => {
+  const edge = area.getBoundingClientRect().right + 1;
+  const scrolls = el => ['auto', 'scroll'].includes(getComputedStyle(el).overflowX)
+                        && el.getBoundingClientRect().right <= edge;
+  return [...area.querySelectorAll('svg')].filter(svg => {
+    if (svg.getBoundingClientRect().right <= edge) return false;
+    for (let el = svg.parentElement; el && el !== area; el = el.parentElement)
+      if (scrolls(el)) return false;
+    return true;
+  }).length;
+}"""
+"""How many drawings in an output area reach past its right edge with no scrolling box around them."""
+
 DRAWING_JS = """area => [...area.querySelectorAll('svg')].map(svg => {
   const nodes = [...svg.querySelectorAll('g.node')];
   if (!nodes.length)   // a plot (matplotlib): its marks and text
@@ -582,6 +595,9 @@ def work_widgets(page: Page, stem: str, cells: list[dict], lesson: dict,
             if pattern.search(source) and kinds - worked:
                 problems.append(f"cell {cell} makes {pattern.search(source).group(0)}...) but no "
                                 f"{', '.join(sorted(kinds - worked))} control was found in it to work")
+        cut = area.evaluate(CLIPPED_JS)
+        if cut:
+            problems.append(f"cell {cell}: {cut} drawing(s) cut off at the right edge (neither shrunk nor scrolling)")
         area.screenshot(path=str(SHOTS / f"{stem}-cell{cell:02d}-worked.png"))
     lesson["widget_checks"] = checks
     return problems
