@@ -170,8 +170,9 @@ def mtdf(game: Game | Tree, state: Any = None, *, guess: float = 0, depth: Optio
     Each test that says yes (value >= test) raises a lower bound, each no lowers an upper bound,
     and the next test is at the value the last one returned, until the bounds meet: the value is
     then exact. The nearer the guess, the fewer tests. Its nodes and leaves count every test; the
-    move is from the last test that said yes (it is proven best), and the principal variation is
-    that move alone (bounds do not prove the rest of the line).
+    move is from the last test that proved a lower bound for the player to move (a yes if MAX is
+    to move, a no if MIN is), which proves it best; the principal variation is that move alone
+    (bounds do not prove the rest of the line).
 
     >>> tree = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
     >>> [(r.value, r.nodes) for r in (mtdf(tree, guess=3), mtdf(tree, guess=0), mtdf(tree, guess=20))]
@@ -179,6 +180,7 @@ def mtdf(game: Game | Tree, state: Any = None, *, guess: float = 0, depth: Optio
     """
     value, game = check_finite(guess, "guess"), as_game(game)  # one game for every test's table
     table = TranspositionTable() if table is None else table
+    max_to_move = game.to_move(game.initial if state is None else state) == game.max_player
     lower, upper, nodes, leaves = -INF, INF, 0, 0
     proven: Optional[SearchResult] = None
     while lower < upper:
@@ -187,9 +189,11 @@ def mtdf(game: Game | Tree, state: Any = None, *, guess: float = 0, depth: Optio
                              table=table, trace=trace)
         value, nodes, leaves = result.value, nodes + result.nodes, leaves + result.leaves
         if value >= test:  # yes: the value is at least this
-            lower, proven = value, result
+            lower = value
         else:  # no: the value is at most this
             upper = value
+        if (value >= test) == max_to_move:  # a bound for the player to move: its move is proven
+            proven = result
     move = (proven or result).move
     return SearchResult(value, move, () if move is None else (move,), nodes, leaves)
 
