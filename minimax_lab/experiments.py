@@ -25,7 +25,6 @@ from typing import Any, Callable, Iterable, Optional
 
 import numpy as np
 
-from .catalog import one_of
 from .games import Game, UniformTree
 from .ordering import ByEvaluation, RandomOrder
 from .search import Evaluate, Ordering, SearchResult, alphabeta, minimax
@@ -266,12 +265,15 @@ def side_by_side(game: Game | Tree, state: Any = None, *, depth: Optional[int] =
         "mtdf": lambda: mtdf(game, state, guess=guess, depth=depth, evaluate=evaluate, order=order),
         "solve": lambda: solve(game, state),
     }
+    searches = list(searches)
+    unknown = [name for name in searches if name not in runs]
+    if unknown:
+        raise ValueError(f"unknown search {unknown[0]!r}: choose from {list(runs)}")
     rows = []
     for name in searches:
-        run = runs[one_of(name, "search", runs)]
         if name == "solve" and depth is not None:
             continue
-        result = run()
+        result = runs[name]()
         rows.append({"search": name, "value": result.value, "move": result.move,
                      "nodes": result.nodes, "leaves": result.leaves})
     return rows

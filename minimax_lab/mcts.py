@@ -168,7 +168,8 @@ def uct_match(game: Game, *, playouts: int, games: int = 4, seed: int = 0,
     for i in range(games):
         uct_first = i % 2 == 0
         players = (uct_player(playouts, seed + i), opponent)[:: 1 if uct_first else -1]
-        state, moves = game.initial, []
+        state = game.initial
+        moves: list = []
         while not game.is_terminal(state):
             move = players[len(moves) % 2](game, state)
             moves.append(move)

@@ -56,11 +56,12 @@ def pvs(game: Game | Tree, state: Any = None, *, depth: Optional[int] = None,
         player = search.to_move(state, path)
         trace.add(ENTER, path, player, alpha=alpha, beta=beta)
         plies_left = search.horizon - len(path)
+        line: tuple = ()  # the best line below, where the node is searched here
         if search.is_cutoff(state, path):
-            v, line = search.utility(state, path, player), ()
+            v = search.utility(state, path, player)
             trace.add(LEAF, path, player, value=v, alpha=alpha, beta=beta)
         elif (known := table.probe(state, alpha, beta, plies_left)) is not None:
-            v, line = known, ()
+            v = known
         else:
             v, line = best_move(state, path, player, alpha, beta)
             table.store(state, v, alpha, beta, depth=plies_left, move=line[0])
