@@ -71,6 +71,16 @@ def test_where_too_few_playouts_err():
     assert all(uct(game, state, playouts=3000, seed=seed).move == 4 for seed in range(10))
 
 
+def test_a_deep_trap_on_small_connect_four():
+    # On 4 x 4 after X 0, O 1, stacking on O's stone (column 1) loses against perfect play, but
+    # late (in uct_match's games O won with the 16th stone): the playouts' averages favour it.
+    four = ConnectFour(4, 4)
+    state = four.play([0, 1])
+    assert {move: solve(four, four.result(state, move)).value for move in four.actions(state)} == {
+        0: 0, 1: -1, 2: 0, 3: 0}
+    assert [uct(four, state, playouts=1000, seed=seed).move for seed in range(3)] == [1, 1, 1]
+
+
 def test_match_against_perfect_alphabeta_on_tictactoe():
     few = uct_match(TicTacToe(), playouts=30, games=10)
     many = uct_match(TicTacToe(), playouts=1000, games=10)
