@@ -39,7 +39,8 @@ def pvs(game: Game | Tree, state: Any = None, *, depth: Optional[int] = None,
     view, a value strictly inside is exact, one <= alpha an upper bound, one >= beta a lower bound.
     With a `table`, every node searched is stored with its bound flag, a stored result that
     settles a node is used instead of searching it, and the stored best move is tried first; the
-    principal variation then stops where the table answered (table.pv follows it further).
+    principal variation then stops where the table answered (table.pv follows it further), and
+    if the table settles the root, the move is the one stored there.
 
     >>> r = pvs([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
     >>> r.value, r.move, r.nodes, r.leaves
@@ -56,7 +57,7 @@ def pvs(game: Game | Tree, state: Any = None, *, depth: Optional[int] = None,
         player = search.to_move(state, path)
         trace.add(ENTER, path, player, alpha=alpha, beta=beta)
         plies_left = search.horizon - len(path)
-        line: tuple = ()  # the best line below, where the node is searched here
+        line: tuple = ()  # the best line from here: none at a leaf or where the table answers
         if search.is_cutoff(state, path):
             v = search.utility(state, path, player)
             trace.add(LEAF, path, player, value=v, alpha=alpha, beta=beta)
@@ -102,6 +103,8 @@ def pvs(game: Game | Tree, state: Any = None, *, depth: Optional[int] = None,
     root, sign = search.root, 1 if search.role(search.root) == "MAX" else -1
     window = (alpha, beta) if sign == 1 else (-beta, -alpha)
     found = search.run(lambda: value(root, (), *window))
+    if found.move is None and not game.is_terminal(root):  # the table answered at the root
+        found = replace(found, move=table.move(root), pv=table.pv(game, root))
     return replace(found, value=sign * found.value)
 
 

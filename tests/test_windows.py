@@ -213,3 +213,15 @@ def test_a_table_of_another_game_is_refused():
     mtdf(AIMA, table=table)
     with pytest.raises(ValueError, match="use a new TranspositionTable"):
         pvs([[1, 2], [3]], table=table)
+
+
+def test_a_table_kept_between_searches_answers_at_the_root():
+    game = TicTacToe()
+    state = game.state("X...O....")
+    table = TranspositionTable()
+    first = pvs(game, state, table=table)
+    again = pvs(game, state, table=table)          # the root's exact entry settles it at once
+    assert again.nodes == 1 and (again.value, again.move) == (first.value, first.move)
+    later = mtdf(game, state, table=table)
+    assert later.value == first.value and later.move is not None
+    assert alphabeta(game, game.result(state, later.move)).value == first.value
