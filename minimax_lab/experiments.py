@@ -10,6 +10,9 @@ minimal tree, b**ceil(d/2) + b**floor(d/2) - 1 leaves (Knuth and Moore, 1975); w
 ordering nearly all of them (a bound from far up the path still cuts a little); with random
 ordering a number that grows like R**d as d grows, where R = xi / (1 - xi) and xi is the root in
 (0, 1) of x**b + x - 1 = 0 (Pearl, 1982), often quoted as b**(3/4).
+
+`side_by_side` measures the searches with narrow windows (windows.py) against minimax, alpha-beta
+and solve on one position of a game.
 """
 
 from __future__ import annotations
@@ -23,10 +26,12 @@ from typing import Any, Callable, Iterable, Optional
 import numpy as np
 
 from .catalog import ORDERINGS, one_of
-from .games import UniformTree
+from .games import Game, UniformTree
 from .ordering import ByEvaluation, RandomOrder
-from .search import alphabeta, minimax
-from .trees import deepest_within, mix64, uniform_nodes
+from .search import Evaluate, Ordering, SearchResult, alphabeta, minimax
+from .solve import solve
+from .trees import Tree, deepest_within, mix64, uniform_nodes
+from .windows import aspiration, mtdf, pvs
 
 VALUES = 2 ** 62
 """How many distinct leaf values the experiment trees draw from."""
@@ -222,6 +227,53 @@ def depth_within_budget(branching: int, budget: int, *,
             reached.update(depth=depth, nodes=row["nodes"])
             depth += 1
         rows.append(reached)
+    return rows
+
+
+# The searches with narrow windows, side by side on one position
+
+WINDOW_SEARCHES = ("minimax", "alphabeta", "pvs", "aspiration", "mtdf", "solve")
+"""The searches side_by_side runs by default, in the order a table lists them."""
+
+
+def side_by_side(game: Game | Tree, state: Any = None, *, depth: Optional[int] = None,
+                 evaluate: Optional[Evaluate] = None, order: Optional[Ordering] = None,
+                 guess: float = 0, width: float = 0.5,
+                 searches: Iterable[str] = WINDOW_SEARCHES) -> list[Row]:
+    """Return one row (search, value, move, nodes, leaves) per search of `state` named in
+    `searches`: minimax, alphabeta, pvs, aspiration (window guess - width .. guess + width) and
+    mtdf (first test at `guess`), all with the same `depth`, `evaluate` and `order`, and solve (its
+    own ordering and table; skipped with a depth limit, which solve does not take).
+
+    >>> print(text_table(side_by_side([[3, 12, 8], [2, 4, 6], [14, 5, 2]], guess=3, width=1)))
+        search  value  move  nodes  leaves
+       minimax      3     0     13       9
+     alphabeta      3     0     11       7
+           pvs      3     0     11       7
+    aspiration      3     0     11       7
+          mtdf      3     0     14       8
+         solve      3     0      9       5
+    """
+    runs: dict[str, Callable[[], SearchResult]] = {
+        "minimax": lambda: minimax(game, state, depth=depth, evaluate=evaluate),
+        "alphabeta": lambda: alphabeta(game, state, depth=depth, evaluate=evaluate, order=order),
+        "pvs": lambda: pvs(game, state, depth=depth, evaluate=evaluate, order=order),
+        "aspiration": lambda: aspiration(game, state, guess=guess, width=width, depth=depth,
+                                         evaluate=evaluate, order=order),
+        "mtdf": lambda: mtdf(game, state, guess=guess, depth=depth, evaluate=evaluate, order=order),
+        "solve": lambda: solve(game, state),
+    }
+    searches = list(searches)
+    unknown = [name for name in searches if name not in runs]
+    if unknown:
+        raise ValueError(f"unknown search {unknown[0]!r}: choose from {list(runs)}")
+    rows = []
+    for name in searches:
+        if name == "solve" and depth is not None:
+            continue
+        result = runs[name]()
+        rows.append({"search": name, "value": result.value, "move": result.move,
+                     "nodes": result.nodes, "leaves": result.leaves})
     return rows
 
 

@@ -9,14 +9,15 @@ the best so far, and search it fully only when it is).
 
 from __future__ import annotations
 
-import math
+from dataclasses import replace
 from typing import Any, Optional
 
-from .games import Game
+from .games import Game, as_game
 from .ordering import Combined, History, wins_first
-from .search import INF, Ordering, Search, SearchResult
+from .search import Ordering, SearchResult
 from .table import TranspositionTable
 from .trees import Tree
+from .windows import pvs
 
 
 def solve_order() -> Combined:
@@ -29,7 +30,8 @@ def solve(game: Game | Tree, state: Any = None, *, order: Optional[Ordering] = N
     """Return the exact value of `state` from the point of view of game.max_player (the first
     player), with a best move, the principal variation and the nodes and leaves visited.
 
-    Every node entered counts, including those the table answers. `order` defaults to
+    It is `windows.pvs` with a table and an ordering, the principal variation read from the
+    table. Every node entered counts, including those the table answers. `order` defaults to
     solve_order(); `table` to a new TranspositionTable (pass one to inspect it afterwards).
     solve does not deepen iteratively: that pays when a search must stop in time, not when it
     must finish (lesson 4: on tic-tac-toe, iterative deepening to depth 9 with the open-lines
@@ -39,47 +41,7 @@ def solve(game: Game | Tree, state: Any = None, *, order: Optional[Ordering] = N
     SearchResult(value=3, move=0, pv=(0, 0), nodes=9, leaves=5)
     """
     order = solve_order() if order is None else order
-    search = Search(game, state, order=order, alternating=True)
-    game = search.game
     table = TranspositionTable() if table is None else table
-    table.bind(game)
-
-    def value(state: Any, path: tuple, alpha: float, beta: float) -> float:
-        """Return the value for the side to move: exact if strictly inside (alpha, beta), else a
-        bound (fail-soft: <= alpha means at most, >= beta at least)."""
-        search.nodes += 1
-        player = search.to_move(state, path)
-        if search.is_cutoff(state, path):
-            return search.utility(state, path, player)
-        known = table.probe(state, alpha, beta)
-        if known is not None:
-            return known
-        window, best, best_move = (alpha, beta), -INF, None
-        for i, a in enumerate(ordered(state, path)):
-            child, line = game.result(state, a), path + (a,)
-            if i == 0:
-                v = -value(child, line, -beta, -alpha)
-            else:  # a null window asks only "is this move better than alpha?"
-                v = -value(child, line, -math.nextafter(alpha, INF), -alpha)
-                if alpha < v < beta:  # it is: find out by how much
-                    v = -value(child, line, -beta, -alpha)
-            if best_move is None or v > best:
-                best, best_move = v, a
-            alpha = max(alpha, v)
-            if alpha >= beta:
-                search.cutoff(state, a, path)
-                break
-        table.store(state, best, *window, move=best_move)
-        return best
-
-    def ordered(state: Any, path: tuple) -> tuple:
-        actions = search.actions(state, path)
-        first = table.move(state)
-        if first is None or first not in actions:
-            return actions
-        return (first,) + tuple(a for a in actions if a != first)
-
-    root = search.root
-    found = search.run(lambda: (value(root, (), -INF, INF), table.pv(game, root)))
-    v = found.value if game.to_move(root) == game.max_player else -found.value
-    return SearchResult(v, found.move, found.pv, found.nodes, found.leaves)
+    game = as_game(game)
+    found = pvs(game, state, order=order, table=table)
+    return replace(found, pv=table.pv(game, game.initial if state is None else state))

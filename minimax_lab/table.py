@@ -127,3 +127,23 @@ class NaiveTable(TranspositionTable):
               move: Any = None) -> None:
         """Record the value as if it were exact (the bug)."""
         self.entries[state] = Entry(value, EXACT, depth, move)
+
+
+class NoTable(TranspositionTable):
+    """A table that remembers nothing: what a search uses when it is given no table (like
+    NO_TRACE for traces), so that the search reads the same with and without one."""
+
+    def bind(self, game: Any) -> None:
+        """Accept any game: nothing is stored, so nothing can be mixed up."""
+
+    def probe(self, state: Any, alpha: float, beta: float, depth: float = INF) -> Optional[float]:
+        """Return None: nothing is known."""
+        return None
+
+    def store(self, state: Any, value: float, alpha: float, beta: float, *, depth: float = INF,
+              move: Any = None) -> None:
+        """Record nothing."""
+
+
+NO_TABLE = NoTable()
+"""The shared table that remembers nothing."""
