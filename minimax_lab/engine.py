@@ -67,21 +67,25 @@ class EngineResult(SearchResult[float]):
     depth: int
     seconds: float
     iterations: tuple[Iteration, ...]
+    proven: bool
+    """True when the value is exact: a win or loss found, or every line searched to the end."""
 
     def outcome(self, player: str = "MAX") -> str:
-        """Return the value in words, for MAX named `player`: a proven win or loss, or a guess."""
-        return value_text(self.value, player)
+        """Return the value in words, for MAX named `player`: a proven result, or a guess."""
+        return value_text(self.value, player, proven=self.proven)
 
 
-def value_text(value: float, player: str = "MAX") -> str:
+def value_text(value: float, player: str = "MAX", *, proven: bool = False) -> str:
     """Return a value for MAX (named `player`) in words: a win or loss the search proved, with
-    the plies to it, or the evaluation's guess.
+    the plies to it, a proven draw, or the evaluation's guess.
 
     >>> value_text(997), value_text(-996, "X"), value_text(0.0312)
     ('a win for MAX in 3 plies', 'a loss for X in 4 plies', 'a guess of +0.031 for MAX')
-    >>> value_text(0)
-    'a guess of +0.000 for MAX'
+    >>> value_text(0), value_text(0, proven=True)
+    ('a guess of +0.000 for MAX', 'a draw')
     """
+    if proven and value == 0:
+        return "a draw"
     if abs(value) > 1:
         plies = WIN - abs(value)
         return f"a {'win' if value > 0 else 'loss'} for {player} in {plies:g} {'ply' if plies == 1 else 'plies'}"
@@ -142,6 +146,7 @@ class Engine:
         self.deadline = INF if self.depth is not None else start + budget
         mine = game.to_move(state) == game.max_player
         iterations: list[Iteration] = []
+        proven = False
         most = self.depth or 10 ** 6
         for depth in range(1, most + 1):
             self.horizon_reached = False
@@ -151,7 +156,8 @@ class Engine:
                 break
             iterations.append(Iteration(depth, value if mine else -value, move, self.nodes,
                                         time.perf_counter() - start))
-            if abs(value) > 1 or not self.horizon_reached:
+            proven = abs(value) > 1 or not self.horizon_reached
+            if proven:
                 break
             if self.depth is None and time.perf_counter() - start > budget / 2:
                 break  # the next depth would most likely not finish in time
@@ -161,13 +167,14 @@ class Engine:
         else:  # not even depth 1 finished: the first move, valued without a search
             move, depth = moves[0], 0
             child = game.result(state, move)
-            value = -(self.utility(child, 1) if game.is_terminal(child) else self.guess(child))
+            proven = game.is_terminal(child)
+            value = -(self.utility(child, 1) if proven else self.guess(child))
             value = value if mine else -value
         pv = self.table.pv(game, state) if iterations else (move,)
         if not pv or pv[0] != move:
             pv = (move,)
         self.last = EngineResult(value, move, pv, self.nodes, self.leaves, depth,
-                                 time.perf_counter() - start, tuple(iterations))
+                                 time.perf_counter() - start, tuple(iterations), proven)
         return self.last
 
     def root(self, state: Any, moves: tuple, depth: int) -> tuple[float, Any]:

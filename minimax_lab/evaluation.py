@@ -74,7 +74,7 @@ def features(game: ConnectFour, state: ConnectFourState) -> dict[str, tuple[int,
     >>> from minimax_lab import ConnectFour
     >>> game = ConnectFour()
     >>> features(game, game.play("3324"))
-    {'open threes': (0, 0), 'open twos': (2, 1), 'centre': (1, 1)}
+    {'open threes': (0, 0), 'open twos': (1, 1), 'centre': (1, 1)}
     """
     centre = centre_mask(game)
     x_twos, x_threes = line_counts(game, state.x, state.o)
@@ -108,7 +108,7 @@ class LinearEvaluation:
     >>> game = ConnectFour()
     >>> evaluate = LinearEvaluation(game)
     >>> evaluate(game.initial), evaluate(game.play("3")) > 0, evaluate(game.play("0")) > 0
-    (0.0, True, True)
+    (0.0, True, 0.0)
     """
 
     def __init__(self, game: ConnectFour, weights: Mapping[str, float] = WEIGHTS):
