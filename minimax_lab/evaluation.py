@@ -107,7 +107,7 @@ class LinearEvaluation:
     >>> from minimax_lab import ConnectFour
     >>> game = ConnectFour()
     >>> evaluate = LinearEvaluation(game)
-    >>> evaluate(game.initial), evaluate(game.play("3")) > 0, evaluate(game.play("0")) > 0
+    >>> evaluate(game.initial), evaluate(game.play("3")) > 0, evaluate(game.play("0"))
     (0.0, True, 0.0)
     """
 
