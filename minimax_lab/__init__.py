@@ -6,6 +6,7 @@ from .games import Game, TicTacToe, TicTacToeState, TreeGame, UniformTree, as_ga
 from .nim import Nim, NimState, bouton_moves, bouton_wins, nim_sum
 from .ordering import (ByEvaluation, Combined, History, Killers, PVFirst, RandomOrder, as_given,
                        best_first, exact_values, iterative_deepening, wins_first, worst_first)
+from .players import engine, greedy_player, match, play, random_player, tournament
 from .search import INF, SearchResult, alphabeta, minimax, negamax
 from .solve import solve, solve_order
 from .table import EXACT, LOWER, UPPER, NaiveTable, TranspositionTable
@@ -17,6 +18,7 @@ __all__ = [
     "ConnectFour", "ConnectFourState",
     "Nim", "NimState", "bouton_moves", "bouton_wins", "nim_sum",
     "Game", "TicTacToe", "TicTacToeState", "TreeGame", "UniformTree", "as_game",
+    "engine", "greedy_player", "match", "play", "random_player", "tournament",
     "INF", "SearchResult", "alphabeta", "minimax", "negamax",
     "ByEvaluation", "Combined", "History", "Killers", "PVFirst", "RandomOrder", "as_given",
     "best_first", "exact_values", "iterative_deepening", "wins_first", "worst_first",

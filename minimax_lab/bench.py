@@ -1,24 +1,39 @@
 """Benchmarks (`make bench`): nodes per second of the searches on tic-tac-toe, beside a lean
-flat-list baseline timed in the same run. Figures are medians of several runs.
+flat-list baseline timed in the same run (medians of several runs), and the engine's figures on
+7 x 6 Connect Four: its results against random_player and greedy_player, the time and depth of
+each move, and positions with a win in one or two moves for it.
 
 A search is timed twice: cold, the first search on a new game (the game and the positions it
 reaches are built during the search), and warm, the same search again on that game (positions
-already built, only looked up)."""
+already built, only looked up).
+
+`python -m minimax_lab.bench --games 10` plays fewer games (default 100), `--seconds` sets the
+engine's budget, `--weights` adds the tournament behind Connect Four's evaluation weights,
+`--engine-only` skips the tic-tac-toe tables."""
 
 from __future__ import annotations
 
+import argparse
 import os
 import platform
+import random
 import statistics
 import time
+from collections import Counter
 from functools import partial
-from typing import Callable
+from typing import Any, Callable, Optional
 
 from .catalog import SEARCHES as CATALOG
 from .catalog import search_named
+from .connect_four import ConnectFour
+from .engine import Engine, EngineResult, engine
+from .evaluation import WEIGHTS, points, weight_tournament
 from .experiments import SEARCHES as EXPERIMENT_SEARCHES
 from .experiments import measure
-from .games import LINES, TicTacToe
+from .games import LINES, Game, TicTacToe
+from .heuristics import even
+from .players import Player, greedy_player, match, play, player_names, random_player
+from .search import alphabeta
 
 RUNS = 5
 BASELINE = "baseline (flat list)"
@@ -117,8 +132,107 @@ def machine() -> str:
     return f"{model}, {os.cpu_count()} cores"
 
 
-def main() -> None:
-    """Print the benchmark tables: tic-tac-toe cold and warm, and the complexity experiment."""
+def recorded(player: Engine, log: list[EngineResult]) -> Player:
+    """Return `player`, appending its EngineResult to `log` after each move."""
+    def move(game: Game, state: Any) -> Any:
+        action = player(game, state)
+        assert player.last is not None
+        log.append(player.last)
+        return action
+
+    return move
+
+
+def wins_within(game: Game, state: Any, moves: int) -> bool:
+    """Return True if the player to move in `state` can force a win within `moves` of its own
+    moves (alphabeta to 2 * moves - 1 plies, the horizon scored as even): the oracle of the
+    win-in-one-or-two figures, independent of the engine."""
+    value = alphabeta(game, state, depth=2 * moves - 1, evaluate=even).value
+    return value == (1 if game.to_move(state) == game.max_player else -1)
+
+
+def positions_with_a_win(game: Game, moves: int, count: int, *, seed: int = 0) -> list:
+    """Return `count` positions, met in random games drawn with random.Random(seed), where the
+    player to move can force a win within `moves` of its own moves but not within fewer."""
+    rng = random.Random(seed)
+    found: list = []
+    while len(found) < count:
+        state = game.initial
+        while not game.is_terminal(state) and len(found) < count:
+            if (state not in found and wins_within(game, state, moves)
+                    and (moves == 1 or not wins_within(game, state, moves - 1))):
+                found.append(state)
+            state = game.result(state, rng.choice(tuple(game.actions(state))))
+    return found
+
+
+def keeps_the_win(game: Game, player: Player, state: Any) -> bool:
+    """Return True if `player`, to move in `state`, wins the game played on against greedy_player."""
+    mover, names = game.to_move(state), player_names(game)
+    other = names[1] if mover == names[0] else names[0]
+    final = play(game, {mover: player, other: greedy_player}, state).final
+    return game.utility(final, mover) > 0
+
+
+def engine_figures(games: int = 100, seconds: float = 1.0, positions: int = 50, seed: int = 0) -> None:
+    """Print the engine's figures on 7 x 6 Connect Four with `seconds` per move: `games` games
+    against random_player and against greedy_player (each side first in half), the time and depth
+    of its moves, and `positions` positions each with a win in one and in two moves for it."""
+    game = ConnectFour()
+    print(f"\nengine on 7 x 6 Connect Four, {seconds:g} s per move (wall clock); Python "
+          f"{platform.python_version()} on {machine()}, load average {os.getloadavg()[0]:.1f}")
+    print(f"evaluation weights {WEIGHTS}; openings of 2 random moves (seed {seed}), each played twice")
+    print(f"{'opponent':22} {'games':>5} {'won':>4} {'drawn':>5} {'lost':>4} {'median s':>9} {'max s':>6}"
+          f" {'median depth':>12} {'depths (min-max)':>16}")
+    for name, opponent in (("random_player(seed)", random_player(seed)), ("greedy_player", greedy_player)):
+        log: list[EngineResult] = []
+        result = match(game, recorded(engine(game, seconds=seconds), log), opponent, games=games, seed=seed)
+        times, depths = [r.seconds for r in log], [r.depth for r in log]
+        print(f"{name:22} {games:5} {result.wins:4} {result.draws:5} {result.losses:4} "
+              f"{statistics.median(times):9.2f} {max(times):6.2f} {statistics.median(depths):12g} "
+              f"{min(depths):>9}-{max(depths)}")
+        spread = Counter(depths)
+        print(f"{'':22} depth reached per move (depth: moves): "
+              + ", ".join(f"{d}: {spread[d]}" for d in sorted(spread)))
+    for moves in (1, 2):
+        found = positions_with_a_win(game, moves, positions, seed=seed)
+        player = engine(game, seconds=seconds)
+        kept = sum(keeps_the_win(game, player, state) for state in found)
+        print(f"positions with a win in {moves} move{'s' if moves > 1 else ''} for the engine: "
+              f"won {kept} of {len(found)} (played on against greedy_player)")
+
+
+def weights_table(seed: int = 0) -> None:
+    """Print the tournament behind Connect Four's evaluation weights (evaluation.weight_tournament)."""
+    results = weight_tournament(ConnectFour(), seed=seed)
+    print("\nConnect Four evaluation weights: every pair of candidates, engines to depth 4")
+    for (a, b), result in results.items():
+        print(f"{a:28} vs {b:28} won {result.wins:3} drawn {result.draws:3} lost {result.losses:3}")
+    for name, total in points(results).items():
+        print(f"{name:28} {total:6g} points")
+
+
+def main(argv: Optional[list[str]] = None) -> None:
+    """Print the benchmark tables: tic-tac-toe cold and warm, the complexity experiment, and the
+    engine's figures (and, with --weights, the evaluation's weight tournament)."""
+    parser = argparse.ArgumentParser(prog="python -m minimax_lab.bench", description=__doc__.split("\n")[0])
+    parser.add_argument("--games", type=int, default=100, help="engine games per opponent (even; default 100)")
+    parser.add_argument("--seconds", type=float, default=1.0, help="the engine's time per move (default 1.0)")
+    parser.add_argument("--positions", type=int, default=50,
+                        help="positions with a win in one, and in two, moves (default 50 each)")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the openings and positions (default 0)")
+    parser.add_argument("--weights", action="store_true", help="also run the evaluation's weight tournament")
+    parser.add_argument("--engine-only", action="store_true", help="skip the tic-tac-toe tables")
+    args = parser.parse_args(argv)
+    if not args.engine_only:
+        search_tables()
+    engine_figures(args.games, args.seconds, args.positions, args.seed)
+    if args.weights:
+        weights_table(args.seed)
+
+
+def search_tables() -> None:
+    """Print the search tables: tic-tac-toe cold and warm, and the complexity experiment."""
     print(f"medians of {RUNS} runs (CPU time); Python {platform.python_version()} on {machine()}")
     runs = {BASELINE: baseline}
     runs |= {f"cold {name}": cold(search) for name, search in SEARCHES.items()}

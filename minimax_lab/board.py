@@ -1,8 +1,9 @@
 """A board to play tic-tac-toe or Connect Four against the computer, as an ipywidget.
 
-`Board(game)` shows a grid of buttons, a choice of algorithm (minimax, alpha-beta, solve), a
-depth slider and a heuristic switch. Clicking a square plays your move (you are the first player,
-X) and the computer answers. The logic lives in the class and the buttons only call its methods,
+`Board(game)` shows a grid of buttons, a choice of algorithm (minimax, alpha-beta, solve, the
+engine), a depth slider and a heuristic switch, and for the engine a strength (its time per
+move). Clicking a square plays your move (you are the first player, X) and the computer answers;
+the engine says how deep it searched and how it values the position. The logic lives in the class and the buttons only call its methods,
 `click(square)` and `new_game()`, so tests drive exactly what a student's clicks do.
 
 The position is replaced only once a move is known to be legal and the computer's answer has been
@@ -19,31 +20,38 @@ import ipywidgets as w
 from .boardgame import BoardGame
 from .catalog import SEARCH_LABELS, choices, one_of
 from .controls import SLIDER, whole_number
+from .engine import Engine, EngineResult
 from .games import TicTacToe
 from .heuristics import even
 from .search import SearchResult, alphabeta, minimax
 from .solve import solve
 from .table import TranspositionTable
 
-ALGORITHMS = ("minimax", "alphabeta", "solve")
-"""The searches (catalog.SEARCHES names) the computer can play with."""
+ALGORITHMS = ("minimax", "alphabeta", "solve", "engine")
+"""The searches (catalog.SEARCH_LABELS names) the computer can play with."""
+
+STRENGTHS = {"beginner": 0.01, "casual": 0.05, "good": 0.25, "strong": 1.0}
+"""The engine's strengths on the board: its time per move in seconds."""
 
 
 def algorithms(game: BoardGame) -> tuple[str, ...]:
     """Return the algorithms the board offers for `game` (solve only where it is fast)."""
-    return ALGORITHMS if game.offers_solve() else ALGORITHMS[:2]
+    return tuple(a for a in ALGORITHMS if a != "solve" or game.offers_solve())
 
 
 def computer_move(game: BoardGame, state: Any, *, algorithm: str = "alphabeta", depth: Optional[int] = None,
-                  heuristic: bool = True, table: Optional[TranspositionTable] = None) -> SearchResult:
+                  heuristic: bool = True, table: Optional[TranspositionTable] = None,
+                  seconds: float = STRENGTHS["strong"]) -> SearchResult:
     """Return the search result whose move the computer plays in `state`.
 
     minimax and alphabeta look `depth` plies ahead (None: to the end) and score the horizon with
     the game's heuristic, or as even without it; solve searches to the end with a transposition
-    table (`table`, kept between moves, makes later answers immediate)."""
+    table (`table`, kept between moves, makes later answers immediate); the engine deepens for
+    `seconds` (or searches to `depth` exactly, if given) and returns an EngineResult."""
     if algorithm == "solve":
         return solve(game, state, order=game.move_order(), table=table)
-    one_of(algorithm, "algorithm", ALGORITHMS)
+    if one_of(algorithm, "algorithm", ALGORITHMS) == "engine":
+        return Engine(game, seconds=seconds, depth=depth).search(state)
     evaluate = game.horizon_evaluation() if heuristic else even
     if algorithm == "minimax":
         return minimax(game, state, depth=depth, evaluate=evaluate)
@@ -83,13 +91,15 @@ class Board:
     column drops a stone into that column.
     """
 
-    def __init__(self, game: Optional[BoardGame] = None, *, algorithm: str = "alphabeta",
-                 depth: Optional[int] = None, heuristic: bool = True):
+    def __init__(self, game: Optional[BoardGame] = None, *, algorithm: Optional[str] = None,
+                 depth: Optional[int] = None, heuristic: bool = True, strength: str = "strong"):
         self.game: BoardGame = TicTacToe() if game is None else game
         if not isinstance(self.game, BoardGame):
             raise TypeError(f"Board plays a board game (minimax_lab.boardgame.BoardGame, such as "
                             f"TicTacToe or ConnectFour), not {type(self.game).__name__}")
         offered = algorithms(self.game)
+        if algorithm is None:  # where solve is quick, the textbook's search; else the engine
+            algorithm = "alphabeta" if self.game.offers_solve() else "engine"
         if algorithm not in offered:
             raise ValueError(f"on this board the algorithm must be one of {list(offered)}, got {algorithm!r}")
         self.columns, self.rows = self.game.grid()
@@ -106,6 +116,10 @@ class Board:
         if not isinstance(heuristic, bool):
             raise ValueError(f"heuristic must be True or False, got {heuristic!r}")
         self.heuristic = w.Checkbox(value=heuristic, description="heuristic at the horizon", indent=False)
+        self.strength = w.ToggleButtons(options=list(STRENGTHS), value=one_of(strength, "strength", list(STRENGTHS)),
+                                        description="engine", tooltips=[f"{s:g} s a move" for s in STRENGTHS.values()])
+        self.engine: Optional[Engine] = None
+        self.strength.observe(self._new_engine, names="value")
         self.algorithm.observe(self._bound_depth, names="value")
         self._bound_depth()
         self.buttons = [w.Button(description="", layout=w.Layout(width="42px", height="42px"))
@@ -117,7 +131,7 @@ class Board:
         self.message = w.HTML()
         grid = w.GridBox(self.buttons, layout=w.Layout(grid_template_columns=f"repeat({self.columns}, 44px)"))
         self.widget = w.VBox([w.HBox([self.algorithm, self.restart]), w.HBox([self.depth, self.heuristic]),
-                              grid, self.message])
+                              self.strength, grid, self.message])
         self.new_game()
 
     # What the buttons call.
@@ -153,6 +167,10 @@ class Board:
     def _reply(self, state: Any) -> SearchResult:
         """Return the computer's search result in `state`, with the current settings."""
         algorithm = self.algorithm.value
+        if algorithm == "engine":
+            if self.engine is None:
+                self.engine = Engine(self.game, seconds=STRENGTHS[self.strength.value])
+            return self.engine.search(state)
         depth = None if algorithm == "solve" else self.depth.value
         return computer_move(self.game, state, algorithm=algorithm, depth=depth,
                              heuristic=self.heuristic.value, table=self.table)
@@ -168,7 +186,11 @@ class Board:
         """Return the message after a move: what was played and, at the end, the outcome."""
         where = self.game.move_noun
         text = f"You played {where} {action}."
-        if reply is not None:
+        if isinstance(reply, EngineResult):
+            text += (f" The computer (engine, {self.strength.value}) played {where} {reply.move}: it searched "
+                     f"{reply.depth} {'ply' if reply.depth == 1 else 'plies'} deep, {reply.nodes:,} nodes, "
+                     f"and sees {reply.outcome(self.game.max_player)}.")
+        elif reply is not None:
             how = self.algorithm.value + ("" if self.algorithm.value == "solve" else f", depth {self.depth.value}")
             text += (f" The computer ({how}) played {where} {reply.move}: value {reply.value:g} for X, "
                      f"{reply.nodes:,} nodes searched.")
@@ -192,9 +214,15 @@ class Board:
         """Return 'X', 'O' or None for `square` of the current position (row by row from the top)."""
         return self.game.mark(self.state, square)
 
+    def _new_engine(self, change: Any = None) -> None:
+        """Start a new engine at the chosen strength on the next move."""
+        self.engine = None
+
     def _bound_depth(self, change: Any = None) -> None:
-        """Bound the depth slider for the chosen algorithm; solve needs no depth."""
+        """Bound the depth slider for the chosen algorithm; solve and the engine need no depth,
+        only the engine a strength."""
         algorithm = self.algorithm.value
-        self.depth.disabled = self.heuristic.disabled = algorithm == "solve"
+        self.depth.disabled = self.heuristic.disabled = algorithm in ("solve", "engine")
+        self.strength.disabled = algorithm != "engine"
         if algorithm in self.limits:
             self.depth.max = self.limits[algorithm]

@@ -25,8 +25,10 @@ SEARCHES: dict[str, Callable[..., SearchResult]] = {
 }
 """Every search offered by name, in the order the course teaches them."""
 
-SEARCH_LABELS = {"minimax": "minimax", "negamax": "negamax", "alphabeta": "alpha-beta", "solve": "solve"}
-"""How a search is named in a legend, a table or a button."""
+SEARCH_LABELS = {"minimax": "minimax", "negamax": "negamax", "alphabeta": "alpha-beta", "solve": "solve",
+                 "engine": "engine"}
+"""How a search is named in a legend, a table or a button: those of SEARCHES, and the engine (a
+player, engine.engine, that the board offers beside them)."""
 
 ORDERINGS = {"given": "as given", "best": "best first", "worst": "worst first", "random": "random order"}
 """Every move ordering offered by name, with its label: the moves as the game lists them, the best

@@ -11,14 +11,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Optional, Sequence
 
+from .evaluation import LinearEvaluation
 from .games import game_name
 from .trees import deepest_within
 
 PLAYERS = ("X", "O")
 """The players, first to move first; X is MAX."""
-
-WEIGHTS = (0, 1, 4, 16, 0)
-"""What a window of four holding 0..4 stones of one player only is worth to that player."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,10 +69,12 @@ class ConnectFour:
         self._column = tuple(((1 << height) - 1) << (c * stride) for c in range(width))
         self._shifts = (1, stride, stride - 1, stride + 1)  # vertical, horizontal, both diagonals
         self._full = sum(self._column)
-        self.windows = tuple(self._windows())
+        self._bottom_row = sum(self._bottom)
+        self.line_starts = tuple(self._line_starts())
         centre = (width - 1) / 2
         self._centre_first = tuple(sorted(range(width), key=lambda c: (abs(c - centre), c)))
         self.initial = ConnectFourState(0, 0, "X", None, tuple(range(width)))
+        self._evaluation: Optional[LinearEvaluation] = None
 
     def __repr__(self) -> str:
         return f"ConnectFour({self.width}, {self.height})"
@@ -164,29 +164,50 @@ class ConnectFour:
         if for_opponent:
             mine = theirs
         mask = state.x | state.o
-        return [c for c in state.moves
-                if self._has_four(mine | ((mask + self._bottom[c]) & self._column[c]))]
+        wins = self.threats(mine, mask) & (mask + self._bottom_row)
+        return [c for c in state.moves if wins & self._column[c]] if wins else []
+
+    def noisy_actions(self, state: ConnectFourState) -> tuple[int, ...]:
+        """Return the moves that settle a position that is not quiet: the moves that win at once,
+        else the blocks of the opponent's immediate wins (any other move loses at once); () in a
+        quiet position. Quiescence search looks only at these moves beyond the horizon.
+
+        >>> game = ConnectFour()
+        >>> game.noisy_actions(game.play("001122")), game.noisy_actions(game.play("00112"))
+        ((3,), (3,))
+        >>> game.noisy_actions(game.initial)
+        ()
+        """
+        mine, theirs = (state.x, state.o) if state.to_move == "X" else (state.o, state.x)
+        mask = mine | theirs
+        playable = mask + self._bottom_row
+        squares = self.threats(mine, mask) & playable or self.threats(theirs, mask) & playable
+        if not squares:
+            return ()
+        return tuple(c for c in state.moves if squares & self._column[c])
+
+    def threats(self, stones: int, mask: int) -> int:
+        """Return the bitboard of the empty squares (playable now or not) that would complete four
+        in a row for `stones`; `mask` holds every stone on the board."""
+        found = (stones << 1) & (stones << 2) & (stones << 3)  # the square on top of three
+        for shift in self._shifts[1:]:  # the square at either end of three in a line, or inside
+            up, up2, down, down2 = stones << shift, stones << 2 * shift, stones >> shift, stones >> 2 * shift
+            found |= (up & up2 & (stones << 3 * shift | down)) | (down & down2 & (stones >> 3 * shift | up))
+        return found & (self._full ^ mask)
 
     # An evaluation for depth-limited search.
 
     def evaluate(self, state: ConnectFourState) -> float:
-        """Return a guess at X's value of an unfinished position, strictly between -1 and 1: each
-        window of four squares that holds stones of one player only counts for that player, 1, 4
-        or 16 for one, two or three stones; the difference is scaled by the most it could be.
+        """Return a guess at X's value of an unfinished position, strictly between -1 and 1: the
+        weighted difference of open threes, open twos and centre stones (minimax_lab.evaluation).
 
         >>> game = ConnectFour()
         >>> game.evaluate(game.initial), game.evaluate(game.play("3")) > 0
         (0.0, True)
         """
-        x, o = state.x, state.o
-        score = 0
-        for window in self.windows:
-            mine, theirs = x & window, o & window
-            if mine and not theirs:
-                score += WEIGHTS[mine.bit_count()]
-            elif theirs and not mine:
-                score -= WEIGHTS[theirs.bit_count()]
-        return score / (WEIGHTS[3] * len(self.windows) + 1)
+        if self._evaluation is None:
+            self._evaluation = LinearEvaluation(self)
+        return self._evaluation(state)
 
     # Building and showing positions.
 
@@ -204,6 +225,10 @@ class ConnectFour:
         bit = 1 << (column * self._stride + row)
         return "X" if state.x & bit else "O" if state.o & bit else None
 
+    def column_mask(self, column: int) -> int:
+        """Return the bitboard of the squares of `column`."""
+        return self._column[column]
+
     def heights(self, state: ConnectFourState) -> tuple[int, ...]:
         """Return the number of stones in each column."""
         mask = state.x | state.o
@@ -217,14 +242,16 @@ class ConnectFour:
 
     # Internals.
 
-    def _windows(self):
-        """Yield the bitmask of every line of four squares on the board."""
-        for c in range(self.width):
-            for r in range(self.height):
-                for dc, dr in ((1, 0), (0, 1), (1, 1), (1, -1)):
-                    end_c, end_r = c + 3 * dc, r + 3 * dr
-                    if 0 <= end_c < self.width and 0 <= end_r < self.height:
-                        yield sum(1 << ((c + k * dc) * self._stride + r + k * dr) for k in range(4))
+    def _line_starts(self):
+        """Yield (shift, starts) for each direction: the bits from which four squares, `shift`
+        apart, lie on the board (the lowest square of each line of four)."""
+        for shift, (dc, dr) in zip(self._shifts, ((0, 1), (1, 0), (1, -1), (1, 1))):
+            starts = 0
+            for c in range(self.width):
+                for r in range(self.height):
+                    if 0 <= c + 3 * dc < self.width and 0 <= r + 3 * dr < self.height:
+                        starts |= 1 << (c * self._stride + r)
+            yield shift, starts
 
     def _position(self, x: int, o: int) -> ConnectFourState:
         """Return the state of the stones x and o, with the player to move, winner and moves."""

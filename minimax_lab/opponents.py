@@ -14,6 +14,7 @@ from typing import Any, Callable, Sequence
 
 from .chance import Chance, ChanceTree, check_distribution, expected_value, other
 from .games import Game, as_game
+from .players import winning_moves
 from .search import INF, Search, SearchResult
 from .text import path_name
 from .trees import Path, Tree, validate_tree
@@ -76,22 +77,13 @@ def greedy_mover(game: Game, state: Any) -> list:
     """Return the moves of an opponent who looks one move ahead: a move that wins at once if it has
     one (the first), else a random move among those after which the other player cannot win at
     once (among all moves if every one allows that)."""
-    wins = _wins_at_once(game, state)
+    wins = winning_moves(game, state)
     if wins:
         return [(wins[0], Fraction(1))]
     actions = tuple(game.actions(state))
-    safe = [a for a in actions if not _wins_at_once(game, game.result(state, a))]
+    safe = [a for a in actions if not winning_moves(game, game.result(state, a))]
     pool = safe or list(actions)
     return [(a, Fraction(1, len(pool))) for a in pool]
-
-
-def _wins_at_once(game: Game, state: Any) -> list:
-    """Return the moves that end the game at once with a win for the player to move in `state`."""
-    if game.is_terminal(state):
-        return []
-    player = game.to_move(state)
-    return [a for a in game.actions(state)
-            if game.is_terminal(child := game.result(state, a)) and game.utility(child, player) > 0]
 
 
 def _replies(search: Search, model: GameModel, state: Any, path: Path) -> list:

@@ -8,7 +8,7 @@ import pytest
 from minimax_lab import ConnectFour, TicTacToe
 import time
 
-from minimax_lab.board import Board, computer_move, shortest_win
+from minimax_lab.board import STRENGTHS, Board, computer_move, shortest_win
 from minimax_lab.boardgame import BoardGame
 
 
@@ -32,7 +32,8 @@ def test_a_new_board():
     assert board.state == board.game.initial and marks(board) == "........."
     assert [b.description for b in board.buttons] == [""] * 9
     assert "your move" in board.message.value
-    assert [name for _, name in board.algorithm.options] == ["minimax", "alphabeta", "solve"]
+    assert [name for _, name in board.algorithm.options] == ["minimax", "alphabeta", "solve", "engine"]
+    assert board.algorithm.value == "alphabeta" and board.strength.disabled
     assert (board.depth.min, board.depth.max, board.depth.value) == (1, 9, 9)
 
 
@@ -153,8 +154,8 @@ def test_the_heuristic_changes_the_shallow_choice():
 # --- Connect Four -------------------------------------------------------------------------------
 
 def test_connect_four_board():
-    board = Board(ConnectFour())
-    assert [name for _, name in board.algorithm.options] == ["minimax", "alphabeta"]
+    board = Board(ConnectFour(), algorithm="alphabeta")
+    assert [name for _, name in board.algorithm.options] == ["minimax", "alphabeta", "engine"]
     assert board.game.depth_limits() == {"minimax": 4, "alphabeta": 6}
     assert (board.columns, board.rows, len(board.buttons)) == (7, 6, 42)
     assert board.click(3)                        # the top square of column 3: the stone falls
@@ -164,7 +165,7 @@ def test_connect_four_board():
     assert board.depth.max == 4 and board.depth.value == 4
     board.algorithm.value = "alphabeta"
     assert board.depth.max == 6
-    with pytest.raises(ValueError, match=r"one of \['minimax', 'alphabeta'\]"):
+    with pytest.raises(ValueError, match=r"one of \['minimax', 'alphabeta', 'engine'\]"):
         Board(ConnectFour(), algorithm="solve")
 
 
@@ -212,6 +213,45 @@ def test_shortest_wins_against_shallow_settings():
     assert "You win!" in board.message.value
 
 
+# --- the engine on the full board ---------------------------------------------------------------
+
+def test_the_full_board_plays_the_engine_and_shows_its_depth_and_evaluation():
+    board = Board(ConnectFour(), strength="beginner")
+    assert board.algorithm.value == "engine" and board.depth.disabled and not board.strength.disabled
+    assert board.click(3)
+    reply = board.last
+    assert reply.depth >= 1 and reply.move in range(7)
+    assert (f"The computer (engine, beginner) played column {reply.move}: it searched {reply.depth} "
+            f"{'ply' if reply.depth == 1 else 'plies'} deep, {reply.nodes:,} nodes, and sees "
+            f"{reply.outcome('X')}.") in board.message.value
+
+
+def test_the_strength_sets_the_engines_time_and_a_change_starts_a_new_engine():
+    board = Board(ConnectFour(), strength="casual")
+    board.click(3)
+    assert board.engine.seconds == STRENGTHS["casual"]
+    board.strength.value = "beginner"
+    assert board.engine is None
+    board.click(3)
+    assert board.engine.seconds == STRENGTHS["beginner"] < STRENGTHS["strong"] == 1.0
+    board.algorithm.value = "alphabeta"
+    assert board.strength.disabled and not board.depth.disabled
+
+
+def test_the_engine_blocks_and_wins_on_the_board():
+    board = Board(ConnectFour(), strength="beginner")
+    board.state = board.game.play("0101")       # X to move; after X's 0, O must block column 0
+    board.click(0)
+    assert board.last.move == 0 or board.game.is_terminal(board.state)
+    assert "You win" not in board.message.value
+
+
+def test_computer_move_runs_the_engine_at_a_fixed_depth():
+    game = ConnectFour()
+    result = computer_move(game, game.play("33"), algorithm="engine", depth=3)
+    assert result.depth == 3 and [it.depth for it in result.iterations] == [1, 2, 3]
+
+
 # --- the board-game protocol, and boards of every size ------------------------------------------
 
 @pytest.mark.parametrize("game", [TicTacToe(), ConnectFour(), ConnectFour(4, 4)], ids=repr)
@@ -257,7 +297,7 @@ def test_a_float_move_in_tic_tac_toe_is_an_illegal_move_not_a_slicing_error():
                                            (16, 16), (7, 6), (5, 4)])
 def test_connect_four_boards_of_every_size_open_at_once_and_answer(width, height):
     start = time.perf_counter()
-    board = Board(ConnectFour(width, height))
+    board = Board(ConnectFour(width, height), strength="beginner")
     assert (board.columns, board.rows, len(board.buttons)) == (width, height, width * height)
     assert (("solve", "solve") in board.algorithm.options) == (width * height <= 16)
     assert all(1 <= limit <= 12 for limit in board.limits.values())
@@ -280,7 +320,8 @@ def test_every_connect_four_size_offers_bounded_depths():
     (dict(depth=True), "depth must be a whole number from 1 to 9, got True"),
     (dict(depth=0), "depth must be a whole number from 1 to 9, got 0"),
     (dict(heuristic="yes"), "heuristic must be True or False, got 'yes'"),
-    (dict(algorithm=None), "algorithm must be one of"),
+    (dict(algorithm="random"), "algorithm must be one of"),
+    (dict(strength="expert"), "strength must be one of ['beginner', 'casual', 'good', 'strong'], got 'expert'"),
 ])
 def test_bad_board_settings_are_refused_by_name(settings, message):
     with pytest.raises(ValueError, match=re.escape(message)):

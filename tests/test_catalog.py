@@ -14,7 +14,7 @@ from minimax_lab.widgets import TreeExplorer
 
 
 def test_every_offered_search_and_ordering_is_named_in_the_catalog():
-    assert set(BOARD_SEARCHES) <= set(catalog.SEARCHES)
+    assert set(BOARD_SEARCHES) <= set(catalog.SEARCH_LABELS) and set(catalog.SEARCHES) <= set(catalog.SEARCH_LABELS)
     assert set(TRACED_SEARCHES) <= set(catalog.SEARCHES)
     assert set(TreeExplorer.ALGORITHMS) <= set(catalog.SEARCHES)
     assert set(BENCHED) == set(catalog.SEARCHES)

@@ -301,8 +301,9 @@ def test_the_solution_player_passes_with_margin(capsys):
     # and a stricter test than the check's: no loss against perfect play from all 34 drawn openings
     game = TicTacToe()
     player = grading.depth_limited_player(namespace["evaluate"], namespace["order_moves"])
-    games = grading.match(player, grading.perfect_player(game), grading.drawn_openings(game), game=game)
-    assert len(games) == 68 and all(g.score == 0 for g in games)
+    result = grading.match(game, player, grading.perfect_player(game), starts=grading.drawn_openings(game))
+    assert len(result.games) == 68 and all(g.score == 0 for g in result.games)
+    assert (result.wins, result.draws, result.losses) == (0, 68, 0)
     assert capsys.readouterr().out.count("player: no loss") == 2
 
 

@@ -106,14 +106,12 @@ def check_ordering(order_moves: Callable) -> None:
         f"with the exact-value order: {exact[worst]:,}")
 
 
-def _lost_game_text(lost: Played, game: TicTacToe, against: str) -> str:
+def _lost_game_text(lost: Played, against: str) -> str:
     """Return how the failure report shows a lost game: its start, its moves and the final board."""
-    state = lost.start
-    for move in lost.moves:
-        state = game.result(state, move)
-    board = str(state).replace("\n", "\n    ")
-    return (f"playing {lost.side} against {against} from {lost.start!r} (a draw with perfect play), "
-            f"your player lost after the moves {list(lost.moves)}:\n    {board}")
+    record = lost.record
+    board = str(record.final).replace("\n", "\n    ")
+    return (f"playing {lost.side} against {against} from {record.start!r} (a draw with perfect play), "
+            f"your player lost after the moves {list(record.moves)}:\n    {board}")
 
 
 def check_player(evaluate: Callable, order_moves: Optional[Callable] = None,
@@ -131,16 +129,16 @@ def check_player(evaluate: Callable, order_moves: Optional[Callable] = None,
     played = []
     for against, opponent, starts in rounds:
         try:
-            games = match(player, opponent, starts, game=game)
+            games = match(game, player, opponent, starts=starts).games
         except (NotImplementedError, CheckFailed):
             raise
         except Exception as error:  # noqa: BLE001 - any error in student code fails the check
             raise CheckFailed(f"player: evaluate or order_moves {raised(error)}") from error
         lost = [g for g in games if g.score < 0]
         if lost:
-            shortest = min(lost, key=lambda g: len(g.moves))
+            shortest = min(lost, key=lambda g: len(g.record.moves))
             raise CheckFailed(f"player: lost {len(lost)} of {len(games)} games against {against}. "
-                              f"The shortest: {_lost_game_text(shortest, game, against)}")
+                              f"The shortest: {_lost_game_text(shortest, against)}")
         played.append(len(games))
     print(f"player: no loss in {played[0]} games against perfect play nor in {played[1]} against "
           f"the reference player")
