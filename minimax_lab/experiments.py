@@ -130,19 +130,12 @@ def effective_branching_factor(nodes: float, depth: int) -> float:
         return math.nan
 
     def tree_nodes(b: float) -> float:
-        """Return 1 + b + ... + b**depth."""
-        total = 0.0
-        for _ in range(depth + 1):
-            total = total * b + 1
-        return total
+        return sum(b ** ply for ply in range(depth + 1))
 
-    low, high = 0.0, float(nodes) ** (1 / depth)   # (b*)**depth < nodes, so b* < high
-    for _ in range(200):
-        middle = (low + high) / 2
-        if middle in (low, high):
-            break
+    low, high = 0.0, float(nodes) ** (1 / depth)     # (b*)**depth < nodes, so b* < high
+    while low < (middle := (low + high) / 2) < high:  # halve [low, high] down to adjacent floats
         low, high = (middle, high) if tree_nodes(middle) < nodes else (low, middle)
-    return high if tree_nodes(high) - nodes < nodes - tree_nodes(low) else low
+    return min((low, high), key=lambda b: abs(tree_nodes(b) - nodes))
 
 
 # The trees and their orderings
@@ -257,6 +250,26 @@ def depth_within_budget(branching: int, budget: int, *,
             reached.update(depth=depth, nodes=row["nodes"])
             depth += 1
         rows.append(reached)
+    return rows
+
+
+def theory_depth_within_budget(branching: int, budget: int) -> list[Row]:
+    """Return, like depth_within_budget but from the formulas, the deepest tree minimax (all
+    1 + b + ... + b**d nodes) and best-first alpha-beta (the minimal tree's nodes) finish within
+    `budget` nodes, for branching factors too large to measure.
+
+    >>> [(row["ordering"], row["depth"]) for row in theory_depth_within_budget(35, 10 ** 6)]
+    [('given', 3), ('best', 6)]
+    """
+    if isinstance(branching, bool) or not isinstance(branching, int) or branching < 2:
+        raise ValueError(f"branching must be a whole number, at least 2, got {branching!r}")
+    rows = []
+    for (algorithm, ordering), nodes in [(("minimax", "given"), uniform_nodes),
+                                         (("alphabeta", "best"), minimal_nodes)]:
+        depth = deepest_within(lambda d: nodes(branching, d), budget, most=4096)
+        rows.append({"algorithm": algorithm, "ordering": ordering, "branching": branching,
+                     "budget": budget, "depth": depth, "nodes": nodes(branching, depth),
+                     "capped": False})
     return rows
 
 

@@ -138,6 +138,16 @@ def test_depth_within_budget():
     print(reached)
 
 
+def test_theory_depth_within_budget_matches_the_measured_depths():
+    from minimax_lab.experiments import theory_depth_within_budget
+    for budget in (50, 400, 3000):
+        measured = depth_within_budget(3, budget, searches=[("minimax", "given"), ("alphabeta", "best")])
+        assert theory_depth_within_budget(3, budget) == measured
+    assert [r["depth"] for r in theory_depth_within_budget(35, 10 ** 9)] == [5, 10]
+    with pytest.raises(ValueError, match="branching must be a whole number, at least 2"):
+        theory_depth_within_budget(1, 100)
+
+
 def test_quick_plan_keeps_full_width_searches_small_and_depths_bounded():
     from minimax_lab.experiments import (QUICK_FULL_LEAVES, QUICK_RANDOM_LEAVES, deepest_quick_depth,
                                          quick_plan)
