@@ -9,7 +9,12 @@ The theory: minimax evaluates all b**d leaves. Alpha-beta with the best ordering
 minimal tree, b**ceil(d/2) + b**floor(d/2) - 1 leaves (Knuth and Moore, 1975); with the worst
 ordering nearly all of them (a bound from far up the path still cuts a little); with random
 ordering a number that grows like R**d as d grows, where R = xi / (1 - xi) and xi is the root in
-(0, 1) of x**b + x - 1 = 0 (Pearl, 1982), often quoted as b**(3/4).
+(0, 1) of x**b + x - 1 = 0 (Pearl, 1982). The rule of thumb b**(3/4) is above R for b up to 460 and
+below it from b = 461 on: R grows like b / ln b, faster than b**c for any c < 1.
+
+A search's effective branching factor is AIMA's b* (4th ed., section 3.6.1): the branching factor
+of the uniform tree of the search's depth with as many nodes, N + 1 = 1 + b* + ... + b***d, where
+N + 1 counts the nodes visited, the root included.
 
 `side_by_side` measures the searches with narrow windows (windows.py) against minimax, alpha-beta
 and solve on one position of a game.
@@ -30,7 +35,7 @@ from .games import Game, UniformTree
 from .ordering import ByEvaluation, RandomOrder
 from .search import Evaluate, Ordering, SearchResult, alphabeta, minimax
 from .solve import solve
-from .trees import Tree, deepest_within, mix64, uniform_nodes
+from .trees import Tree, deepest_within, is_number, mix64, uniform_nodes
 from .windows import aspiration, mtdf, pvs
 
 VALUES = 2 ** 62
@@ -111,6 +116,33 @@ def theory(branching: int, depths: Iterable[int]) -> list[Row]:
             for model, predict in models.items() for d in depths]
 
 
+def effective_branching_factor(nodes: float, depth: int) -> float:
+    """Return AIMA's effective branching factor b* of a search of `depth` plies that visited `nodes`
+    nodes, the root included: the b* > 0 with 1 + b* + (b*)**2 + ... + (b*)**depth = nodes (so
+    nodes is AIMA's N + 1; a mean over several searches may be fractional). Solved by bisection; nan
+    at depth 0, where no ply has a branching factor.
+
+    >>> round(effective_branching_factor(53, 5), 2)     # AIMA 3.6.1: 52 nodes generated, depth 5
+    1.92
+    >>> effective_branching_factor(1 + 3 + 9 + 27, 3)   # a uniform tree: b* is its branching factor
+    3.0
+    """
+    if not is_number(nodes) or not nodes >= 1 or nodes == math.inf:
+        raise ValueError(f"nodes must be a number of nodes, at least 1 (the root), got {nodes!r}")
+    if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
+        raise ValueError(f"depth must be a whole number of plies, at least 0, got {depth!r}")
+    if depth == 0:
+        return math.nan
+
+    def tree_nodes(b: float) -> float:
+        return sum(b ** ply for ply in range(depth + 1))
+
+    low, high = 0.0, float(nodes) ** (1 / depth)     # (b*)**depth < nodes, so b* < high
+    while low < (middle := (low + high) / 2) < high:  # halve [low, high] down to adjacent floats
+        low, high = (middle, high) if tree_nodes(middle) < nodes else (low, middle)
+    return min((low, high), key=lambda b: abs(tree_nodes(b) - nodes))
+
+
 # The trees and their orderings
 
 def experiment_tree(branching: int, depth: int, *, seed: int = 0) -> UniformTree:
@@ -179,13 +211,9 @@ def measure(branching: int, depth: int, algorithm: str = "alphabeta", ordering: 
     seconds = time.perf_counter() - start
     return {"algorithm": algorithm, "ordering": ordering, "branching": branching, "depth": depth,
             "seed": seed, "nodes": result.nodes, "leaves": result.leaves, "seconds": seconds,
-            "ebf": effective_branching(result.leaves, depth)}
+            "ebf": effective_branching_factor(result.nodes, depth)}
 
 
-def effective_branching(leaves: int, depth: int) -> float:
-    """Return the effective branching factor: the b of a uniform tree with as many leaves,
-    leaves**(1/depth) (nan at depth 0)."""
-    return leaves ** (1 / depth) if depth > 0 else math.nan
 
 
 def node_counts(branching: int, depths: Iterable[int], *,
@@ -227,6 +255,26 @@ def depth_within_budget(branching: int, budget: int, *,
             reached.update(depth=depth, nodes=row["nodes"])
             depth += 1
         rows.append(reached)
+    return rows
+
+
+def theory_depth_within_budget(branching: int, budget: int) -> list[Row]:
+    """Return, like depth_within_budget but from the formulas, the deepest tree minimax (all
+    1 + b + ... + b**d nodes) and best-first alpha-beta (the minimal tree's nodes) finish within
+    `budget` nodes, for branching factors too large to measure.
+
+    >>> [(row["ordering"], row["depth"]) for row in theory_depth_within_budget(35, 10 ** 6)]
+    [('given', 3), ('best', 6)]
+    """
+    if isinstance(branching, bool) or not isinstance(branching, int) or branching < 2:
+        raise ValueError(f"branching must be a whole number, at least 2, got {branching!r}")
+    rows = []
+    for (algorithm, ordering), nodes in [(("minimax", "given"), uniform_nodes),
+                                         (("alphabeta", "best"), minimal_nodes)]:
+        depth = deepest_within(lambda d: nodes(branching, d), budget, most=4096)
+        rows.append({"algorithm": algorithm, "ordering": ordering, "branching": branching,
+                     "budget": budget, "depth": depth, "nodes": nodes(branching, depth),
+                     "capped": False})
     return rows
 
 

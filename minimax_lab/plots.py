@@ -1,5 +1,5 @@
 """Plots of search cost (matplotlib): counts against depth on a log scale with the theory drawn over
-the measurements, effective branching factors, depth within a budget, and time against nodes.
+the measurements, effective branching factors (AIMA's b*), depth within a budget, and time against nodes.
 
 Each function takes the tidy rows of minimax_lab.experiments and returns a matplotlib Figure
 (closed, so a notebook shows it once: as the cell's result).
@@ -16,8 +16,8 @@ import matplotlib.pyplot as plt
 from matplotlib.figure import Figure
 
 from .catalog import label
-from .experiments import (Row, full_leaves, mean_by_depth, minimal_leaves, minimal_nodes,
-                          pearl_branching)
+from .experiments import (Row, effective_branching_factor, full_leaves, mean_by_depth,
+                          minimal_leaves, minimal_nodes, pearl_branching)
 from .trees import uniform_nodes
 
 COLOURS = {
@@ -79,13 +79,14 @@ def plot_counts(rows: Sequence[Row], *, quantity: str = "leaves", theory: bool =
 
 
 def plot_branching(rows: Sequence[Row], *, title: Optional[str] = None) -> Figure:
-    """Return a plot of the effective branching factor, leaves^(1/d), against depth for each
-    search, with b, Pearl's R, b^(3/4) and sqrt(b) as horizontal lines."""
+    """Return a plot of the effective branching factor b* (AIMA's, of the mean nodes over the seeds:
+    experiments.effective_branching_factor) against depth for each search, with b, b^(3/4),
+    Pearl's R and sqrt(b) as horizontal lines."""
     b = _branching(rows)
     figure, axes = _figure(8.5, 4.5)
-    for search, points in mean_by_depth(rows, "leaves").items():
+    for search, points in mean_by_depth(rows, "nodes").items():
         depths = [d for d in points if d > 0]
-        axes.plot(depths, [points[d] ** (1 / d) for d in depths], "o-", ms=4,
+        axes.plot(depths, [effective_branching_factor(points[d], d) for d in depths], "o-", ms=4,
                   color=COLOURS.get(search), label=label(*search))
     r = pearl_branching(b)
     levels = [(f"b = {b}", b, "black"), (f"b^(3/4) = {b ** 0.75:.3f}", b ** 0.75, "tab:brown"),
@@ -93,7 +94,7 @@ def plot_branching(rows: Sequence[Row], *, title: Optional[str] = None) -> Figur
     for name, value, colour in levels:
         axes.axhline(value, ls="--", lw=1, color=colour, label=name)
     axes.set_xlabel("depth d (plies)")
-    axes.set_ylabel("effective branching factor, leaves^(1/d)")
+    axes.set_ylabel("effective branching factor b*\n(N + 1 = 1 + b* + ... + b*^d)")
     axes.set_title(title or f"Effective branching factor, b = {b}")
     axes.grid(True, alpha=0.3)
     axes.legend(fontsize=8, loc="center left", bbox_to_anchor=(1.02, 0.5))

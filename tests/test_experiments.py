@@ -7,7 +7,7 @@ import pytest
 
 from minimax_lab import minimax
 from minimax_lab.experiments import (MAX_LEAVES, SEARCHES, VALUES, depth_within_budget,
-                                     effective_branching, experiment_tree, full_leaves, uniform_nodes,
+                                     effective_branching_factor, experiment_tree, full_leaves, uniform_nodes,
                                      measure, minimal_leaves, minimal_nodes, node_counts, pearl_branching,
                                      pearl_root, subtree_values, theory)
 from minimax_lab.trees import leaf_value
@@ -22,7 +22,33 @@ def test_formulas():
         assert abs(xi ** b + xi - 1) < 1e-12 and 0 < xi < 1
     assert pearl_branching(2) == pytest.approx((1 + 5 ** 0.5) / 2)   # xi_2 / (1 - xi_2) = phi
     assert all(pearl_branching(b) < b ** 0.75 for b in range(2, 40))
-    assert effective_branching(81, 4) == pytest.approx(3) and math.isnan(effective_branching(1, 0))
+
+
+def test_pearl_passes_three_quarters_at_461_and_stays_above():
+    """b**(3/4) is above Pearl's R up to b = 460 only: R grows like b / ln b."""
+    above = [b for b in range(2, 5000) if pearl_branching(b) > b ** 0.75]
+    assert above == list(range(461, 5000))
+    for b in (10 ** 4, 10 ** 6, 10 ** 9):
+        assert b ** 0.75 < b / math.log(b) < pearl_branching(b) < 1.3 * b / math.log(b)
+
+
+def test_effective_branching_factor_solves_aimas_equation():
+    assert round(effective_branching_factor(53, 5), 2) == 1.92          # AIMA 4th ed. 3.6.1: N = 52
+    assert all(effective_branching_factor(uniform_nodes(b, d), d) == pytest.approx(b)
+               for b in range(1, 9) for d in range(1, 12))
+    for nodes, depth in [(2, 3), (125, 6), (10 ** 30, 64), (2.5, 1), (1_000_000, 6)]:
+        b = effective_branching_factor(nodes, depth)
+        assert sum(b ** k for k in range(depth + 1)) == pytest.approx(nodes, rel=1e-12)
+    assert effective_branching_factor(1, 5) == 0 and math.isnan(effective_branching_factor(1, 0))
+
+
+@pytest.mark.parametrize("nodes, depth, message", [
+    (0, 3, "nodes must be a number of nodes, at least 1"), (True, 2, "nodes must be"),
+    (math.nan, 2, "nodes must be"), ("53", 5, "nodes must be"),
+    (53, -1, "depth must be a whole number of plies"), (53, 2.0, "depth must be a whole number")])
+def test_effective_branching_factor_refuses_bad_input(nodes, depth, message):
+    with pytest.raises(ValueError, match=message):
+        effective_branching_factor(nodes, depth)
 
 
 def test_theory_rows():
@@ -81,8 +107,9 @@ def strip(rows):
 
 def test_random_ordering_near_pearl():
     rows = node_counts(2, [16], searches=[("alphabeta", "random")], seeds=range(4))
+    assert all(r["ebf"] == effective_branching_factor(r["nodes"], 16) for r in rows)
     ebf = sum(r["ebf"] for r in rows) / len(rows)
-    assert pearl_branching(2) < ebf < 2 ** 0.8
+    assert pearl_branching(2) < ebf < 1.8       # still above R at depth 16: R is a limit in d
     print(f"b=2, d=16, random order: effective branching {ebf:.3f}, Pearl {pearl_branching(2):.3f}")
 
 
@@ -109,6 +136,16 @@ def test_depth_within_budget():
     assert reached["minimax", "given"] <= reached["alphabeta", "worst"] <= reached["alphabeta", "random"]
     assert all(r["nodes"] <= 2000 and not r["capped"] for r in rows)
     print(reached)
+
+
+def test_theory_depth_within_budget_matches_the_measured_depths():
+    from minimax_lab.experiments import theory_depth_within_budget
+    for budget in (50, 400, 3000):
+        measured = depth_within_budget(3, budget, searches=[("minimax", "given"), ("alphabeta", "best")])
+        assert theory_depth_within_budget(3, budget) == measured
+    assert [r["depth"] for r in theory_depth_within_budget(35, 10 ** 9)] == [5, 10]
+    with pytest.raises(ValueError, match="branching must be a whole number, at least 2"):
+        theory_depth_within_budget(1, 100)
 
 
 def test_quick_plan_keeps_full_width_searches_small_and_depths_bounded():

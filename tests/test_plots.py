@@ -3,8 +3,9 @@ carry the measured series and the theory lines; the widgets redraw and count cor
 
 import pytest
 
-from minimax_lab.experiments import (depth_within_budget, mean_by_depth, minimal_leaves, node_counts,
-                                     text_table, versus_theory)
+from minimax_lab.experiments import (depth_within_budget, effective_branching_factor, mean_by_depth,
+                                     minimal_leaves, minimal_nodes, node_counts, text_table,
+                                     versus_theory)
 from minimax_lab.plots import plot_branching, plot_budget, plot_counts, plot_time
 from minimax_lab.draw import side_by_side
 from minimax_lab.explorers import ComplexityExplorer, OrderingExplorer, named_ordering
@@ -38,6 +39,15 @@ def test_other_plots(rows):
     assert len(plot_budget(budget).axes[0].patches) == 4
     with pytest.raises(ValueError, match="one branching factor"):
         plot_counts(rows + node_counts(3, [1]))
+
+
+def test_plot_branching_shows_aimas_effective_branching_factor(rows):
+    figure = plot_branching(rows)
+    minimax_line, best_line = figure.axes[0].get_lines()[0], figure.axes[0].get_lines()[3]
+    assert list(minimax_line.get_ydata()) == pytest.approx([2] * 6)     # b* of a uniform tree is b
+    assert list(best_line.get_ydata()) == pytest.approx(
+        [effective_branching_factor(minimal_nodes(2, d), d) for d in range(1, 7)])
+    assert "b*" in figure.axes[0].get_ylabel()
 
 
 def test_summaries(rows):

@@ -1,0 +1,24 @@
+"""What the lesson tests read from a lesson notebook: its cells, and the code of its <details>
+Solution blocks (so a test checks the solution the student sees)."""
+
+import json
+import re
+from pathlib import Path
+
+NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
+
+
+def cell_source(cell: dict) -> str:
+    """Return a notebook cell's source as one string."""
+    return "".join(cell["source"])
+
+
+def lesson_cells(name: str) -> list[dict]:
+    """Return the cells of notebooks/`name`."""
+    return json.loads((NOTEBOOKS / name).read_text(encoding="utf-8"))["cells"]
+
+
+def solution_blocks(cells: list[dict]) -> list[str]:
+    """Return the Python code blocks inside the markdown cells' <details> blocks, in order."""
+    return [block for cell in cells if cell["cell_type"] == "markdown" and "<details>" in cell_source(cell)
+            for block in re.findall(r"```python\n(.*?)```", cell_source(cell), re.S)]
