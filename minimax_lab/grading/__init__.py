@@ -20,7 +20,7 @@ from .assignment1 import (CS188_EXAMPLE, chance_cases, check_expectimax, check_m
 from .assignment2 import (HAND_TRACE_TREE, check_alphabeta, check_hand_trace, check_negamax, check_negamax_alphabeta,
                           hand_trace_answer)
 from .assignment3 import (BUDGET_SLACK, check_depth_adjusted_utility, check_evaluation, check_ordering, check_player,
-                          ordering_budget, ordering_report, plies_to_end, quicker_win_positions)
+                          ordering_budget, ordering_report, plies_to_end, quicker_win_positions, scored_game)
 from .assignment4 import (BEST_CASE_SHAPES, EBF_CASES, check_best_case_leaves,
                           check_effective_branching_factor)
 from .assignment5 import (PASS_POINTS, TOURNAMENT_DEPTH, TOURNAMENT_OPENINGS, baselines,
@@ -38,6 +38,7 @@ __all__ = [
     "HAND_TRACE_TREE", "check_hand_trace", "hand_trace_answer",
     "BUDGET_SLACK", "check_evaluation", "check_ordering", "check_player", "ordering_budget",
     "ordering_report", "check_depth_adjusted_utility", "plies_to_end", "quicker_win_positions",
+    "scored_game",
     "PASS_POINTS", "TOURNAMENT_DEPTH", "TOURNAMENT_OPENINGS", "baselines", "check_connect_four_evaluation",
     "tournament", "tournament_openings", "tournament_report",
     "BEST_CASE_SHAPES", "EBF_CASES", "check_best_case_leaves", "check_effective_branching_factor",

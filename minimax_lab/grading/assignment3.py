@@ -54,6 +54,16 @@ class ScoredTicTacToe(TicTacToe):
         return value if player == "X" else -value
 
 
+def finished_positions(game: TicTacToe) -> list[TicTacToeState]:
+    """Return every finished tic-tac-toe position (958 of them)."""
+    return [state for state in openings(9, game) if game.is_terminal(state)]
+
+
+def scored_game(utility: Callable[[TicTacToeState], float]) -> ScoredTicTacToe:
+    """Return tic-tac-toe scored by `utility` (X's value of a finished position), to search with."""
+    return ScoredTicTacToe({state: utility(state) for state in finished_positions(TicTacToe())})
+
+
 def plies_to_end(game: TicTacToe, state: TicTacToeState, value: Optional[float] = None) -> Optional[int]:
     """Return how many plies a won or lost position lasts with perfect play by both sides (the
     winner hurrying, the loser holding out), None for a draw: the smallest depth at which the
@@ -113,7 +123,7 @@ def check_depth_adjusted_utility(utility: Callable[[TicTacToeState], float]) -> 
     playing with it, chooses the soonest win (or the latest loss) on every quicker_win_positions()."""
     __tracebackhide__ = True
     game = TicTacToe()
-    finished = [s for s in openings(9, game) if game.is_terminal(s)]
+    finished = finished_positions(game)
     values: dict[TicTacToeState, Any] = {}
     wrong = []
     for state in finished:
