@@ -109,6 +109,11 @@ def _order_of_results(state: TicTacToeState) -> tuple[int, int]:
     return (1, 0)
 
 
+def _plies(count: int) -> str:
+    """Return '1 ply' or 'N plies'."""
+    return f"{count} ply" if count == 1 else f"{count} plies"
+
+
 def _result_text(state: TicTacToeState) -> str:
     """Return how a failure report names a finished position's result: 'a win for X after 5 marks'."""
     marks = sum(mark is not None for mark in state.board)
@@ -120,7 +125,8 @@ def check_depth_adjusted_utility(utility: Callable[[TicTacToeState], float]) -> 
     win: (1) a number on each of the 958 finished positions; (2) every win for X worth more than
     every slower win, a slow win more than a draw, a draw more than a win for O, a slow win for O
     more than a quick one (fewer marks on the board is quicker); (3) the package's alphabeta,
-    playing with it, chooses the soonest win (or the latest loss) on every quicker_win_positions()."""
+    playing with it, chooses the soonest win (or the latest loss) on every quicker_win_positions()
+    (tried before (2), so that a utility that fails it is shown a position)."""
     __tracebackhide__ = True
     game = TicTacToe()
     finished = finished_positions(game)
@@ -135,6 +141,24 @@ def check_depth_adjusted_utility(utility: Callable[[TicTacToeState], float]) -> 
                                   raised(error) if error else repr(got), None, error))
     if wrong:
         report("depth_adjusted_utility", "", len(finished), wrong)
+    scored = ScoredTicTacToe(values)
+
+    def judge(case: tuple) -> Optional[Mismatch]:
+        state, best, keeps = case
+        move = alphabeta(scored, state).move
+        if move in best:
+            return None
+        winning = (alphabeta(game, state).value > 0) == (state.to_move == "X")
+        outcome = "wins" if winning else "loses"
+        took = f"{outcome} in {_plies(keeps[move])}" if move in keeps else "throws the result away"
+        return Mismatch(state, "alphabeta(game scored by your utility, state).move",
+                        f"a move among {list(best)}, which {outcome} in {_plies(keeps[best[0]])}",
+                        f"{move}, which {took}")
+
+    cases = list(quicker_win_positions())
+    failures = [m for m in map(judge, cases) if m is not None]
+    if failures:
+        report("depth_adjusted_utility", "", len(cases), failures)
     ranks = sorted({_order_of_results(s) for s in finished})
     groups = {rank: [s for s in finished if _order_of_results(s) == rank] for rank in ranks}
     for better, worse in zip(ranks, ranks[1:]):
@@ -147,23 +171,8 @@ def check_depth_adjusted_utility(utility: Callable[[TicTacToeState], float]) -> 
                 f"loss sooner. But it gives {number_text(values[low])} to {_result_text(low)},\n    "
                 f"{describe(low)}\n  and {number_text(values[high])} to {_result_text(high)},\n    "
                 f"{describe(high)}")
-    scored = ScoredTicTacToe(values)
-
-    def judge(case: tuple) -> Optional[Mismatch]:
-        state, best, keeps = case
-        move = alphabeta(scored, state).move
-        if move in best:
-            return None
-        winning = (alphabeta(game, state).value > 0) == (state.to_move == "X")
-        outcome = "wins" if winning else "loses"
-        took = f"{outcome} in {keeps[move]} plies" if move in keeps else "throws the result away"
-        return Mismatch(state, "alphabeta(game scored by your utility, state).move",
-                        f"a move among {list(best)}, which {outcome} in {keeps[best[0]]} plies",
-                        f"{move}, which {took}")
-
-    cases = list(quicker_win_positions())
-    judge_cases("depth_adjusted_utility", f"alpha-beta wins sooner or loses later with it on all "
-                f"{len(cases)} positions where the plain utility does not", cases, judge)
+    print(f"depth_adjusted_utility: ranks all {len(finished)} finished positions, and alpha-beta wins "
+          f"sooner or loses later with it on all {len(cases)} positions where the plain utility does not")
 
 
 def _ordering_nodes(game: TicTacToe, order: Optional[Callable]) -> dict[TicTacToeState, int]:
