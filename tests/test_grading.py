@@ -370,7 +370,8 @@ NAMED_MISTAKES = [
     # written where alpha-beta only has a bound, a value given to a node alpha-beta never reaches
     pytest.param(A2, "alphabeta_by_hand", grading.check_hand_trace,
                  [("[1][0][0][1], ", "", 1)],
-                 r"you missed \[1\]\[0\]\[0\]\[1\], pruned: .* MAX already has 3", id="hand-trace-tie-not-pruned"),
+                 r"you missed \[1\]\[0\]\[0\]\[1\], pruned: .* MAX already has 3",
+                 id="hand-trace-tie-not-pruned"),
     pytest.param(A2, "alphabeta_by_hand", grading.check_hand_trace,
                  [("[1][1][0][0], [1][1][0][1], [1][1][1][0], [1][1][1][1]", "[1][1]", 1)],
                  r"\[1\]\[1\] is not a leaf", id="hand-trace-subtree-not-leaves"),
@@ -395,8 +396,9 @@ NAMED_MISTAKES = [
                  [(REWARD, "reward = 10 - state.board.count(None)", 1)],
                  r"returned: \d, which wins in [3-9] plies", id="utility-later-win-worth-more"),
     pytest.param(A3, "depth_adjusted_utility", grading.check_depth_adjusted_utility,
-                 [('return reward if state.winner == "X" else -reward', 'return reward if state.winner == "X" else -1', 1)],
-                 r"O to move.*which wins in 1 ply\n  returned: \d, which wins in 3 plies", id="utility-loss-not-adjusted"),
+                 [('else -reward', 'else -1', 1)],
+                 r"O to move.*which wins in 1 ply\n  returned: \d, which wins in 3 plies",
+                 id="utility-loss-not-adjusted"),
     pytest.param(A3, "depth_adjusted_utility", grading.check_depth_adjusted_utility,
                  [(REWARD, "reward = state.board.count(None)", 1)],
                  r"gives 0 to a win for X after 9 marks.*and 0 to a draw", id="utility-slowest-win-as-draw"),
@@ -409,7 +411,8 @@ NAMED_MISTAKES = [
                  [("return score / 10_000", "return -score / 10_000", 1)],
                  r"scored 1\d(\.5)? of 60 points; it needs 45", id="connect-four-sign-flipped"),
     pytest.param(A5, "evaluate", grading.check_connect_four_evaluation,
-                 [("return score / 10_000", "return score / 10_000 * (1 if state.to_move == 'X' else -1)", 1)],
+                 [("return score / 10_000", "return score / 10_000 * (1 if state.to_move == 'X' else -1)",
+                   1)],
                  r"scored 3\d(\.5)? of 60 points", id="connect-four-side-to-move"),
     pytest.param(A5, "evaluate", grading.check_connect_four_evaluation,
                  [('(("X", 1, 0), ("O", -1, 1))', '(("X", 1, 0),)', 1)],
@@ -436,7 +439,8 @@ def test_the_hand_trace_answer_is_alphabetas():
     pruned, mins = grading.hand_trace_answer()
     game = TreeGame(grading.HAND_TRACE_TREE)
     assert len(pruned) == minimax(game).leaves - alphabeta(game).leaves == 6
-    assert set(mins) == {p for p in game.nodes if len(p) % 2 == 1 and not game.is_terminal(p)} - {(1, 1, 0), (1, 1, 1)}
+    inner_min_nodes = {p for p in game.nodes if len(p) % 2 == 1 and not game.is_terminal(p)}
+    assert set(mins) == inner_min_nodes - {(1, 1, 0), (1, 1, 1)}  # the pruned [1][1]'s MIN nodes
     exact = Trace()
     minimax(game, trace=exact)
     assert [p for p in mins if mins[p] != exact.values()[p]] == [(1, 0, 0), (1,)]  # two bounds to get right

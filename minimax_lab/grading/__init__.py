@@ -15,12 +15,13 @@ from ..ordering import exact_order
 from ..players import (PLAYER_DEPTH, Played, depth_limited_player, drawn_openings, match, openings,
                        perfect_player, play, reference_player)
 from ..trees import distinct_tree, map_leaves
-from .assignment1 import (CS188_EXAMPLE, chance_cases, check_expectimax, check_minimax_decision, check_minimax_search,
-                          check_minimax_value, minimax_values)
-from .assignment2 import (HAND_TRACE_TREE, check_alphabeta, check_hand_trace, check_negamax, check_negamax_alphabeta,
-                          hand_trace_answer)
-from .assignment3 import (BUDGET_SLACK, check_depth_adjusted_utility, check_evaluation, check_ordering, check_player,
-                          ordering_budget, ordering_report, plies_to_end, quicker_win_positions, scored_game)
+from .assignment1 import (CS188_EXAMPLE, chance_cases, check_expectimax, check_minimax_decision,
+                          check_minimax_search, check_minimax_value, minimax_values)
+from .assignment2 import (HAND_TRACE_TREE, check_alphabeta, check_hand_trace, check_negamax,
+                          check_negamax_alphabeta, hand_trace_answer)
+from .assignment3 import (BUDGET_SLACK, check_depth_adjusted_utility, check_evaluation, check_ordering,
+                          check_player, ordering_budget, ordering_report, plies_to_end, quicker_win_positions,
+                          scored_game)
 from .assignment4 import (BEST_CASE_SHAPES, EBF_CASES, check_best_case_leaves,
                           check_effective_branching_factor)
 from .assignment5 import (PASS_POINTS, TOURNAMENT_DEPTH, TOURNAMENT_OPENINGS, baselines,

@@ -151,14 +151,15 @@ def check_hand_trace(alphabeta_by_hand: Callable[[], tuple]) -> None:
                 if path in game.nodes and game.is_terminal(path):
                     why.append(f"{path_name(path)} is examined: {examined_reason(trace, path)}")
                 else:
-                    why.append(f"{path_name(path)} is not a leaf of the tree (list leaves, like [0][0][0][0])")
+                    why.append(f"{path_name(path)} is not a leaf of the tree (name leaves, like [0][0][0][0])")
             return Mismatch("the pruned leaves", call, f"the {len(pruned)} leaves alpha-beta never examines",
                             f"{len(given_pruned)} leaves; " + ";\n    ".join(why))
         if item == "extra":
             extra = sorted(set(given_mins) - set(mins))
             if not extra:
                 return None
-            return Mismatch("the MIN nodes", call, "a value for each MIN node alpha-beta visits, and no other node",
+            return Mismatch("the MIN nodes", call,
+                            "a value for each MIN node alpha-beta visits, and no other node",
                             f"a value for {', '.join(map(path_name, extra))}, which "
                             f"{'is' if len(extra) == 1 else 'are'} pruned or not a MIN node")
         want, value = mins[item], given_mins.get(item)

@@ -15,7 +15,8 @@ from ..players import (PLAYER_DEPTH, Played, depth_limited_player, drawn_opening
 from ..heuristics import even
 from ..search import alphabeta
 from .assignment1 import minimax_values
-from .reports import CheckFailed, Mismatch, attempt, describe, is_number, judge_cases, number_text, raised, report
+from .reports import (CheckFailed, Mismatch, attempt, describe, is_number, judge_cases, number_text, raised,
+                      report)
 
 BUDGET_SLACK = 1.25
 """The ordering budget: at most this many times the nodes of the exact-value ordering."""
@@ -88,7 +89,8 @@ def quicker_win_positions() -> tuple[tuple[TicTacToeState, tuple[int, ...], dict
     for state in openings(9, game):
         if game.is_terminal(state) or plies(state) is None:
             continue
-        keeps = {a: 1 + plies(child) for a in game.actions(state)
+        # the plies each move that keeps the result takes (such a child is no draw: `or 0` never acts)
+        keeps = {a: 1 + (plies(child) or 0) for a in game.actions(state)
                  if value_of(child := game.result(state, a)) == value_of(state)}
         winning = (value_of(state) > 0) == (state.to_move == "X")
         target = min(keeps.values()) if winning else max(keeps.values())

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, Callable, Sequence, cast
 
 from ..connect_four import ConnectFour, ConnectFourState
 from ..players import Played, Player, depth_limited_player, match, reference_player
@@ -46,7 +46,7 @@ class EvaluationFailed(Exception):
 def tournament_openings(game: ConnectFour) -> list[ConnectFourState]:
     """Return TOURNAMENT_OPENINGS distinct positions, each OPENING_PLIES random moves from the empty
     board, drawn from random.Random(SEED)."""
-    rng, found = random.Random(SEED), []
+    rng, found = random.Random(SEED), list[ConnectFourState]()
     while len(found) < TOURNAMENT_OPENINGS:
         state = game.initial
         for _ in range(OPENING_PLIES):
@@ -59,7 +59,7 @@ def tournament_openings(game: ConnectFour) -> list[ConnectFourState]:
 def random_mover(seed: int = SEED) -> Player:
     """Return a player that picks a legal move at random, the same one in the same position on
     every run (its generator is seeded by the seed and the position)."""
-    return lambda game, state: random.Random(f"{seed}:{state!r}").choice(game.actions(state))
+    return lambda game, state: random.Random(f"{seed}:{state!r}").choice(tuple(game.actions(state)))
 
 
 def baselines(game: ConnectFour) -> dict[str, Player]:
@@ -117,7 +117,7 @@ def tournament(evaluate: Callable[[ConnectFourState], float]) -> list[Standing]:
     """Return the standings of the depth-limited player with `evaluate` against each baseline."""
     game: Any = ConnectFour()  # players.match is written for tic-tac-toe; Connect Four plays the same way
     player = depth_limited_player(checked_evaluation(evaluate), None, TOURNAMENT_DEPTH)
-    starts = tournament_openings(game)
+    starts: Sequence[Any] = tournament_openings(game)
     return [Standing(name, tuple(match(player, opponent, starts, game=game)))
             for name, opponent in baselines(game).items()]
 
@@ -142,7 +142,8 @@ def check_connect_four_evaluation(evaluate: Callable[[ConnectFourState], float])
     except EvaluationFailed as failed:
         board = game.show(failed.state).replace("\n", "\n    ")
         raise CheckFailed(f"evaluate must return a number strictly between -1 and +1, but on\n    {board}\n"
-                          f"  ({failed.state.to_move} to move) it returned: {failed.returned}") from failed.error
+                          f"  ({failed.state.to_move} to move) it returned: {failed.returned}"
+                          ) from failed.error
     total = sum(s.points for s in standings)
     games = sum(len(s.games) for s in standings)
     if total >= PASS_POINTS:
@@ -154,7 +155,7 @@ def check_connect_four_evaluation(evaluate: Callable[[ConnectFourState], float])
     lines = [f"evaluate: your player scored {total:g} of {games} points; it needs {PASS_POINTS}."]
     lines += [f"  {s}" for s in standings]
     if shortest is not None:
-        final = game.play(shortest.moves, shortest.start)
+        final = game.play(shortest.moves, cast(ConnectFourState, shortest.start))
         board = game.show(final).replace("\n", "\n    ")
         lines.append(f"  The shortest loss, against {worst.opponent}, playing {shortest.side}, the moves "
                      f"{list(shortest.moves)} from the opening:\n    {board}")
