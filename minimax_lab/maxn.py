@@ -110,7 +110,7 @@ def strategy_values(tree: VectorTree, strategy: dict, players: Optional[int] = N
     follows `strategy` (a strategy profile: the chosen child index at each inner node's path).
 
     >>> strategy_values([(1, 0), [(0, 2), (3, 1)]], {(): 1, (1,): 0})
-    {(0,): (1, 0), (1, 0): (0, 2), (1, 1): (3, 1), (1,): (0, 2), (): (0, 2)}
+    {(): (0, 2), (0,): (1, 0), (1,): (0, 2), (1, 0): (0, 2), (1, 1): (3, 1)}
     """
     check_vector_tree(tree, players)
     if not isinstance(strategy, dict):
@@ -130,7 +130,7 @@ def strategy_values(tree: VectorTree, strategy: dict, players: Optional[int] = N
             raise ValueError(f"the strategy must choose a child 0 to {len(node) - 1} at node "
                              f"{path_name(path)}, got {choice!r}")
         values[path] = values[path + (choice,)]
-    return values
+    return {path: values[path] for path in nodes}       # in preorder
 
 
 def deviations(tree: VectorTree, strategy: dict, players: Optional[int] = None) -> list[Path]:
