@@ -156,11 +156,11 @@ def refusal_advice(message: str) -> str:
     if "returned None" in message:
         return ("Did you forget the return? Note that list.sort() sorts in place and returns None; "
                 "sorted(actions, key=...) returns the new list.")
+    if "invented" in message or "repeated" in message:
+        return "Return the actions themselves, each once: the squares, not their scores."
     if "dropped" in message:
         return ("An ordering may only change the order: leaving a move out is pruning by guesswork, "
                 "and it can change the value.")
-    if "invented" in message or "repeated" in message:
-        return "Return the actions themselves, each once: the squares, not their scores."
     return ""
 
 
