@@ -19,14 +19,16 @@ SOLUTIONS = solution_blocks(CELLS)
 
 def lesson_code(containing):
     """Return the source of the lesson's one code cell that contains `containing`."""
-    found = [cell_source(cell) for cell in CELLS if cell["cell_type"] == "code" and containing in cell_source(cell)]
+    found = [cell_source(cell) for cell in CELLS
+             if cell["cell_type"] == "code" and containing in cell_source(cell)]
     assert len(found) == 1, f"expected one code cell containing {containing!r}, found {len(found)}"
     return found[0]
 
 
 def lesson_markdown(containing):
     """Return the lesson's one markdown cell that contains `containing`."""
-    found = [cell_source(cell) for cell in CELLS if cell["cell_type"] == "markdown" and containing in cell_source(cell)]
+    found = [cell_source(cell) for cell in CELLS
+             if cell["cell_type"] == "markdown" and containing in cell_source(cell)]
     assert len(found) == 1, f"expected one markdown cell containing {containing!r}, found {len(found)}"
     return found[0]
 

@@ -69,8 +69,8 @@ def fewest_leaves(answer: Any) -> Verdict:
     if label is None:
         return verdict(False, f"Not correct: {name!r} is not one of the four orders: "
                               f"{', '.join(repr(label) for label in leaves)}.")
-    others = ", ".join(f"{other} {leaves[other]}" for other in sorted(leaves, key=leaves.get)
-                       if other not in winners)
+    ranked = sorted(leaves, key=lambda label: leaves[label])
+    others = ", ".join(f"{other} {leaves[other]}" for other in ranked if other not in winners)
     if label not in winners:
         why = {"worst first": "it prunes the least, since the refutation of each move comes last",
                "random order": "a random order prunes some, by luck",
@@ -172,7 +172,7 @@ def reference_nodes() -> dict[str, int]:
     values = exact_values(game)
     return {"as given": alphabeta(game, order=as_given).nodes,
             "best first": alphabeta(game, order=exact_order(game)).nodes,
-            "worst first": alphabeta(game, order=ByEvaluation(values.get, worst=True)).nodes}
+            "worst first": alphabeta(game, order=ByEvaluation(values.__getitem__, worst=True)).nodes}
 
 
 def compared(nodes: int) -> str:
