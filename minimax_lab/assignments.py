@@ -194,7 +194,7 @@ def unanswered_handout(solution: dict, *, name: str = "notebook") -> dict:
     from .grading.class_grades import run_notebook
     student = nbformat.from_dict(student_notebook(solution, name=name))
     ran = copy.deepcopy(student)
-    run_notebook(ran, guard_checks=False)
+    run_notebook(ran, solution=solution, guard_checks=False)
     for cell, run in zip(student.cells, ran.cells):
         if check_name(cell):
             cell["outputs"] = copy.deepcopy(run.get("outputs", []))

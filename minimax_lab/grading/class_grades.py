@@ -49,9 +49,10 @@ class Verdict:
     message: str = ""
 
     @property
-    def first_line(self) -> str:
-        """Return the message's first line, as grades.csv shows it."""
-        return next((line.strip() for line in self.message.splitlines() if line.strip()), "")
+    def one_line(self) -> str:
+        """Return the message on one line (at most 300 characters), as grades.csv shows it."""
+        text = " | ".join(line.strip() for line in self.message.splitlines() if line.strip())
+        return text if len(text) <= 300 else text[:297] + "..."
 
 
 @dataclass
@@ -99,9 +100,10 @@ def judge_cell(ran: Any, reference: Any) -> tuple[bool, str]:
     return False, printed.strip() or f"printed nothing; the check prints {expected.strip()!r} when it passes"
 
 
-def run_notebook(notebook: Any, *, cell_timeout: float = CELL_TIMEOUT, guard_checks: bool = True,
-                 workdir: Optional[Path] = None) -> dict[int, str]:
-    """Run a notebook in place in a new kernel, cell by cell, skipping try cells (assignments.is_try_cell)
+def run_notebook(notebook: Any, *, solution: Any, cell_timeout: float = CELL_TIMEOUT,
+                 guard_checks: bool = True, workdir: Optional[Path] = None) -> dict[int, str]:
+    """Run a notebook made from `solution` (merged or a handout: the same cells, the answers
+    replaced) in place in a new kernel, cell by cell, skipping try cells (assignments.is_try_cell)
     and preceding each check cell by GUARD_LINE (if `guard_checks`); return, by cell index, why a cell
     did not run normally ("skipped", "timed out", "kernel died", "not run: ...")."""
     from nbclient import NotebookClient
@@ -110,7 +112,8 @@ def run_notebook(notebook: Any, *, cell_timeout: float = CELL_TIMEOUT, guard_che
     client = NotebookClient(notebook, timeout=cell_timeout, kernel_name="python3", allow_errors=True,
                             interrupt_on_timeout=True,
                             resources={"metadata": {"path": str(workdir or Path.cwd())}})
-    answers = assignments.answer_names(notebook)
+    answers = assignments.answer_names(solution)
+    answer_cells = {i for i, cell in enumerate(solution.cells) if assignments.is_answer_cell(cell)}
     status: dict[int, str] = {}
     stopped: Optional[str] = None
     with client.setup_kernel():
@@ -120,7 +123,7 @@ def run_notebook(notebook: Any, *, cell_timeout: float = CELL_TIMEOUT, guard_che
             if stopped is not None:
                 status[index] = f"not run: {stopped}"
                 continue
-            if assignments.is_try_cell(cell, answers):
+            if index not in answer_cells and assignments.is_try_cell(cell, answers):
                 status[index] = "skipped"
                 continue
             source = cell.source
@@ -145,6 +148,7 @@ def grade_submission(solution_path: Path, submission_path: Path, out: Path,
     import nbformat
 
     start = time.perf_counter()
+    out.mkdir(parents=True, exist_ok=True)
     graded = Graded(Path(submission_path).stem)
     solution = assignments.read(solution_path)
     checks = [(i, assignments.check_name(c)) for i, c in enumerate(solution.cells) if assignments.check_name(c)]
@@ -163,7 +167,7 @@ def grade_submission(solution_path: Path, submission_path: Path, out: Path,
         return graded
     graded.notes += [f"answer cell {name} missing: graded as unanswered" for name in missing]
     try:
-        status = run_notebook(merged, cell_timeout=cell_timeout, workdir=out)
+        status = run_notebook(merged, solution=solution, cell_timeout=cell_timeout, workdir=out)
     except Exception as error:  # noqa: BLE001 - a kernel that cannot start is reported, grading goes on
         status = {i: f"not run: the kernel failed ({type(error).__name__}: {error})" for i, _ in checks}
     for index, name in checks:
@@ -191,7 +195,8 @@ def _write_student(out: Path, graded: Graded, merged: Any) -> None:
 
 def student_report(graded: Graded) -> str:
     """Return one student's report: each check, passed or its message in full, then the notes."""
-    lines = [f"{graded.student}: {graded.passed} of {len(graded.verdicts)} checks passed"]
+    lines = [f"{graded.student}: {graded.passed} of {len(graded.verdicts)} checks passed "
+             f"(graded in {graded.seconds:.0f} s)"]
     lines += [f"  note: {note}" for note in graded.notes]
     for verdict in graded.verdicts:
         lines.append(f"  {verdict.exercise}: " + ("pass" if verdict.passed else "FAIL"))
@@ -241,7 +246,7 @@ def write_csv(path: Path, results: Sequence[Graded]) -> None:
         writer.writerow(["student", "passed", "notes", *exercises])
         for graded in results:
             by_name = {v.exercise: v for v in graded.verdicts}
-            cells = [("pass" if by_name[e].passed else f"fail: {by_name[e].first_line}") if e in by_name
+            cells = [("pass" if by_name[e].passed else f"fail: {by_name[e].one_line}") if e in by_name
                      else "" for e in exercises]
             writer.writerow([graded.student, f"{graded.passed}/{len(graded.verdicts)}",
                              "; ".join(graded.notes), *cells])
