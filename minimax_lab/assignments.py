@@ -334,6 +334,10 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     parser.add_argument("--check", action="store_true",
                         help="write nothing; exit 1 if a student notebook is missing or out of date")
     args = parser.parse_args(argv)
+    if not args.solutions.is_dir():
+        print(f"{args.solutions}: no solution notebooks here (the student edition has none); "
+              f"the handouts in {args.out} are kept as they are")
+        return 0
     changed = generate(args.solutions, args.out, check=args.check)
     for path in changed:
         print(f"{'out of date' if args.check else 'wrote'}: {path}")

@@ -23,7 +23,7 @@ import random
 import re
 import sys
 from pathlib import Path
-from typing import Any, Optional
+from typing import Optional, Sequence
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -131,8 +131,9 @@ def uses(source: str, names: set[str]) -> set[str]:
 
 
 def make_class(solution_path: Path, out: Path, count: int, seed: int = 0,
-               events: Optional[dict[str, int]] = None) -> dict[str, Expected]:
-    """Write `count` submissions to `out` and expected.json; return the expected grades."""
+               events: Optional[dict[str, int]] = None, forced: Sequence[str] = ()) -> dict[str, Expected]:
+    """Write `count` submissions to `out` and expected.json; return the expected grades. Students
+    4, 5, ... get the events in `forced`, in turn, then random ones."""
     solution = assignments.read(solution_path)
     handout = assignments.student_notebook(solution)
     rng = random.Random(seed)
@@ -148,6 +149,8 @@ def make_class(solution_path: Path, out: Path, count: int, seed: int = 0,
         student = f"student_{number:03d}"
         chosen = {name: rng.choices(list(VARIANTS), [w for w, _ in VARIANTS.values()])[0] for name in functions}
         event = rng.choices(list(events), list(events.values()))[0] if number >= 4 else "none"
+        if 4 <= number < 4 + len(forced):
+            event = forced[number - 4]
         if number < 4:  # the first four: all right, all unanswered, all cheating, all hanging
             chosen = dict.fromkeys(functions, ("right", "unanswered", "cheat", "hang")[number])
         notebook = copy.deepcopy(handout)

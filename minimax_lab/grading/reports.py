@@ -66,6 +66,7 @@ def case_size(case: Any) -> int:
 def report(label: str, success: str, total: int, failures: list[Mismatch]) -> None:
     """Print the success line, or show the smallest failure and raise CheckFailed."""
     __tracebackhide__ = True
+    verify_untouched()  # no success line if the student's code changed the package during the check
     if not failures:
         print(f"{label}: {success}")
         return
@@ -123,18 +124,21 @@ def unanswered_text(error: NotImplementedError) -> str:
 
 
 def check(function: F) -> F:
-    """Return a check that first verifies the package is untouched (guard.verify_untouched) and
-    prints unanswered_text, with no traceback, when the student's function is not written yet."""
+    """Return a check that verifies the package is untouched (guard.verify_untouched) before and
+    after it runs, and prints unanswered_text, with no traceback, when the student's function is
+    not written yet."""
 
     @functools.wraps(function)
     def checked(*args: Any, **kwargs: Any) -> Any:
         __tracebackhide__ = True
         verify_untouched()
         try:
-            return function(*args, **kwargs)
+            result = function(*args, **kwargs)
         except NotImplementedError as error:
             print(unanswered_text(error))
             return None
+        verify_untouched()
+        return result
 
     checked.__wrapped_check__ = True  # type: ignore[attr-defined]
     return checked  # type: ignore[return-value]
