@@ -31,6 +31,7 @@ INSTRUCTOR_ONLY = (
     "tests/test_assignments.py",
     "tests/test_grading.py",
     "tests/test_grade_class.py",
+    "tests/test_grading_guard.py",
     "tests/test_release.py",
 )
 """Paths (fnmatch patterns) left out of the student edition. A test module that reads the solution
@@ -92,10 +93,12 @@ def solution_regions(root: Path = ROOT) -> list[list[str]]:
 
 
 def leaked_lines(edition: Path, regions: Sequence[Sequence[str]], course_code: set[str]) -> list[str]:
-    """Return 'file: line' for every line of a solution region found in the edition, except lines
-    that are also the course's own code shown to students anyway (`course_code`: the lines of the
-    package and the lessons, such as `if game.is_terminal(state):`), and every solution marker."""
-    wanted = {line for region in regions for line in region if line and line not in course_code}
+    """Return 'file: line' for every line of a solution region found in the edition, except short
+    lines (under MIN_LINE characters, such as `return 1`) and lines that are also the course's own
+    code shown to students anyway (`course_code`: the lines of the package and the lessons, such as
+    `if game.is_terminal(state):`); and every notebook holding a solution marker."""
+    wanted = {line for region in regions for line in region
+              if len(line) >= MIN_LINE and line not in course_code}
     found = []
     for path in sorted(p for p in edition.rglob("*") if p.is_file() and ".git" not in p.parts):
         try:
@@ -108,9 +111,13 @@ def leaked_lines(edition: Path, regions: Sequence[Sequence[str]], course_code: s
         lines = {line.strip() for line in text.split("\n")}
         relative = path.relative_to(edition)
         found += [f"{relative}: {line}" for line in sorted(wanted & lines)]
-        if "### BEGIN SOLUTION" in text or "### END SOLUTION" in text:
+        if path.suffix == ".ipynb" and ("### BEGIN SOLUTION" in text or "### END SOLUTION" in text):
             found.append(f"{relative}: a solution marker")
     return found
+
+
+MIN_LINE = 12
+"""Solution lines shorter than this (`return 1`, `break`) are too common to be a leak."""
 
 
 def course_code_lines(root: Path = ROOT) -> set[str]:

@@ -222,8 +222,7 @@ def test_an_infinite_loop_times_out_on_a_drawn_tree(monkeypatch):
     monkeypatch.setattr(guard, "CALL_TIMEOUT", 0.3)
     drawn = []
     monkeypatch.setattr(reports, "show_failure", lambda case, algorithm: drawn.append(case))
-    monkeypatch.setattr(guard, "_snapshots", [])
-    guard._snapshots.append(guard.take_snapshot())  # the patches above are the test's
+    guard.accept_changes(monkeypatch)  # the patches above are the test's
 
     def forever(tree, maximizing=True):
         while True:

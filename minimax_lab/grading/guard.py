@@ -511,7 +511,8 @@ def take_snapshot(prefix: str = "minimax_lab") -> Snapshot:
     for module_name, module in sorted(sys.modules.items()):
         if module is None or not (module_name == prefix or module_name.startswith(prefix + ".")):
             continue
-        names = {k: id(v) for k, v in vars(module).items() if not k.startswith("__")}
+        names = {k: id(v) for k, v in vars(module).items()
+                 if not k.startswith("__") and f"{module_name}.{k}" != __name__ + "._snapshots"}
         snapshot.names[module_name] = names
         snapshot.keep.append(list(vars(module).values()))
         for key, value in vars(module).items():
@@ -529,6 +530,12 @@ def take_snapshot(prefix: str = "minimax_lab") -> Snapshot:
 
 
 _snapshots: list[Snapshot] = []
+
+
+def accept_changes(monkeypatch: Any) -> None:
+    """Take the package as it is now as the one to compare with, until `monkeypatch` (pytest's
+    fixture) is undone: for a test that patches the package on purpose."""
+    monkeypatch.setattr(sys.modules[__name__], "_snapshots", [take_snapshot()])
 
 
 def remember_package() -> None:
