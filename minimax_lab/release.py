@@ -79,7 +79,7 @@ def solution_regions(root: Path = ROOT) -> list[list[str]]:
     for notebook in sorted((root / "notebooks" / "solutions").glob("*.ipynb")):
         for cell in json.loads(notebook.read_text(encoding="utf-8"))["cells"]:
             source = "".join(cell.get("source", ""))
-            inside, lines = False, []
+            inside, lines = False, []  # type: tuple[bool, list[str]]
             for line in source.split("\n"):
                 text = line.strip()
                 if text.startswith(BEGIN):

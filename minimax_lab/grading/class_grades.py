@@ -150,18 +150,19 @@ def grade_submission(solution_path: Path, submission_path: Path, out: Path,
     start = time.perf_counter()
     out.mkdir(parents=True, exist_ok=True)
     graded = Graded(Path(submission_path).stem)
-    solution = assignments.read(solution_path)
-    checks = [(i, assignments.check_name(c)) for i, c in enumerate(solution.cells) if assignments.check_name(c)]
+    solution: Any = assignments.read(solution_path)
+    checks = [(i, str(assignments.check_name(c))) for i, c in enumerate(solution.cells) if assignments.check_name(c)]
     try:
         submission = json.loads(Path(submission_path).read_text(encoding="utf-8"))
         submission = nbformat.from_dict(submission)
         if not isinstance(submission.get("cells"), list):
             raise ValueError("it has no list of cells")
+        merged: Any
         merged, missing = assignments.merge(solution, submission)
     except (OSError, UnicodeDecodeError, json.JSONDecodeError, ValueError, TypeError, AttributeError) as error:
-        why = f"not a readable notebook ({type(error).__name__}: {error})"
-        graded.notes.append(why)
-        graded.verdicts = [Verdict(str(name), i, False, f"not graded: {why}") for i, name in checks]
+        unreadable = f"not a readable notebook ({type(error).__name__}: {error})"
+        graded.notes.append(unreadable)
+        graded.verdicts = [Verdict(str(name), i, False, f"not graded: {unreadable}") for i, name in checks]
         graded.seconds = time.perf_counter() - start
         _write_student(out, graded, None)
         return graded
@@ -172,9 +173,9 @@ def grade_submission(solution_path: Path, submission_path: Path, out: Path,
         status = {i: f"not run: the kernel failed ({type(error).__name__}: {error})" for i, _ in checks}
     for index, name in checks:
         why = status.get(index)
-        if why is not None:
+        if why is not None and why != "skipped":
             message = {"timed out": f"the cell ran past its {cell_timeout:g} s limit",
-                       "kernel died": "the kernel died (Python crashed) while this check ran"}.get(why, why)
+                       "kernel died": "the kernel died (Python crashed) while this check ran"}.get(why, str(why))
             graded.verdicts.append(Verdict(str(name), index, False, message))
         else:
             passed, message = judge_cell(merged.cells[index], solution.cells[index])

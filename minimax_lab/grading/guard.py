@@ -268,9 +268,8 @@ def time_limit(seconds: Optional[float]) -> Iterator[list[bool]]:
     it); yield a one-item list that says whether it fired. SIGALRM only exists in the main thread
     of a POSIX process; elsewhere the block runs without a limit."""
     fired = [False]
-    usable = (seconds is not None and hasattr(signal, "setitimer")
-              and threading.current_thread() is threading.main_thread())
-    if not usable:
+    usable = hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
+    if seconds is None or not usable:
         yield fired
         return
 
@@ -433,7 +432,7 @@ def call_student(func: Callable, *args: Any, name: Optional[str] = None, timeout
     call.) NotImplementedError
     (an exercise not answered yet) propagates, so the check can say so.
     """
-    name = name or getattr(func, "__name__", "your function")
+    name = str(name or getattr(func, "__name__", "your function"))
     timeout = CALL_TIMEOUT if timeout is None else timeout
     given = tuple(arg if index in writes or index in shared else private_copy(arg)
                   for index, arg in enumerate(args))
@@ -567,13 +566,13 @@ def changes(snapshot: Snapshot) -> list[str]:
     for class_name, members in snapshot.members.items():
         module_name, _, name = class_name.rpartition(".")
         cls = getattr(sys.modules.get(module_name), name, None)
-        now = vars(cls) if isinstance(cls, type) else {}
-        for key in members.keys() | {k for k in now if k not in UNWATCHED}:
+        held: Any = vars(cls) if isinstance(cls, type) else {}
+        for key in members.keys() | {k for k in held if k not in UNWATCHED}:
             if key not in members:
                 found.append(f"{class_name}.{key} was added")
-            elif key not in now:
+            elif key not in held:
                 found.append(f"{class_name}.{key} was deleted")
-            elif id(now[key]) != members[key]:
+            elif id(held[key]) != members[key]:
                 found.append(f"{class_name}.{key} was replaced")
     return found
 
