@@ -51,7 +51,7 @@ NBVAL_ARGS := --nbval --nbval-current-env \
               --nbval-cell-timeout 600 \
               --ignore notebooks/assignments
 
-.PHONY: help setup lab test test-browser bench lock clean assignments grade execute
+.PHONY: help setup lab test test-browser bench lock clean assignments grade release execute
 
 help:  ## list the targets
 	@grep -E '^[a-z-]+:.*## ' '$(ROOT)/Makefile' | sed -E 's/:.*## /\t/' | expand -t14
@@ -93,19 +93,38 @@ execute: setup  ## re-run notebooks in place and store their outputs (NOTEBOOKS=
 	        [cell["metadata"].pop("execution", None) for cell in nb["cells"]]; \
 	        open(sys.argv[1], "w").write(json.dumps(nb, indent=1, sort_keys=True, ensure_ascii=False) + "\n")' "$$notebook"
 	done
-	'$(BIN)/python' -m minimax_lab.assignments   # handouts follow their executed solutions
+	$(TEST_ENV) '$(BIN)/python' -m minimax_lab.assignments   # handouts follow their executed solutions
 
 # Student handouts: notebooks/solutions/*.ipynb with each ### BEGIN/END SOLUTION region replaced
-# by a stub (minimax_lab/assignments.py); rewrites only files whose bytes change.
+# by a stub, and each check cell's output what the check prints unanswered, found by running the
+# handout (minimax_lab/assignments.py); rewrites only files whose bytes change.
 assignments: setup  ## write notebooks/assignments/ from notebooks/solutions/
 	cd '$(ROOT)'
-	'$(BIN)/python' -m minimax_lab.assignments
+	mkdir -p '$(TEST_HOME)'
+	$(TEST_ENV) '$(BIN)/python' -m minimax_lab.assignments
 
-# Grading: each submission's answers merged into the solution notebook, run under nbval, a line
-# per student (scripts/grade.sh); merged notebooks and reports in build/graded/.
-grade: setup  ## grade SUBMISSIONS='dir/*.ipynb' against SOLUTION=notebooks/solutions/NAME.ipynb
+# Grading a class: each submission's answers merged into the solution notebook and run in its own
+# kernel, JOBS at a time (default: the cores), CELL_TIMEOUT seconds per cell and CALL_TIMEOUT per
+# call of a student's function; grades.csv, report.txt and one notebook and report per student in
+# build/graded/<assignment>/ (minimax_lab/grading/class_grades.py).
+JOBS         ?= 0
+CELL_TIMEOUT ?= 120
+CALL_TIMEOUT ?= 10
+grade: setup  ## grade SUBMISSIONS='dir/*.ipynb' against SOLUTION=notebooks/solutions/NAME.ipynb; grades.csv
 	cd '$(ROOT)'
-	$(TEST_ENV) VENV='$(VENV)' '$(ROOT)/scripts/grade.sh' '$(SOLUTION)' $(SUBMISSIONS)
+	mkdir -p '$(TEST_HOME)'
+	if [ -z '$(SOLUTION)' ] || [ -z '$(SUBMISSIONS)' ]; then
+	    echo "usage: make grade SOLUTION=notebooks/solutions/NAME.ipynb SUBMISSIONS='folder/*.ipynb'" >&2; exit 2
+	fi
+	$(TEST_ENV) MINIMAX_LAB_CALL_TIMEOUT='$(CALL_TIMEOUT)' '$(BIN)/python' -m minimax_lab.grading.class_grades \
+	    '$(SOLUTION)' $(SUBMISSIONS) --jobs $(JOBS) --cell-timeout $(CELL_TIMEOUT)
+
+# The student edition: everything git knows but the solutions and the instructor's tests, checked
+# for solution text, as a new git repository in DEST (minimax_lab/release.py).
+release: setup  ## write the student edition (no solutions) to DEST=../minimax-lab-student
+	cd '$(ROOT)'
+	if [ -z '$(DEST)' ]; then echo "usage: make release DEST=../minimax-lab-student" >&2; exit 2; fi
+	'$(BIN)/python' -m minimax_lab.release '$(DEST)'
 
 bench: setup  ## run the benchmarks (python -m minimax_lab.bench)
 	cd '$(ROOT)'

@@ -3,20 +3,22 @@
 In `notebooks/solutions/*.ipynb` each answer stands between `### BEGIN SOLUTION` and
 `### END SOLUTION` (nbgrader's markers); `###` lines right after the BEGIN marker are a hint.
 `python -m minimax_lab.assignments` (`make assignments`) writes `notebooks/assignments/*.ipynb`:
-each solution region replaced by the hint and a stub that raises NotImplementedError, the output of
-cells marked `# NBVAL_IGNORE_OUTPUT` (it depends on the student's code) cleared, everything else,
-the check cells' stored outputs included, kept as it is. Files are rewritten only when their bytes
-change.
+each solution region replaced by the hint and a stub that raises NotImplementedError; the output of
+cells marked `# NBVAL_IGNORE_OUTPUT` and of try cells (is_try_cell: they only call the student's
+functions) cleared, since it shows what the solution computes; each check cell's output replaced by
+what that check prints when run on the stubs ("Not answered yet: ..."), by running the handout in a
+kernel; everything else kept as it is. Files are rewritten only when their bytes change.
 
 `python -m minimax_lab.assignments collect SOLUTION SUBMISSION... --out DIR` puts each student's
-answer cells into a copy of the solution notebook, so that nbval compares the student's code with
-the reference outputs, whatever the student did to the other cells; `... summary REPORT` prints a
-line per notebook from nbval's JUnit report. `make grade` (scripts/grade.sh) runs all three steps.
+answer cells into a copy of the solution notebook, whatever the student did to the other cells;
+`make grade` (minimax_lab.grading.class_grades) does that and runs them; `... summary REPORT`
+prints a line per notebook from an nbval JUnit report, for graders who run nbval by hand.
 """
 
 from __future__ import annotations
 
 import argparse
+import ast
 import copy
 import json
 import re
@@ -102,20 +104,103 @@ def ignores_output(cell: Any) -> bool:
         marked or "nbval-ignore-output" in cell.get("metadata", {}).get("tags", []))
 
 
+CHECK_CALL = re.compile(r"(?:^|[^\w.])(?:\w+\.)*check_(\w+)\s*\(", re.MULTILINE)
+
+
+def check_name(cell: Any) -> Optional[str]:
+    """Return the exercise a check cell grades, or None for another cell. A check cell is a code cell
+    (not an answer cell) that calls a `check_<exercise>(...)` function, e.g.
+    `grading.check_minimax_value(minimax_value)`, or that is tagged `check` (then its cell id names
+    the exercise); grades.csv has a column per check cell.
+
+    >>> check_name({"cell_type": "code", "source": "grading.check_minimax_value(minimax_value)"})
+    'minimax_value'
+    """
+    if cell.get("cell_type") != "code" or is_answer_cell(cell):
+        return None
+    if "check" in cell.get("metadata", {}).get("tags", []):
+        return str(cell.get("id") or "check")
+    found = CHECK_CALL.search(_source(cell))
+    return found.group(1) if found else None
+
+
+def _parsed(cell: Any) -> Optional[ast.Module]:
+    try:
+        return ast.parse(_source(cell))
+    except SyntaxError:  # IPython magics, or a student's syntax error
+        return None
+
+
+def _defined(tree: ast.Module) -> set[str]:
+    """Return the names a cell's top level binds."""
+    names: set[str] = set()
+    for node in tree.body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(node.name)
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            names.update((alias.asname or alias.name).split(".")[0] for alias in node.names)
+        else:
+            names.update(n.id for n in ast.walk(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store))
+    return names
+
+
+def answer_names(notebook: dict) -> set[str]:
+    """Return the names the answer cells of a notebook define (the student's functions)."""
+    names: set[str] = set()
+    for cell in notebook["cells"]:
+        tree = _parsed(cell) if is_answer_cell(cell) or STUB in _source(cell) else None
+        if tree is not None:
+            names |= _defined(tree)
+    return names
+
+
+def is_try_cell(cell: Any, answers: set[str]) -> bool:
+    """Return True for a cell that only tries the student's functions out: a code cell, neither an
+    answer nor a check, that uses a name in `answers` and binds no name. Grading does not run it
+    (it does not count, and it has no time limit of its own) and handouts show it without output."""
+    if cell.get("cell_type") != "code" or is_answer_cell(cell) or check_name(cell) or STUB in _source(cell):
+        return False
+    tree = _parsed(cell)
+    if tree is None or _defined(tree):
+        return False
+    used = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)}
+    return bool(used & answers)
+
+
 def student_notebook(solution: dict, *, name: str = "notebook") -> dict:
     """Return the student's copy of a solution notebook (a new dict; the input is unchanged): the
-    answer cells stubbed, and the solution's output cleared from cells that nbval does not compare,
-    since it would show what the solution computes."""
+    answer cells stubbed, and the solution's output cleared from cells that nbval does not compare
+    and from try cells (is_try_cell), since it would show what the solution computes. The check
+    cells keep the solution's output here; `unanswered_handout` replaces it."""
     student = copy.deepcopy(solution)
-    answers = 0
+    answers, names = 0, answer_names(solution)
     for index, cell in enumerate(student["cells"]):
         if is_answer_cell(cell):
             cell["source"] = strip_solutions(_source(cell), where=f"{name}, cell {index}")
             answers += 1
-        elif ignores_output(cell):
+        elif ignores_output(cell) or is_try_cell(cell, names):
             cell["outputs"], cell["execution_count"] = [], None
     if answers == 0:
         raise ValueError(f"{name}: no {BEGIN} region, so nothing for the student to do")
+    return student
+
+
+def unanswered_handout(solution: dict, *, name: str = "notebook") -> dict:
+    """Return student_notebook(solution) with each check cell's output what the check prints on the
+    stubs, found by running the handout in a kernel (grading.class_grades.run_notebook): a handout
+    shows "Not answered yet", never the success line, before the student has written anything."""
+    import nbformat
+
+    from .grading.class_grades import run_notebook
+    student = nbformat.from_dict(student_notebook(solution, name=name))
+    ran = copy.deepcopy(student)
+    run_notebook(ran, solution=solution, guard_checks=False)
+    for cell, run in zip(student.cells, ran.cells):
+        if check_name(cell):
+            cell["outputs"] = copy.deepcopy(run.get("outputs", []))
+            if any(o.get("output_type") == "error" for o in run.get("outputs", [])):
+                raise ValueError(f"{name}: the check cell {cell.get('id')!r} raised on the unanswered "
+                                 f"handout; a check must print 'Not answered yet' there")
     return student
 
 
@@ -150,7 +235,7 @@ def generate(solutions: Path, out: Path, *, check: bool = False) -> list[Path]:
     changed = []
     for source in sources:
         target = Path(out) / source.name
-        text = notebook_text(student_notebook(read(source), name=str(source)))
+        text = notebook_text(unanswered_handout(read(source), name=str(source)))
         if check:
             if not target.exists() or target.read_bytes() != text.encode("utf-8"):
                 changed.append(target)
@@ -173,18 +258,26 @@ def _find_answer(answer: Any, cells: Sequence[Any]) -> Optional[Any]:
     return next((c for c in cells if c.get("cell_type") == "code" and _first_line(c) == head), None)
 
 
-def merged_submission(solution: dict, submission: dict) -> dict:
-    """Return the solution notebook with its answer cells replaced by the submission's (left unrun,
-    so nbval checks that they run but not what they print); a missing answer gets the stub."""
+def merge(solution: dict, submission: dict) -> tuple[dict, list[str]]:
+    """Return the solution notebook with its answer cells replaced by the submission's (left unrun),
+    and the answers the submission lacks (each named by its first line), which get the stub."""
     merged = copy.deepcopy(solution)
+    missing = []
     for index, cell in enumerate(merged["cells"]):
         if not is_answer_cell(cell):
             continue
-        theirs = _find_answer(cell, submission["cells"])
+        theirs = _find_answer(cell, [c for c in submission["cells"] if isinstance(c, dict)])
+        if theirs is None:
+            missing.append(cell.get("id") or _first_line(cell))
         cell["source"] = _source(theirs) if theirs is not None else strip_solutions(
             _source(cell), where=f"cell {index}")
         cell["outputs"], cell["execution_count"] = [], None
-    return merged
+    return merged, missing
+
+
+def merged_submission(solution: dict, submission: dict) -> dict:
+    """Return the solution notebook with its answer cells replaced by the submission's (merge)."""
+    return merge(solution, submission)[0]
 
 
 def collect(solution: Path, submissions: Sequence[Path], out: Path) -> list[Path]:
@@ -241,6 +334,10 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     parser.add_argument("--check", action="store_true",
                         help="write nothing; exit 1 if a student notebook is missing or out of date")
     args = parser.parse_args(argv)
+    if not args.solutions.is_dir():
+        print(f"{args.solutions}: no solution notebooks here (the student edition has none); "
+              f"the handouts in {args.out} are kept as they are")
+        return 0
     changed = generate(args.solutions, args.out, check=args.check)
     for path in changed:
         print(f"{'out of date' if args.check else 'wrote'}: {path}")

@@ -1,10 +1,9 @@
 #!/usr/bin/env bash
-# Grade students' notebooks against an assignment's solution (called by `make grade`):
-#   scripts/grade.sh notebooks/solutions/assignment1_minimax.ipynb submissions/*.ipynb
-# Each submission's answer cells are merged into a copy of the solution notebook under
-# build/graded/<assignment>/ (so the checks and their expected outputs are the reference ones),
-# nbval runs them with the same flags as `make test`, and a line per student says which cells
-# failed. Exit status: 0 when every notebook passed, 1 when some failed, 2 on a usage error.
+# Grade students' notebooks against an assignment's solution; kept for graders used to it. It runs
+#   python -m minimax_lab.grading.class_grades SOLUTION SUBMISSION...
+# (what `make grade` runs), which writes grades.csv and the reports to build/graded/<assignment>/
+# and prints a line per student. Exit status: 0 when every check passed, 1 when some failed, 2 on a
+# usage error.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 VENV="${VENV:-$ROOT/.venv}"
@@ -13,17 +12,6 @@ if [ $# -lt 2 ] || [ ! -f "$1" ]; then
     exit 2
 fi
 solution="$1"; shift
-out="$ROOT/build/graded/$(basename "$solution" .ipynb)"
-rm -rf "$out" && mkdir -p "$out"
-"$VENV/bin/python" -m minimax_lab.assignments collect "$solution" "$@" --out "$out" >/dev/null
-status=0
-(cd "$out" && "$VENV/bin/pytest" -p minimax_lab.nbval_plugin --nbval --nbval-current-env \
-    --nbval-sanitize-with "$ROOT/notebooks/nbval_sanitize.cfg" -p no:cacheprovider \
-    --rootdir "$out" -q --tb=line --junitxml "$out/report.xml" . >"$out/report.txt" 2>&1) || status=$?
-if [ ! -f "$out/report.xml" ]; then
-    cat "$out/report.txt" >&2
-    exit 2
-fi
-echo "graded $(basename "$solution") in $out (details: report.txt):"
-"$VENV/bin/python" -m minimax_lab.assignments summary "$out/report.xml"
-exit $((status == 0 ? 0 : 1))
+cd "$ROOT"
+exec "$VENV/bin/python" -m minimax_lab.grading.class_grades "$solution" "$@" \
+    --out "$ROOT/build/graded/$(basename "$solution" .ipynb)"

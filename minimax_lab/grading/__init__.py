@@ -5,6 +5,20 @@ Each `check_*` prints one stable line when every case passes; that line is the s
 compares. Otherwise it shows the smallest failing case (a tree is drawn) with what was expected and
 what came back, and raises CheckFailed, so the cell, and nbval, fail.
 
+Every check runs the student's function through `guard.call_student` (via `reports.attempt`): on
+its own deep copies of the trees and games, with the package's own searches forbidden, within a
+time limit (guard.CALL_TIMEOUT), its printed output captured; a call that uses a package search,
+times out or changes its input fails the check with that said. The checks exported here are
+wrapped by `reports.check`: each verifies first that no answer cell has changed the package since
+this module was imported (guard.verify_untouched), and prints "Not answered yet: ..." instead of
+a traceback while the student's function still raises NotImplementedError.
+
+For a new check: call the student's function only through `reports.attempt` (or
+`guard.call_student`), judge cases with `reports.judge_cases`, compare numbers with `reports.same`
+and moves with `reports.same_move` (a numpy integer or a string is not a move), name it
+`check_<exercise>` and export it here; grading (`grading.class_grades`) makes one column of
+grades.csv per check cell, named after the check.
+
 The cases are in `cases`, judging and reporting in `reports`, the checks of each assignment in
 `assignment1` .. `assignment5`. The players the assignment-3 checks use are `minimax_lab.players`,
 the oracle ordering is `minimax_lab.ordering.exact_order`; both are re-exported here, as the
@@ -27,7 +41,8 @@ from .assignment4 import (BEST_CASE_SHAPES, EBF_CASES, check_best_case_leaves,
 from .assignment5 import (PASS_POINTS, TOURNAMENT_DEPTH, TOURNAMENT_OPENINGS, baselines,
                           check_connect_four_evaluation, tournament, tournament_openings, tournament_report)
 from .cases import LEAF_RANGES, RANDOM_TREES, SHAPES, TEXTBOOK_TREES, Case, tictactoe_positions, tree_cases
-from .reports import CheckFailed, Mismatch
+from .guard import remember_package
+from .reports import CheckFailed, Mismatch, check
 
 __all__ = [
     "CheckFailed", "Mismatch",
@@ -47,3 +62,7 @@ __all__ = [
     "PLAYER_DEPTH", "Played", "depth_limited_player", "drawn_openings", "match", "perfect_player", "play",
     "reference_player",
 ]
+
+for _name in [name for name in __all__ if name.startswith("check_")]:
+    globals()[_name] = check(globals()[_name])
+remember_package()  # what guard.verify_untouched compares with: the package as imported

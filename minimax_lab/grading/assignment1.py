@@ -15,7 +15,7 @@ from ..opponents import Model, model_opponent, uniform
 from ..search import alphabeta, minimax
 from ..trees import Path, Tree, is_number
 from .cases import Case, tictactoe_positions, tree_cases
-from .reports import Mismatch, attempt, check_tree_values, judge_cases, number_text, raised, same
+from .reports import Mismatch, attempt, check_tree_values, judge_cases, number_text, raised, same, same_move
 
 
 def check_minimax_value(minimax_value: Callable[[Tree, bool], float]) -> None:
@@ -48,7 +48,7 @@ def _judge_decision(case: Any, game: Game, state: Any, call: str, func: Callable
     got, error = attempt(func, *args)
     actions = list(game.actions(state))
     if error is None and isinstance(got, tuple) and len(got) == 2 and same(got[0], want) \
-            and got[1] in actions and value_of(game.result(state, got[1])) == want:
+            and same_move(got[1], actions) and value_of(game.result(state, got[1])) == want:
         return None
     best = [a for a in actions if value_of(game.result(state, a)) == want]
     expected = f"value {number_text(want)} and a move among {best}"
@@ -60,7 +60,7 @@ def _judge_decision(case: Any, game: Game, state: Any, call: str, func: Callable
     if not same(value, want):
         return Mismatch(case, call, expected, f"value {number_text(value)} (move {move!r})", algorithm)
     why = (f"but move {move!r} leads to a position worth {number_text(value_of(game.result(state, move)))}"
-           if move in actions else f"but move {move!r} is not a legal move (legal: {actions})")
+           if same_move(move, actions) else f"but move {move!r} is not a legal move (legal: {actions})")
     return Mismatch(case, call, expected, f"value {number_text(value)}, {why}", algorithm)
 
 

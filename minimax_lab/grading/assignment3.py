@@ -15,6 +15,7 @@ from ..players import (PLAYER_DEPTH, Played, depth_limited_player, drawn_opening
 from ..heuristics import even
 from ..search import alphabeta
 from .assignment1 import minimax_values
+from .guard import call_student
 from .reports import (CheckFailed, Mismatch, attempt, describe, is_number, judge_cases, number_text, raised,
                       report)
 
@@ -199,7 +200,12 @@ def _checked_order(order: Callable) -> Callable:
     """Wrap a student's ordering so that it must return a rearrangement of the actions it is given."""
 
     def checked(game: Game, state: Any, actions: Sequence, path: tuple) -> tuple:
-        ordered = tuple(order(game, state, actions, path))
+        # through the guard: the package's searches forbidden, and the game (the search's own,
+        # not a copy, for speed) must come back unchanged: an order may not rewrite game.actions
+        outcome = call_student(order, game, state, actions, path, name="order_moves", shared=(0,))
+        if outcome.error is not None:
+            raise outcome.error
+        ordered = tuple(outcome.value)
         if sorted(ordered) != sorted(actions):
             raise CheckFailed(f"order_moves must return the same moves in a new order; for {state!r} "
                               f"it was given {list(actions)} and returned {list(ordered)}")

@@ -1,21 +1,22 @@
-"""Judging and reporting: calling a student's function, comparing what it returns, and either
-printing the check's one stable success line or showing the smallest failing case and raising
-CheckFailed."""
+"""Judging and reporting: calling a student's function (through the guard), comparing what it
+returns, and either printing the check's one stable success line or showing the smallest failing
+case and raising CheckFailed. An exercise not answered yet (its function raises
+NotImplementedError) gets "Not answered yet: ..." printed instead, without a traceback."""
 
 from __future__ import annotations
 
 import copy
+import functools
 from dataclasses import dataclass
-from typing import Any, Callable, Optional, Sequence
+from typing import Any, Callable, Optional, Sequence, TypeVar
 
 from ..games import TicTacToe, TicTacToeState
 from ..text import value_text
 from ..trees import is_number
 from .cases import Case, tree_cases
+from .guard import CheckFailed, StudentProblem, call_student, verify_untouched
 
-
-class CheckFailed(AssertionError):
-    """A student's function disagrees with the package's searches on some case."""
+F = TypeVar("F", bound=Callable[..., Any])
 
 
 @dataclass
@@ -65,6 +66,7 @@ def case_size(case: Any) -> int:
 def report(label: str, success: str, total: int, failures: list[Mismatch]) -> None:
     """Print the success line, or show the smallest failure and raise CheckFailed."""
     __tracebackhide__ = True
+    verify_untouched()  # no success line if the student's code changed the package during the check
     if not failures:
         print(f"{label}: {success}")
         return
@@ -78,31 +80,85 @@ def report(label: str, success: str, total: int, failures: list[Mismatch]) -> No
 
 def judge_cases(label: str, success: str, cases: Sequence,
                 judge: Callable[[Any], Optional[Mismatch]]) -> None:
-    """Judge every case and report: the success line, or the smallest failure as CheckFailed."""
+    """Judge every case and report: the success line, or the smallest failure as CheckFailed. A
+    case on which the student's function used a package search, timed out or changed its input
+    (a StudentProblem) stops the check at once, with that case shown."""
     __tracebackhide__ = True
-    failures = [m for m in map(judge, cases) if m is not None]
+    failures = []
+    for case in cases:
+        try:
+            mismatch = judge(case)
+        except StudentProblem as problem:
+            show_failure(case, None)
+            raise CheckFailed(f"{problem}, on {describe(case)}") from None
+        if mismatch is not None:
+            failures.append(mismatch)
     report(label, success, len(cases), failures)
 
 
 def attempt(func: Callable, *args: Any) -> tuple[Any, Optional[BaseException]]:
-    """Return (func(*args), None), or (None, the exception it raised); a student's function that
-    is not written yet (NotImplementedError) stops the check instead."""
-    try:
-        return func(*args), None
-    except NotImplementedError:
-        raise
-    except Exception as error:  # noqa: BLE001 - any error in student code is a failed case
-        return None, error
+    """Return (func(*args), None), or (None, the exception it raised), calling the student's function
+    through guard.call_student: on deep copies of the arguments (an empty list is passed as it is:
+    it is where the function writes, like `examined`), the package's searches forbidden, a time
+    limit, its output captured. Raises the StudentProblem when the call used a package search,
+    timed out or changed its input; NotImplementedError (not answered yet) propagates."""
+    writes = [i for i, arg in enumerate(args) if isinstance(arg, list) and not arg]
+    outcome = call_student(func, *args, writes=writes)
+    if outcome.stopped is not None:
+        raise outcome.stopped
+    return outcome.value, outcome.error
 
 
 def raised(error: BaseException) -> str:
-    """Return how a failure report shows an exception: 'raised TypeError: ...'."""
+    """Return how a failure report shows an exception: 'raised TypeError: ...' (what stopped the
+    call, such as a time limit, as it is)."""
+    if isinstance(error, StudentProblem):
+        return str(error)
     return f"raised {type(error).__name__}: {error}"
 
 
+def unanswered_text(error: NotImplementedError) -> str:
+    """Return what a check prints for an exercise not answered yet."""
+    said = str(error).strip() or "the function still raises NotImplementedError"
+    return f"Not answered yet: {said}. Write it in the answer cell above, then run this cell again."
+
+
+def check(function: F) -> F:
+    """Return a check that verifies the package is untouched (guard.verify_untouched) before and
+    after it runs, and prints unanswered_text, with no traceback, when the student's function is
+    not written yet."""
+
+    @functools.wraps(function)
+    def checked(*args: Any, **kwargs: Any) -> Any:
+        __tracebackhide__ = True
+        verify_untouched()
+        try:
+            result = function(*args, **kwargs)
+        except NotImplementedError as error:
+            print(unanswered_text(error))
+            return None
+        verify_untouched()
+        return result
+
+    checked.__wrapped_check__ = True  # type: ignore[attr-defined]
+    return checked  # type: ignore[return-value]
+
+
+def plain_number(x: Any) -> bool:
+    """Return True for a number of a built-in or numpy type (not a bool, not a user-defined class
+    whose == could say anything)."""
+    return is_number(x) and (type(x) in (int, float) or type(x).__module__ == "numpy")
+
+
 def same(got: Any, want: float) -> bool:
-    """Return True when `got` is a number equal to `want`."""
-    return is_number(got) and got == want
+    """Return True when `got` is a plain number (plain_number) equal to `want`."""
+    return plain_number(got) and bool(got == want)
+
+
+def same_move(move: Any, actions: Sequence) -> bool:
+    """Return True when `move` is one of `actions`, of the same type: numpy's 1 or the string '1'
+    is not the move 1 (a wrong answer, reported like any other)."""
+    return any(type(move) is type(action) and move == action for action in actions)
 
 
 def number_text(x: Any) -> str:

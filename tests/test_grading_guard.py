@@ -1,0 +1,297 @@
+"""The checks grade what they claim: every way issue 14 found to fool them now fails with a clear
+message (minimax_lab/grading/guard.py and reports.py). These tests need no solution notebook, so
+they run in the student edition too."""
+
+import math
+import time
+import types
+
+import numpy
+import pytest
+
+import minimax_lab
+from minimax_lab import TreeGame, grading
+from minimax_lab.grading import guard, reports
+from minimax_lab.grading.guard import CheckFailed
+
+FIG_5_2 = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
+
+
+def minimax_value(tree, maximizing=True):
+    """A right answer, written as a student would."""
+    if not isinstance(tree, list):
+        return tree
+    values = [minimax_value(child, not maximizing) for child in tree]
+    return max(values) if maximizing else min(values)
+
+
+def decision(tree, maximizing=True):
+    """A right minimax_decision."""
+    values = [minimax_value(child, not maximizing) for child in tree]
+    best = max(values) if maximizing else min(values)
+    return best, values.index(best)
+
+
+def alphabeta_value(tree, alpha, beta, maximizing, examined):
+    """A right alphabeta_value that records the leaves it examines."""
+    if not isinstance(tree, list):
+        examined.append(tree)
+        return tree
+    value = -math.inf if maximizing else math.inf
+    for child in tree:
+        child_value = alphabeta_value(child, alpha, beta, not maximizing, examined)
+        if maximizing:
+            value, alpha = max(value, child_value), max(alpha, child_value)
+        else:
+            value, beta = min(value, child_value), min(beta, child_value)
+        if alpha >= beta:
+            break
+    return value
+
+
+def first(maximizing):
+    return "MAX" if maximizing else "MIN"
+
+
+def failure(check, func) -> str:
+    with pytest.raises(CheckFailed) as caught:
+        check(func)
+    return str(caught.value)
+
+
+# --- the work is the student's ------------------------------------------------------------------
+
+def test_the_right_answers_pass(capsys):
+    grading.check_minimax_value(minimax_value)
+    grading.check_minimax_decision(decision)
+    grading.check_alphabeta(alphabeta_value)
+    assert capsys.readouterr().out.count("correct") == 3
+
+
+def test_calling_the_package_search_by_module_attribute_fails():
+    def cheat(tree, maximizing=True):
+        return minimax_lab.minimax(TreeGame(tree, first=first(maximizing))).value
+
+    message = failure(grading.check_minimax_value, cheat)
+    assert "cheat called the package's minimax; the exercise asks you to write it yourself" in message
+    assert "AIMA Fig. 5.2" in message  # the tree it happened on
+
+
+def test_calling_it_imported_by_name_or_through_an_alias_bound_before_fails():
+    from minimax_lab.search import negamax as my_search
+    bound_before = minimax_lab.alphabeta
+
+    def by_alias(tree, maximizing=True):
+        result = my_search(TreeGame(tree, first=first(maximizing)))
+        return result.value if maximizing else -result.value
+
+    def by_earlier_binding(tree, maximizing=True):
+        return bound_before(TreeGame(tree, first=first(maximizing))).value
+
+    assert "called the package's negamax" in failure(grading.check_minimax_value, by_alias)
+    assert "called the package's alphabeta" in failure(grading.check_minimax_value, by_earlier_binding)
+
+
+def test_alpha_beta_through_the_package_trace_fails():
+    from minimax_lab import Trace, alphabeta
+
+    def through_trace(tree, alpha, beta, maximizing, examined):
+        trace = Trace()
+        result = alphabeta(TreeGame(tree, first=first(maximizing)), trace=trace)
+        examined.extend(trace.leaf_values())
+        return result.value
+
+    assert "called the package's alphabeta" in failure(grading.check_alphabeta, through_trace)
+
+
+def test_the_trace_alone_and_the_oracles_are_forbidden_too():
+    from minimax_lab import Trace
+    from minimax_lab.ordering import exact_values
+    oracle = grading.exact_order(TreeGame(FIG_5_2))  # an oracle made before the check
+
+    def traced(tree, maximizing=True):
+        Trace().leaf_values()
+        return minimax_value(tree, maximizing)
+
+    def exact(tree, maximizing=True):
+        return exact_values(TreeGame(tree, first=first(maximizing)))[()]
+
+    def ordered(tree, maximizing=True):
+        oracle.evaluate((0,))
+        return minimax_value(tree, maximizing)
+
+    assert "called the package's Trace.leaf_values" in failure(grading.check_minimax_value, traced)
+    assert "called the package's exact_values" in failure(grading.check_minimax_value, exact)
+    assert "called the package's exact_order" in failure(grading.check_minimax_value, ordered)
+
+
+def test_a_copy_of_the_search_made_with_function_type_is_caught():
+    namespace = {"TreeGame": TreeGame, "first": first}
+    namespace["copied"] = types.FunctionType(minimax_lab.minimax.__code__, vars(minimax_lab.search),
+                                             "copied", minimax_lab.minimax.__defaults__,
+                                             None)
+    namespace["copied"].__kwdefaults__ = minimax_lab.minimax.__kwdefaults__
+    exec("def student(tree, maximizing=True):\n"
+         "    return copied(TreeGame(tree, first=first(maximizing))).value\n", namespace)
+    assert "called the package's minimax" in failure(grading.check_minimax_value, namespace["student"])
+
+
+def test_swallowing_the_error_does_not_hide_the_call():
+    def sly(tree, maximizing=True):
+        try:
+            return minimax_lab.minimax(TreeGame(tree, first=first(maximizing))).value
+        except BaseException:
+            return minimax_value(tree, maximizing)
+
+    assert "called the package's minimax" in failure(grading.check_minimax_value, sly)
+
+
+def test_the_package_searches_work_again_after_a_check():
+    with pytest.raises(CheckFailed):
+        grading.check_minimax_value(lambda tree, maximizing=True: minimax_lab.minimax(tree).value)
+    assert minimax_lab.minimax(TreeGame(FIG_5_2)).value == 3
+    assert minimax_lab.Trace.leaf_values.__code__.co_name == "leaf_values"
+
+
+# --- the checks cannot be replaced --------------------------------------------------------------
+
+def test_rebinding_a_check_is_caught_before_the_next_check(monkeypatch):
+    monkeypatch.setattr(grading, "check_minimax_value",
+                        lambda f: print("minimax_value: 206 trees correct, MAX and MIN at the root"))
+    with pytest.raises(guard.PackageChanged, match="minimax_lab.grading.check_minimax_value was replaced"):
+        exec(guard.GUARD_LINE + "grading.check_minimax_value(None)\n", {"grading": grading})
+
+
+def test_patching_a_game_or_a_search_fails_the_check(monkeypatch):
+    monkeypatch.setattr(TreeGame, "utility", lambda self, state, player=None: 0)
+    with pytest.raises(guard.PackageChanged, match="TreeGame.utility was replaced"):
+        grading.check_minimax_value(minimax_value)
+    monkeypatch.undo()
+    monkeypatch.setattr(minimax_lab.search, "minimax", lambda *a, **k: None)
+    with pytest.raises(guard.PackageChanged, match="minimax_lab.search.minimax was replaced"):
+        grading.check_minimax_value(minimax_value)
+
+
+def test_patching_the_package_during_the_check_gives_no_success_line(capsys):
+    original = TreeGame.utility
+
+    def patches(tree, maximizing=True):
+        TreeGame.utility = lambda self, state, player=None: 0
+        return minimax_value(tree, maximizing)
+
+    try:
+        with pytest.raises(guard.PackageChanged):
+            grading.check_minimax_value(patches)
+    finally:
+        TreeGame.utility = original
+    assert "correct" not in capsys.readouterr().out
+
+
+def test_an_ordering_that_rewrites_game_actions_fails():
+    def shortcut(game, state, actions, path):
+        game.actions = lambda s: tuple(actions)[:1]
+        return actions
+
+    assert "order_moves changed the game it was given: it set game.actions" in \
+        failure(grading.check_ordering, shortcut)
+
+
+# --- copies, output, time, types ------------------------------------------------------------------
+
+def test_a_function_that_mutates_its_tree_is_reported_and_the_graders_trees_are_intact():
+    def sorts(tree, maximizing=True):
+        if isinstance(tree, list):
+            tree.sort(key=lambda t: -minimax_value(t, not maximizing))
+        return minimax_value(tree, maximizing)
+
+    message = failure(grading.check_minimax_value, sorts)
+    assert "sorts changed the tree it was given: it was [[3, 12, 8], [2, 4, 6], [14, 5, 2]]" in message
+    assert grading.TEXTBOOK_TREES["AIMA Fig. 5.2"] == FIG_5_2
+
+
+def test_debug_prints_do_not_decide_the_grade(capsys):
+    def chatty(tree, maximizing=True):
+        print("looking at", tree)
+        return minimax_value(tree, maximizing)
+
+    grading.check_minimax_value(chatty)
+    assert capsys.readouterr().out == "minimax_value: 206 trees correct, MAX and MIN at the root\n"
+
+
+def test_an_infinite_loop_times_out_on_a_drawn_tree(monkeypatch):
+    monkeypatch.setattr(guard, "CALL_TIMEOUT", 0.3)
+    drawn = []
+    monkeypatch.setattr(reports, "show_failure", lambda case, algorithm: drawn.append(case))
+    guard.accept_changes(monkeypatch)  # the patches above are the test's
+
+    def forever(tree, maximizing=True):
+        while True:
+            try:
+                pass
+            except BaseException:  # even a student who catches everything is stopped
+                pass
+
+    start = time.perf_counter()
+    message = failure(grading.check_minimax_value, forever)
+    assert time.perf_counter() - start < 5
+    assert message.startswith("forever timed out after 0.3 s, on AIMA Fig. 5.2")
+    assert [case.tree for case in drawn] == [FIG_5_2]
+
+
+def test_numpy_moves_and_strings_are_wrong_answers_not_crashes():
+    def numpy_move(tree, maximizing=True):
+        value, move = decision(tree, maximizing)
+        return value, numpy.int64(move)
+
+    def string_value(tree, maximizing=True):
+        return str(minimax_value(tree, maximizing))
+
+    def float_move(tree, maximizing=True):
+        value, move = decision(tree, maximizing)
+        return value, float(move)
+
+    for check, func in ((grading.check_minimax_decision, numpy_move), (grading.check_minimax_value, string_value),
+                        (grading.check_minimax_decision, float_move)):
+        message = failure(check, func)
+        assert "is wrong on 206 of 206 cases" in message, message
+    assert "is not a legal move" in failure(grading.check_minimax_decision, numpy_move)
+
+
+def test_a_number_that_says_it_equals_anything_is_not_a_number():
+    class Liar(float):
+        def __eq__(self, other):
+            return True
+
+        __hash__ = float.__hash__
+
+    assert "is wrong on" in failure(grading.check_minimax_value, lambda tree, maximizing=True: Liar(0))
+
+
+def test_an_unanswered_exercise_prints_not_answered_yet(capsys):
+    def stub(tree, maximizing=True):
+        raise NotImplementedError("minimax_value is not written yet")
+
+    assert grading.check_minimax_value(stub) is None
+    assert capsys.readouterr().out.startswith("Not answered yet: minimax_value is not written yet.")
+
+
+def test_call_student_outcome():
+    outcome = guard.call_student(lambda tree: print("hi") or len(tree), [1, 2], name="f")
+    assert (outcome.value, outcome.output, outcome.problem) == (2, "hi\n", None)
+    examined: list = []
+    outcome = guard.call_student(lambda out: out.append(1), examined, writes=(0,))
+    assert examined == [1] and outcome.problem is None
+    outcome = guard.call_student(lambda x: 1 / x, 0)
+    assert isinstance(outcome.error, ZeroDivisionError) and outcome.problem is None
+
+
+def test_the_guard_costs_microseconds_per_call():
+    """The figure the guard's docstring quotes: the overhead of one call of a trivial function."""
+    tree = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
+    calls = 2000
+    start = time.perf_counter()
+    for _ in range(calls):
+        guard.call_student(len, tree)
+    per_call = (time.perf_counter() - start) / calls
+    print(f"guard overhead: {per_call * 1e6:.0f} microseconds per call")
+    assert per_call < 0.002  # generous: a shared, loaded machine
