@@ -7,6 +7,7 @@ their outcomes' values.
 
 from __future__ import annotations
 
+import copy
 from numbers import Real
 from typing import Any, Iterable, Optional, Sequence, Union
 
@@ -46,6 +47,11 @@ class Chance:
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("chance nodes are immutable")
+
+    def __deepcopy__(self, memo: dict) -> Chance:
+        """Return a chance node with deep copies of the subtrees (a copy may be changed without
+        touching the original, even when a subtree is a list)."""
+        return Chance([(p, copy.deepcopy(t, memo)) for p, t in self.outcomes], self.player)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Chance) and (self.outcomes, self.player) == (other.outcomes, other.player)
