@@ -128,9 +128,9 @@ def nim_move(answer: Any) -> Verdict:
     pair = (tuple(answer) if isinstance(answer, (tuple, list)) and len(answer) == 2
             and all(isinstance(x, int) and not isinstance(x, bool) for x in answer) else None)
     if pair in winning:
-        after = list(game.result(game.initial, pair).heaps)
-        return verdict(True, f"Correct: {pair}. It leaves heaps {after}, nim-sum "
-                             f"{' XOR '.join(map(str, after))} = {nim_sum(after)}: whatever your "
+        left = game.result(game.initial, pair).heaps
+        return verdict(True, f"Correct: {pair}. It leaves heaps {list(left)}, nim-sum "
+                             f"{' XOR '.join(map(str, left))} = {nim_sum(left)}: whatever your "
                              "opponent takes next, you can make it 0 again, and you take the last object.")
     said = f"Not correct: you said {answer!r}."
     if pair is None:
