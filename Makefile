@@ -88,6 +88,10 @@ execute: setup  ## re-run notebooks in place and store their outputs (NOTEBOOKS=
 	    echo "executing $$notebook"
 	    $(TEST_ENV) '$(BIN)/jupyter' nbconvert --to notebook --execute --inplace \
 	        --ExecutePreprocessor.timeout=600 "$$notebook"
+	    # drop nbconvert's execution timestamps: they change on every run and only make diffs noisy
+	    '$(BIN)/python' -c 'import json, sys; nb = json.load(open(sys.argv[1])); \
+	        [cell["metadata"].pop("execution", None) for cell in nb["cells"]]; \
+	        open(sys.argv[1], "w").write(json.dumps(nb, indent=1, sort_keys=True, ensure_ascii=False) + "\n")' "$$notebook"
 	done
 	'$(BIN)/python' -m minimax_lab.assignments   # handouts follow their executed solutions
 

@@ -4,14 +4,16 @@
 
 from .chance import (PROBABILITY_TOLERANCE, Chance, ChanceTree, check_chance_tree, check_distribution,
                      check_probabilities, expectiminimax, other)
-from .maxn import Vector, VectorTree, check_vector_tree, coalition, follow, maxn
+from .maxn import (Vector, VectorTree, check_vector_tree, coalition, deviations, follow, maxn,
+                   strategy_values)
 from .opponents import (GameModel, Model, greedy_mover, guaranteed_value, model_opponent, model_search,
                         playout_value, policy_value, random_mover, uniform)
 
 __all__ = [
     "PROBABILITY_TOLERANCE", "Chance", "ChanceTree", "check_chance_tree", "check_distribution",
     "check_probabilities", "expectiminimax", "other",
-    "Vector", "VectorTree", "check_vector_tree", "coalition", "follow", "maxn",
+    "Vector", "VectorTree", "check_vector_tree", "coalition", "deviations", "follow", "maxn",
+    "strategy_values",
     "GameModel", "Model", "greedy_mover", "guaranteed_value", "model_opponent", "model_search",
     "playout_value", "policy_value", "random_mover", "uniform",
 ]

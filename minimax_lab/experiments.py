@@ -35,6 +35,7 @@ from .games import Game, UniformTree
 from .ordering import ByEvaluation, RandomOrder
 from .search import Evaluate, Ordering, SearchResult, alphabeta, minimax
 from .solve import solve
+from .table import TranspositionTable
 from .trees import Tree, deepest_within, is_number, mix64, uniform_nodes
 from .windows import aspiration, mtdf, pvs
 
@@ -281,7 +282,8 @@ def theory_depth_within_budget(branching: int, budget: int) -> list[Row]:
 # The searches with narrow windows, side by side on one position
 
 WINDOW_SEARCHES = ("minimax", "alphabeta", "pvs", "aspiration", "mtdf", "solve")
-"""The searches side_by_side runs by default, in the order a table lists them."""
+"""The searches side_by_side runs by default, in the order a table lists them. It also offers
+"pvs+table": pvs with a transposition table of its own, as mtdf and solve have."""
 
 
 def side_by_side(game: Game | Tree, state: Any = None, *, depth: Optional[int] = None,
@@ -289,9 +291,10 @@ def side_by_side(game: Game | Tree, state: Any = None, *, depth: Optional[int] =
                  guess: float = 0, width: float = 0.5,
                  searches: Iterable[str] = WINDOW_SEARCHES) -> list[Row]:
     """Return one row (search, value, move, nodes, leaves) per search of `state` named in
-    `searches`: minimax, alphabeta, pvs, aspiration (window guess - width .. guess + width) and
-    mtdf (first test at `guess`), all with the same `depth`, `evaluate` and `order`, and solve (its
-    own ordering and table; skipped with a depth limit, which solve does not take).
+    `searches`: minimax, alphabeta, pvs, pvs+table (pvs with a new transposition table),
+    aspiration (window guess - width .. guess + width) and mtdf (first test at `guess`, its own
+    table), all with the same `depth`, `evaluate` and `order`, and solve (its own ordering and
+    table; skipped with a depth limit, which solve does not take).
 
     >>> print(text_table(side_by_side([[3, 12, 8], [2, 4, 6], [14, 5, 2]], guess=3, width=1)))
         search  value  move  nodes  leaves
@@ -306,6 +309,8 @@ def side_by_side(game: Game | Tree, state: Any = None, *, depth: Optional[int] =
         "minimax": lambda: minimax(game, state, depth=depth, evaluate=evaluate),
         "alphabeta": lambda: alphabeta(game, state, depth=depth, evaluate=evaluate, order=order),
         "pvs": lambda: pvs(game, state, depth=depth, evaluate=evaluate, order=order),
+        "pvs+table": lambda: pvs(game, state, depth=depth, evaluate=evaluate, order=order,
+                                 table=TranspositionTable()),
         "aspiration": lambda: aspiration(game, state, guess=guess, width=width, depth=depth,
                                          evaluate=evaluate, order=order),
         "mtdf": lambda: mtdf(game, state, guess=guess, depth=depth, evaluate=evaluate, order=order),

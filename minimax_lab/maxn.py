@@ -105,6 +105,54 @@ def coalition(tree: VectorTree, members: Sequence[int]) -> VectorTree:
     return pay(tree)
 
 
+def strategy_values(tree: VectorTree, strategy: dict, players: Optional[int] = None) -> dict[Path, Vector]:
+    """Return, by path, the utility vector each node of a max^n tree leads to when every player
+    follows `strategy` (a strategy profile: the chosen child index at each inner node's path).
+
+    >>> strategy_values([(1, 0), [(0, 2), (3, 1)]], {(): 1, (1,): 0})
+    {(): (0, 2), (0,): (1, 0), (1,): (0, 2), (1, 0): (0, 2), (1, 1): (3, 1)}
+    """
+    check_vector_tree(tree, players)
+    if not isinstance(strategy, dict):
+        raise TypeError(f"a strategy is a dict from each inner node's path to a child index, not {strategy!r}")
+    nodes = walk_tree(tree, lambda node, path: node if isinstance(node, list) else None)
+    for path in strategy:
+        if not isinstance(nodes.get(path), list):
+            raise ValueError(f"the strategy chooses at {path!r}, which is not an inner node of the tree")
+    values: dict[Path, Vector] = {}
+    for path in sorted(nodes, key=len, reverse=True):     # children before their parents
+        node = nodes[path]
+        if isinstance(node, tuple):
+            values[path] = node
+            continue
+        choice = strategy.get(path)
+        if isinstance(choice, bool) or not isinstance(choice, int) or not 0 <= choice < len(node):
+            raise ValueError(f"the strategy must choose a child 0 to {len(node) - 1} at node "
+                             f"{path_name(path)}, got {choice!r}")
+        values[path] = values[path + (choice,)]
+    return {path: values[path] for path in nodes}       # in preorder
+
+
+def deviations(tree: VectorTree, strategy: dict, players: Optional[int] = None) -> list[Path]:
+    """Return the inner nodes, in preorder, at which the player to move would get more, by its own
+    utility, from another child while everyone else keeps to `strategy`. A profile with none is
+    subgame perfect (the one-shot deviation principle); backward induction (maxn's `choices`)
+    finds one.
+
+    >>> deviations([(1, 0), [(0, 2), (3, 1)]], {(): 1, (1,): 1})     # player 1 takes 2 at [1]
+    [(1,)]
+    """
+    players = check_vector_tree(tree, players)
+    values = strategy_values(tree, strategy, players)
+    found = []
+    for path in sorted(strategy):          # tuples in order: preorder
+        mover = len(path) % players
+        children = len(follow(tree, path))
+        if max(values[path + (i,)][mover] for i in range(children)) > values[path][mover]:
+            found.append(path)
+    return found
+
+
 def follow(tree: Any, line: Sequence[int]) -> Any:
     """Return the node reached from the root of a tree by the child indices in `line`.
 

@@ -80,7 +80,7 @@ def test_a_handout_is_its_solution_with_the_answers_stubbed(name):
         else:
             assert ours == theirs  # prose, code, the checks' stored outputs: all as they are
     text = (HANDOUTS / name).read_text(encoding="utf-8")
-    assert stubs >= 2 and BEGIN not in text and END not in text
+    assert stubs >= 1 and BEGIN not in text and END not in text
 
 
 def test_generation_is_deterministic_and_matches_the_stored_handouts(tmp_path):

@@ -10,8 +10,9 @@ from hypothesis import strategies as st
 
 from minimax_lab import (Chance, Nim, SearchResult, TicTacToe, Trace, alphabeta, bouton_moves, expectiminimax, maxn,
                          minimax, model_opponent, random_tree)
-from minimax_lab.beyond import (check_chance_tree, check_vector_tree, coalition, follow, greedy_mover, guaranteed_value,
-                                model_search, playout_value, policy_value, random_mover, uniform)
+from minimax_lab.beyond import (check_chance_tree, check_vector_tree, coalition, deviations, follow, greedy_mover,
+                                guaranteed_value, model_search, playout_value, policy_value, random_mover,
+                                strategy_values, uniform)
 from minimax_lab.trees import MAX_TREE_NODES
 
 # AIMA 4th ed. Fig. 5.4: the first three plies of a game with three players A, B, C.
@@ -231,6 +232,57 @@ def test_backward_induction_no_player_gains_by_deviating():
         children = [values[path + (i,)] for i in range(len(follow(AIMA_5_4, path)))]
         assert values[path] == children[choice]
         assert all(child[mover] <= values[path][mover] for child in children)
+
+
+
+CENTIPEDE = [(1, 0), [(0, 2), [(3, 1), [(2, 4), (5, 3)]]]]
+
+
+def test_backward_induction_has_no_deviations():
+    for seed in range(200):
+        tree = map_vectors(random_tree(2 + seed % 2, 1 + seed % 4, seed=seed, ragged=True), 2 + seed % 2)
+        choices = {}
+        maxn(tree, choices=choices)
+        assert deviations(tree, choices) == []
+    choices = {}
+    maxn(AIMA_5_4, players=3, choices=choices)
+    assert deviations(AIMA_5_4, choices, players=3) == []
+
+
+def map_vectors(tree, players):
+    """A minimax tree as a max^n tree of `players` players: leaf v becomes (v, 2v mod 7, ...)."""
+    if isinstance(tree, list):
+        return [map_vectors(child, players) for child in tree]
+    return tuple((tree * (k + 1)) % 7 for k in range(players))
+
+
+def test_strategy_values_follow_the_profile():
+    passing = {(): 1, (1,): 1, (1, 1): 1, (1, 1, 1): 1}
+    values = strategy_values(CENTIPEDE, passing)
+    assert values[()] == values[(1,)] == values[(1, 1)] == values[(1, 1, 1)] == (5, 3)
+    assert values[(0,)] == (1, 0)
+
+
+@pytest.mark.parametrize("profile, found", [
+    ({(): 1, (1,): 1, (1, 1): 1, (1, 1, 1): 1}, [(1, 1, 1)]),     # everyone passes: the last mover takes
+    ({(): 1, (1,): 0, (1, 1): 1, (1, 1, 1): 0}, [(), (1,), (1, 1)]),
+    ({(): 0, (1,): 0, (1, 1): 0, (1, 1, 1): 0}, []),               # backward induction
+    ({(): 0, (1,): 1, (1, 1): 1, (1, 1, 1): 1}, [(), (1, 1, 1)]),  # [1][1][1] is off the path of play
+])
+def test_deviations_one_node_at_a_time(profile, found):
+    assert deviations(CENTIPEDE, profile) == found
+
+
+@pytest.mark.parametrize("profile, error, message", [
+    ({(): 1, (1,): 1, (1, 1): 1}, ValueError, r"must choose a child 0 to 1 at node \[1\]\[1\]\[1\], got None"),
+    ({(): 2, (1,): 1, (1, 1): 1, (1, 1, 1): 1}, ValueError, "at node root, got 2"),
+    ({(): True, (1,): 1, (1, 1): 1, (1, 1, 1): 1}, ValueError, "got True"),
+    ({(): 1, (1,): 1, (1, 1): 1, (1, 1, 1): 1, (0,): 0}, ValueError, r"chooses at \(0,\), which is not an inner node"),
+    ([1, 1, 1, 1], TypeError, "a strategy is a dict"),
+])
+def test_bad_strategies_are_refused(profile, error, message):
+    with pytest.raises(error, match=message):
+        deviations(CENTIPEDE, profile)
 
 
 def test_coalition_pays_members_their_total():

@@ -171,24 +171,24 @@ def test_max_first_unanswered():
 
 # --- Check yourself ----------------------------------------------------------------------------------------
 
-QUESTIONS = [check.question_1, check.question_2, check.question_3, check.question_4]
+QUESTIONS = [check.quiz_1, check.quiz_2, check.quiz_3, check.quiz_4]
 
 
 def test_the_check_yourself_answers_are_correct():
-    calls = re.findall(r"check\.(question_\d)\((.*)\)", solution_defining("check"))
+    calls = re.findall(r"check\.(quiz_\d)\((.*)\)", solution_defining("check"))
     assert [name for name, _ in calls] == [question.__name__ for question in QUESTIONS]
     for question, (_, given) in zip(QUESTIONS, calls):
         assert question(eval(given)).correct is True
 
 
 @pytest.mark.parametrize("question, wrong, named", [
-    (check.question_1, "a", "alpha-beta"),
-    (check.question_1, "c", "never at random"),
-    (check.question_2, "b", "1,111 nodes are visited, but one after the other"),
-    (check.question_3, 1000, "That is the leaves"),
-    (check.question_3, 30, "space bound"),
-    (check.question_4, "a", "any other MIN"),
-    (check.question_4, "b", "can give MAX more"),
+    (check.quiz_1, "a", "alpha-beta"),
+    (check.quiz_1, "c", "never at random"),
+    (check.quiz_2, "b", "1,111 nodes are visited, but one after the other"),
+    (check.quiz_3, 1000, "That is the leaves"),
+    (check.quiz_3, 30, "space bound"),
+    (check.quiz_4, "a", "any other MIN"),
+    (check.quiz_4, "b", "can give MAX more"),
 ])
 def test_a_wrong_check_yourself_answer_is_explained(question, wrong, named):
     verdict = question(wrong)

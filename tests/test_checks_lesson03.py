@@ -148,23 +148,23 @@ def test_the_lesson_s_practice_tree_answered_right_and_wrong():
 
 # --- Check yourself -----------------------------------------------------------------------------
 
-QUESTIONS = [check.question_1, check.question_2, check.question_3, check.question_4, check.question_5]
+QUESTIONS = [check.quiz_1, check.quiz_2, check.quiz_3, check.quiz_4, check.quiz_5]
 
 
 def test_the_answers_shown_are_correct(capsys):
-    calls = re.findall(r"check\.question_\d\((.*?)\)", solution("check.question_1"))
+    calls = re.findall(r"check\.quiz_\d\((.*?)\)", solution("check.quiz_1"))
     assert len(calls) == len(QUESTIONS)
     for question, given in zip(QUESTIONS, calls):
         assert question(eval(given)).correct is True
 
 
 @pytest.mark.parametrize("question, wrong, said", [
-    (check.question_1, "a", "only a bound"),
-    (check.question_2, "a", "pruning would save nothing"),
-    (check.question_3, 7, "in the order the tree is given"),
-    (check.question_3, 5, "with the best move first"),
-    (check.question_4, "b", "true utility or a guess"),
-    (check.question_5, "c", "It failed low"),
+    (check.quiz_1, "a", "only a bound"),
+    (check.quiz_2, "a", "pruning would save nothing"),
+    (check.quiz_3, 7, "in the order the tree is given"),
+    (check.quiz_3, 5, "with the best move first"),
+    (check.quiz_4, "b", "true utility or a guess"),
+    (check.quiz_5, "c", "It failed low"),
 ])
 def test_wrong_answers_are_explained(question, wrong, said):
     verdict = question(wrong)

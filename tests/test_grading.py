@@ -1,36 +1,45 @@
 """minimax_lab.grading: the checks pass the solution notebooks' code, and catch each typical mistake
 planted in a copy of that code."""
 
+import contextlib
+import io
 import math
+import re
 from pathlib import Path
 
 import pytest
 
-from minimax_lab import TicTacToe, TreeGame, alphabeta, grading
+from minimax_lab import TicTacToe, Trace, TreeGame, alphabeta, expectiminimax, grading, minimax
 from minimax_lab.assignments import is_answer_cell, read
 from minimax_lab.grading import CheckFailed, reports
 from minimax_lab.heuristics import open_lines_evaluation
-from minimax_lab.trees import random_trees, validate_tree
+from minimax_lab.trees import random_tree, random_trees, validate_tree
 
 SOLUTIONS = Path(__file__).resolve().parents[1] / "notebooks" / "solutions"
 
 
+SETUP = {"assignment5_connect_four": ("board", "windows")}
+"""Cells besides the imports that a notebook's answers use (Connect Four's game and WINDOWS)."""
+
+
 def answers(notebook: str, function: str = "", mutations: tuple = ()) -> dict:
-    """Return the namespace made by a solution notebook's imports and answer cells, with each
-    mutation (old, new, count) applied to the answer cell that defines `function`."""
+    """Return the namespace made by a solution notebook's imports, set-up cells and answer cells,
+    with each mutation (old, new, count) applied to the answer cell that defines `function`."""
     cells = read(SOLUTIONS / f"{notebook}.ipynb").cells
-    sources = [cell.source for cell in cells if cell.get("id") == "imports" or is_answer_cell(cell)]
+    keep = ("imports", *SETUP.get(notebook, ()))
+    sources = [cell.source for cell in cells if cell.get("id") in keep or is_answer_cell(cell)]
     for old, new, count in mutations:
         target = next(i for i, s in enumerate(sources) if f"def {function}(" in s)
         assert sources[target].count(old) == count, f"the mistake {old!r} no longer fits the solution"
         sources[target] = sources[target].replace(old, new)
     namespace: dict = {}
-    exec(compile("\n\n".join(sources), f"<{notebook}>", "exec"), namespace)
+    with contextlib.redirect_stdout(io.StringIO()):  # what the set-up cells print
+        exec(compile("\n\n".join(sources), f"<{notebook}>", "exec"), namespace)
     return namespace
 
 
-A1, A2, A3, A4 = ("assignment1_minimax", "assignment2_alphabeta", "assignment3_player",
-                  "assignment4_complexity")
+A1, A2, A3, A4, A5 = ("assignment1_minimax", "assignment2_alphabeta", "assignment3_player",
+                      "assignment4_complexity", "assignment5_connect_four")
 
 
 # --- the solutions pass, printing one stable line each --------------------------------------------
@@ -54,6 +63,15 @@ SOLVED = [
      "order_moves: alpha-beta stays within the node budget on all 82 openings"),
     (A3, grading.check_player, ["evaluate", "order_moves"],
      "player: no loss in 20 games against perfect play nor in 68 against the reference player"),
+    (A1, grading.check_expectimax, ["expectimax_value"],
+     "expectimax_value: 207 trees with chance nodes correct"),
+    (A2, grading.check_hand_trace, ["alphabeta_by_hand"],
+     "alphabeta_by_hand: the 6 pruned leaves and the values of all 8 MIN nodes correct"),
+    (A3, grading.check_depth_adjusted_utility, ["depth_adjusted_utility"],
+     "depth_adjusted_utility: ranks all 958 finished positions, and alpha-beta wins sooner or loses "
+     "later with it on all 485 positions where the plain utility does not"),
+    (A5, grading.check_connect_four_evaluation, ["evaluate"],
+     "evaluate: at least 45 of 60 points against the three baseline players"),
     (A4, grading.check_best_case_leaves, ["best_case_leaves"],
      "best_case_leaves: matches alpha-beta on 31 perfectly ordered trees"),
     (A4, grading.check_effective_branching_factor, ["effective_branching_factor"],
@@ -330,3 +348,141 @@ def test_an_effective_branching_factor_without_the_root_is_caught():
     solve = answers(A4)["effective_branching_factor"]
     with pytest.raises(CheckFailed, match=r"effective_branching_factor\(53, 5\)"):
         grading.check_effective_branching_factor(lambda nodes, depth: solve(nodes - 1, depth))
+
+
+# --- the new exercises: each typical mistake, planted in the solution, is caught and named --------
+
+CHANCE_SUM = "return sum(probability * expectimax_value(subtree) for probability, subtree in tree.outcomes)"
+PRUNED = "[1][0][0][1], [1][0][1][1], [1][1][0][0], [1][1][0][1], [1][1][1][0], [1][1][1][1]"
+REWARD = "reward = 1 + state.board.count(None)"
+NAMED_MISTAKES = [
+    # expectimax: the chance node taken for a perfect MIN, or averaged without its probabilities
+    pytest.param(A1, "expectimax_value", grading.check_expectimax,
+                 [(CHANCE_SUM, "return min(expectimax_value(subtree) for _, subtree in tree.outcomes)", 1)],
+                 r"each reply equally likely.*expected: 2\.5\n  returned: 0", id="expectimax-chance-as-min"),
+    pytest.param(A1, "expectimax_value", grading.check_expectimax,
+                 [(CHANCE_SUM, "return sum(expectimax_value(subtree) for _, subtree in tree.outcomes)"
+                               " / len(tree.outcomes)", 1)],
+                 r"replies weighted 1, 2, 3", id="expectimax-plain-average"),
+    pytest.param(A1, "expectimax_value", grading.check_expectimax,
+                 [(CHANCE_SUM, "return max(expectimax_value(subtree) for _, subtree in tree.outcomes)", 1)],
+                 r"expected: 2\.5\n  returned: 5", id="expectimax-chance-as-max"),
+    # alpha-beta by hand: a tie not pruned, a subtree named instead of its leaves, the exact value
+    # written where alpha-beta only has a bound, a value given to a node alpha-beta never reaches
+    pytest.param(A2, "alphabeta_by_hand", grading.check_hand_trace,
+                 [("[1][0][0][1], ", "", 1)],
+                 r"you missed \[1\]\[0\]\[0\]\[1\], pruned: .* MAX already has 3",
+                 id="hand-trace-tie-not-pruned"),
+    pytest.param(A2, "alphabeta_by_hand", grading.check_hand_trace,
+                 [("[1][1][0][0], [1][1][0][1], [1][1][1][0], [1][1][1][1]", "[1][1]", 1)],
+                 r"\[1\]\[1\] is not a leaf", id="hand-trace-subtree-not-leaves"),
+    pytest.param(A2, "alphabeta_by_hand", grading.check_hand_trace,
+                 [('"[1]": 3, "[1][0][0]": 3', '"[1]": 2, "[1][0][0]": 2', 1)],
+                 r"MIN node \[1\].*a bound, not the exact minimax value\)\n  returned: 2",
+                 id="hand-trace-exact-value-at-a-bound"),
+    pytest.param(A2, "alphabeta_by_hand", grading.check_hand_trace,
+                 [('"[1][0][1]": 1}', '"[1][0][1]": 1, "[1][1][0]": 3}', 1)],
+                 r"a value for \[1\]\[1\]\[0\], which is pruned", id="hand-trace-value-for-a-pruned-node"),
+    pytest.param(A2, "alphabeta_by_hand", grading.check_hand_trace,
+                 [("return pruned, min_values", "return min_values, pruned", 1)],
+                 r"cannot be read", id="hand-trace-pair-swapped"),
+    # depth-adjusted utility: not adjusted, adjusted the wrong way, O's wins not adjusted (so O does
+    # not hurry), the slowest win worth no more than a draw (caught by the ranking, since no test
+    # position turns on it), a draw that is not a number
+    pytest.param(A3, "depth_adjusted_utility", grading.check_depth_adjusted_utility,
+                 [(REWARD, "reward = 1", 1)],
+                 r"expected: a move among \[6, 8\], which wins in 1 ply\n  returned: 5, which wins in 3 plies",
+                 id="utility-not-adjusted"),
+    pytest.param(A3, "depth_adjusted_utility", grading.check_depth_adjusted_utility,
+                 [(REWARD, "reward = 10 - state.board.count(None)", 1)],
+                 r"returned: \d, which wins in [3-9] plies", id="utility-later-win-worth-more"),
+    pytest.param(A3, "depth_adjusted_utility", grading.check_depth_adjusted_utility,
+                 [('else -reward', 'else -1', 1)],
+                 r"O to move.*which wins in 1 ply\n  returned: \d, which wins in 3 plies",
+                 id="utility-loss-not-adjusted"),
+    pytest.param(A3, "depth_adjusted_utility", grading.check_depth_adjusted_utility,
+                 [(REWARD, "reward = state.board.count(None)", 1)],
+                 r"gives 0 to a win for X after 9 marks.*and 0 to a draw", id="utility-slowest-win-as-draw"),
+    pytest.param(A3, "depth_adjusted_utility", grading.check_depth_adjusted_utility,
+                 [("return 0", "return None", 1)],
+                 r"expected: a number\n  returned: None", id="utility-draw-not-a-number"),
+    # Connect Four: X's view forgotten (the side to move's, or O's), the opponent's windows ignored,
+    # the score not scaled into (-1, 1)
+    pytest.param(A5, "evaluate", grading.check_connect_four_evaluation,
+                 [("return score / 10_000", "return -score / 10_000", 1)],
+                 r"scored 1\d(\.5)? of 60 points; it needs 45", id="connect-four-sign-flipped"),
+    pytest.param(A5, "evaluate", grading.check_connect_four_evaluation,
+                 [("return score / 10_000", "return score / 10_000 * (1 if state.to_move == 'X' else -1)",
+                   1)],
+                 r"scored 3\d(\.5)? of 60 points", id="connect-four-side-to-move"),
+    pytest.param(A5, "evaluate", grading.check_connect_four_evaluation,
+                 [('(("X", 1, 0), ("O", -1, 1))', '(("X", 1, 0),)', 1)],
+                 r"scored 41 of 60 points.*against the course's evaluation: 1 won",
+                 id="connect-four-opponent-ignored"),
+    pytest.param(A5, "evaluate", grading.check_connect_four_evaluation,
+                 [("return score / 10_000", "return score", 1)],
+                 r"strictly between -1 and \+1, but on", id="connect-four-not-scaled"),
+]
+
+
+@pytest.mark.parametrize("notebook, function, check, mutations, named", NAMED_MISTAKES)
+def test_a_planted_mistake_in_a_new_exercise_is_caught_and_named(notebook, function, check, mutations,
+                                                                  named, capsys):
+    mistaken = answers(notebook, function, tuple(mutations))[function]
+    with pytest.raises(CheckFailed) as caught:
+        check(mistaken)
+    assert re.search(named, str(caught.value), re.DOTALL), str(caught.value)
+    assert capsys.readouterr().out == ""
+
+
+def test_the_hand_trace_answer_is_alphabetas():
+    assert grading.HAND_TRACE_TREE == random_tree(2, 4, seed=64, low=0, high=9)
+    pruned, mins = grading.hand_trace_answer()
+    game = TreeGame(grading.HAND_TRACE_TREE)
+    assert len(pruned) == minimax(game).leaves - alphabeta(game).leaves == 6
+    inner_min_nodes = {p for p in game.nodes if len(p) % 2 == 1 and not game.is_terminal(p)}
+    assert set(mins) == inner_min_nodes - {(1, 1, 0), (1, 1, 1)}  # the pruned [1][1]'s MIN nodes
+    exact = Trace()
+    minimax(game, trace=exact)
+    assert [p for p in mins if mins[p] != exact.values()[p]] == [(1, 0, 0), (1,)]  # two bounds to get right
+    # paths as tuples are read as well as text
+    grading.check_hand_trace(lambda: (sorted(pruned), mins))
+
+
+def test_a_chance_case_is_rebuilt_for_every_call():
+    case = grading.CS188_EXAMPLE
+    assert case.tree == case.tree and case.tree is not case.tree
+    assert expectiminimax(case.tree).value == 8
+
+    def vandal(tree):
+        tree.clear()
+        return 8
+
+    with pytest.raises(CheckFailed):
+        grading.check_expectimax(vandal)
+    assert expectiminimax(case.tree).value == 8
+
+
+def test_the_quicker_win_positions_are_what_the_plain_utility_gets_wrong():
+    game = TicTacToe()
+    cases = grading.quicker_win_positions()
+    assert len(cases) == 485
+    for state, best, lengths in cases[::25]:
+        assert alphabeta(game, state).move not in best
+        assert set(best) <= set(lengths) and len(set(lengths.values())) > 1
+        for move, plies in lengths.items():
+            assert grading.plies_to_end(game, game.result(state, move)) == plies - 1
+    assert grading.plies_to_end(game, game.initial) is None  # a draw
+    assert grading.plies_to_end(game, game.state("XX.OO....")) == 1
+
+
+def test_the_tournament_is_deterministic_and_its_bar_is_computed():
+    from minimax_lab import ConnectFour
+    game = ConnectFour()
+    course = grading.tournament(game.evaluate)
+    assert [(s.wins, s.draws, s.losses) for s in grading.tournament(game.evaluate)] == \
+           [(s.wins, s.draws, s.losses) for s in course]
+    assert sum(s.points for s in course) == 50 >= grading.PASS_POINTS
+    assert sum(s.points for s in grading.tournament(lambda state: 0)) == 30 < grading.PASS_POINTS
+    starts = grading.tournament_openings(game)
+    assert len(set(starts)) == grading.TOURNAMENT_OPENINGS and all(len(s.moves) == 7 for s in starts)

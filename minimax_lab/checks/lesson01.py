@@ -177,7 +177,7 @@ def eight_walk() -> str:
 
 # --- Check yourself ----------------------------------------------------------------------------------
 
-def question_1(answer: Any) -> Verdict:
+def quiz_1(answer: Any) -> Verdict:
     """Why is the algorithm called minimax? (a, b or c)"""
     return check_answer(answer, "b", hint="think of what MAX assumes MIN will do after each move",
                         why="Each move is worth its worst case (the minimum over MIN's replies), and MAX "
@@ -188,7 +188,7 @@ def question_1(answer: Any) -> Verdict:
                                   "c": "The levels alternate strictly with the turns, never at random."})
 
 
-def question_2(answer: Any) -> Verdict:
+def quiz_2(answer: Any) -> Verdict:
     """What does minimax hold in memory at once? (a, b or c)"""
     nodes = minimax(UniformTree(10, 3)).nodes
     return check_answer(answer, "a",
@@ -200,7 +200,7 @@ def question_2(answer: Any) -> Verdict:
                                   "c": "The leaves are scored one at a time and never kept."})
 
 
-def question_3(answer: Any) -> Verdict:
+def quiz_3(answer: Any) -> Verdict:
     """How many nodes does minimax visit in a uniform tree with b = 10, m = 3? (a number)"""
     branching, depth = 10, 3
     result = minimax(UniformTree(branching, depth))
@@ -212,7 +212,7 @@ def question_3(answer: Any) -> Verdict:
                                   branching * depth: "b·m is the space bound, not the time."})
 
 
-def question_4(answer: Any) -> Verdict:
+def quiz_4(answer: Any) -> Verdict:
     """Against a MIN that makes mistakes, what does minimax's move score? (a, b or c)"""
     first_replies = [box[0] for box in FIG_5_2]   # a MIN that always answers with its first reply
     lucky = max(range(len(first_replies)), key=first_replies.__getitem__)

@@ -151,7 +151,7 @@ def fail_soft_mistake(student: Callable[..., Any], tree: Tree, alpha: float, bet
 
 # --- Check yourself ---------------------------------------------------------------------------------
 
-def question_1(answer: Any) -> Verdict:
+def quiz_1(answer: Any) -> Verdict:
     """Does alpha-beta give every node its minimax value? (a, b or c)"""
     exact, pruned = Trace(), Trace()
     minimax(CHANGED_FIG_5_2, trace=exact)
@@ -168,7 +168,7 @@ def question_1(answer: Any) -> Verdict:
                                        "were cut short get bounds."})
 
 
-def question_2(answer: Any) -> Verdict:
+def quiz_2(answer: Any) -> Verdict:
     """Must alpha-beta see every leaf before it can prune? (a, b or c)"""
     pruned, full = alphabeta(FIG_5_2).leaves, minimax(FIG_5_2).leaves
     return check_answer(answer, "c", hint="how does alpha-beta know α and β when it reaches a node?",
@@ -180,7 +180,7 @@ def question_2(answer: Any) -> Verdict:
                                   "b": "Alpha-beta runs once; no minimax pass comes before it."})
 
 
-def question_3(answer: Any) -> Verdict:
+def quiz_3(answer: Any) -> Verdict:
     """How many leaves of AIMA Fig. 5.2 does alpha-beta evaluate when every node tries its worst
     move first? (a number)"""
     worst = alphabeta(FIG_5_2, order=worst_first).leaves
@@ -193,7 +193,7 @@ def question_3(answer: Any) -> Verdict:
                                   best: "That is the count with the best move first."})
 
 
-def question_4(answer: Any) -> Verdict:
+def quiz_4(answer: Any) -> Verdict:
     """With a depth limit and an evaluation function, does alpha-beta still return minimax's
     value? (a, b or c)"""
     tree = UniformTree(3, 6, seed=1)
@@ -215,7 +215,7 @@ def question_4(answer: Any) -> Verdict:
                                        "same poor guess as minimax, only faster."})
 
 
-def question_5(answer: Any) -> Verdict:
+def quiz_5(answer: Any) -> Verdict:
     """A fail-soft search of a node with the window (4, 5) returns 3. What is the node's value?
     (a, b or c)"""
     value = alphabeta(FIG_5_2, alpha=4, beta=5).value

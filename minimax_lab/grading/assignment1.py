@@ -1,14 +1,19 @@
-"""Assignment 1 checks: the minimax value of a tree, a decision (value and move), and minimax on any
-game (trees and tic-tac-toe)."""
+"""Assignment 1 checks: the minimax value of a tree, a decision (value and move), minimax on any
+game (trees and tic-tac-toe), and expectimax on trees with chance nodes."""
 
 from __future__ import annotations
 
 import copy
+import math
+from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any, Callable, Optional
 
+from ..chance import ChanceTree, expectiminimax
 from ..games import Game, TicTacToe
+from ..opponents import Model, model_opponent, uniform
 from ..search import alphabeta, minimax
-from ..trees import Tree
+from ..trees import Path, Tree, is_number
 from .cases import Case, tictactoe_positions, tree_cases
 from .reports import Mismatch, attempt, check_tree_values, judge_cases, number_text, raised, same
 
@@ -93,3 +98,65 @@ def check_minimax_search(minimax_search: Callable[[Game, Any], tuple]) -> None:
     trees, positions = tree_cases(), tictactoe_positions(game=game)
     judge_cases("minimax_search", f"{len(trees)} trees and {len(positions)} tic-tac-toe positions correct",
                 trees + positions, judge)
+
+
+# --- expectimax: MAX against an opponent who moves at random (AIMA 4th ed. section 5.5) ---------
+
+@dataclass(frozen=True)
+class ChanceCase:
+    """A minimax tree (MAX at the root) and a model of how MIN replies: the tree with chance
+    nodes that expectimax searches is model_opponent(tree, model), built anew on each call, since
+    a student's function may change the lists it is given (chance nodes cannot be deep-copied)."""
+
+    name: str
+    base: Tree
+    model: Model = uniform
+
+    @property
+    def tree(self) -> ChanceTree:
+        """Return a fresh copy of the tree with chance nodes."""
+        return model_opponent(self.base, self.model)
+
+    def __str__(self) -> str:
+        return f"{self.name}:\n    tree = {self.tree!r}"
+
+
+def skewed(path: Path, children: list) -> list:
+    """Return probabilities 1, 2, 3, ... in proportion for a node's children (the last most
+    likely): an opponent model under which a plain average of the children is wrong."""
+    total = len(children) * (len(children) + 1) // 2
+    return [Fraction(i + 1, total) for i in range(len(children))]
+
+
+CS188_EXAMPLE = ChanceCase("the CS188 example", [[3, 12, 9], [2, 4, 6], [15, 6, 0]])
+"""The expectimax example of UC Berkeley's CS188 lecture on expectimax: MAX chooses among three
+moves of an opponent who replies at random, each reply equally likely."""
+
+
+def chance_cases() -> list[ChanceCase]:
+    """Return the expectimax cases: the CS188 example, then every tree case with MAX at the root
+    with MIN's nodes turned into chance nodes, each reply equally likely, then with the replies'
+    probabilities in proportion 1, 2, 3, ... (model_opponent); smallest first."""
+    trees = [case for case in tree_cases() if case.maximizing]
+    cases = [CS188_EXAMPLE]
+    for label, model in (("each reply equally likely", uniform), ("replies weighted 1, 2, 3, ...", skewed)):
+        cases += [ChanceCase(f"{case.name}, {label}", case.tree, model) for case in trees]
+    return sorted(cases, key=lambda case: len(repr(case.base)))
+
+
+def check_expectimax(expectimax_value: Callable[[ChanceTree], float]) -> None:
+    """Check expectimax_value(tree) against the package's expectiminimax on chance_cases(): MAX
+    moves at the lists, and a chance node is worth its outcomes' values weighted by their
+    probabilities. Values agree within a relative 1e-9 (float sums may differ in the last bits)."""
+    __tracebackhide__ = True
+
+    def judge(case: ChanceCase) -> Optional[Mismatch]:
+        want = expectiminimax(case.tree).value
+        got, error = attempt(expectimax_value, case.tree)
+        if error is None and is_number(got) and math.isclose(got, want, rel_tol=1e-9, abs_tol=1e-12):
+            return None
+        shown = raised(error) if error is not None else number_text(got)
+        return Mismatch(case, "expectimax_value(tree)", number_text(float(want)), shown, None, error)
+
+    cases = chance_cases()
+    judge_cases("expectimax_value", f"{len(cases)} trees with chance nodes correct", cases, judge)

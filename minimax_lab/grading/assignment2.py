@@ -1,16 +1,20 @@
-"""Assignment 2 checks: negamax, and alpha-beta in both forms (minimax and negamax), whose leaves
-examined must be alphabeta's, in order."""
+"""Assignment 2 checks: negamax, alpha-beta traced by hand (the leaves it prunes, the values at MIN's
+nodes), and alpha-beta in both forms (minimax and negamax), whose leaves examined must be
+alphabeta's, in order."""
 
 from __future__ import annotations
 
 import copy
-from typing import Any, Callable, Optional
+from typing import Any, Callable, Mapping, Optional
 
+from ..exercises import read_paths
+from ..games import TreeGame
 from ..search import INF, alphabeta, minimax, negamax
-from ..trace import Trace
-from ..trees import Tree
+from ..text import path_name
+from ..trace import Trace, cutoff_reasons
+from ..trees import Path, Tree
 from .cases import Case, tree_cases
-from .reports import Mismatch, attempt, check_tree_values, judge_cases, number_text, raised, same
+from .reports import Mismatch, attempt, check_tree_values, judge_cases, number_text, raised, report, same
 
 
 def check_negamax(negamax_value: Callable[[Tree, int], float]) -> None:
@@ -71,3 +75,101 @@ def check_negamax_alphabeta(negamax_alphabeta: Callable[[Tree, float, float, int
     `examined` (as they stand in the tree) those the package's alphabeta examines, in order."""
     __tracebackhide__ = True
     _check_pruning("negamax_alphabeta", negamax_alphabeta, negamax, lambda case: case.color, "color={:+d}")
+
+
+# --- alpha-beta by hand ------------------------------------------------------------------------
+
+HAND_TRACE_TREE: Tree = [[[[7, 1], [9, 6]], [[8, 0], [3, 4]]], [[[3, 2], [1, 6]], [[7, 3], [0, 1]]]]
+"""The tree of the hand trace: MAX at the root, four plies, two cutoffs on a tie (random_tree(2, 4,
+seed=64, low=0, high=9)). The answers are the package's alphabeta's, read from its Trace."""
+
+
+def hand_trace_answer(tree: Tree = HAND_TRACE_TREE) -> tuple[set[Path], dict[Path, float]]:
+    """Return what the hand trace asks for, from the Trace of the package's alphabeta (MAX at the
+    root): the leaves it never examines, and the value it backs up at each MIN node it visits
+    (where it stopped early, the bound it reached)."""
+    game, trace = TreeGame(tree), Trace()
+    alphabeta(game, trace=trace)
+    leaves = {path for path in game.nodes if game.is_terminal(path)}
+    returned = trace.values()
+    mins = {path: value for path, value in returned.items()
+            if path not in leaves and game.to_move(path) == "MIN"}
+    return leaves - set(trace.leaves()), mins
+
+
+def _read_trace_answer(got: Any) -> tuple[set[Path], dict[Path, Any]]:
+    """Return (pruned leaves, MIN values) read from a student's answer; raise ValueError or
+    TypeError saying what could not be read."""
+    if not (isinstance(got, tuple) and len(got) == 2):
+        raise TypeError(f"the answer must be a pair (pruned leaves, MIN values), not {got!r}")
+    pruned, values = got
+    if not isinstance(values, Mapping):
+        raise TypeError(f"the MIN values must be a dict {{node: value}}, not {values!r}")
+    named = {}
+    for key, value in values.items():
+        [path] = read_paths([key]) if isinstance(key, (str, tuple, list)) else [None]
+        if path is None:
+            raise TypeError(f"{key!r} is not a node: name it like '[1][0]' or (1, 0)")
+        named[path] = value
+    return set(read_paths(pruned)), named
+
+
+def check_hand_trace(alphabeta_by_hand: Callable[[], tuple]) -> None:
+    """Check alphabeta_by_hand() -> (pruned leaves, {MIN node: value}) on HAND_TRACE_TREE: the
+    leaves must be those the package's alphabeta never examines, and each MIN node it visits
+    must have the value it backs up there (no others). Paths as text '[1][0]' or tuples."""
+    __tracebackhide__ = True
+    from ..practice import examined_reason  # the pruning practice's words (it imports ipywidgets)
+    game, trace = TreeGame(HAND_TRACE_TREE), Trace()
+    alphabeta(game, trace=trace)
+    pruned, mins = hand_trace_answer()
+    bounds = trace.bounds()
+    got, error = attempt(alphabeta_by_hand)
+    call = "alphabeta_by_hand()"
+    shown = raised(error) if error is not None else ""
+    if error is None:
+        try:
+            given_pruned, given_mins = _read_trace_answer(got)
+        except (TypeError, ValueError) as unreadable:
+            shown = f"{got!r}, which cannot be read: {unreadable}"
+    if shown:
+        report("alphabeta_by_hand", "", 1, [Mismatch("the hand trace", call,
+                                                      "a pair (pruned leaves, {MIN node: value})", shown,
+                                                      None, error)])
+        return
+
+    def judge(item: Any) -> Optional[Mismatch]:
+        if item == "pruned":
+            if given_pruned == pruned:
+                return None
+            missed, why = pruned - given_pruned, []
+            for root, reason in cutoff_reasons(trace).items():
+                below = sorted(leaf for leaf in missed if leaf[:len(root)] == root)
+                if below:
+                    why.append(f"you missed {', '.join(map(path_name, below))}, pruned: {reason}")
+            for path in sorted(given_pruned - pruned):
+                if path in game.nodes and game.is_terminal(path):
+                    why.append(f"{path_name(path)} is examined: {examined_reason(trace, path)}")
+                else:
+                    why.append(f"{path_name(path)} is not a leaf of the tree (name leaves, like [0][0][0][0])")
+            return Mismatch("the pruned leaves", call, f"the {len(pruned)} leaves alpha-beta never examines",
+                            f"{len(given_pruned)} leaves; " + ";\n    ".join(why))
+        if item == "extra":
+            extra = sorted(set(given_mins) - set(mins))
+            if not extra:
+                return None
+            return Mismatch("the MIN nodes", call,
+                            "a value for each MIN node alpha-beta visits, and no other node",
+                            f"a value for {', '.join(map(path_name, extra))}, which "
+                            f"{'is' if len(extra) == 1 else 'are'} pruned or not a MIN node")
+        want, value = mins[item], given_mins.get(item)
+        if value is not None and same(value, want):
+            return None
+        shown = "no value" if value is None else number_text(value)
+        note = (f" (alpha-beta stops early at {path_name(item)}: it backs up {number_text(want)}, a bound, "
+                "not the exact minimax value)" if bounds.get(item) else "")
+        return Mismatch(f"MIN node {path_name(item)}", call, number_text(want) + note, shown)
+
+    items = ["pruned", "extra", *sorted(mins, key=lambda path: (len(path), path))]
+    judge_cases("alphabeta_by_hand", f"the {len(pruned)} pruned leaves and the values of all {len(mins)} "
+                f"MIN nodes correct", items, judge)

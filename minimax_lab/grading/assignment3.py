@@ -1,18 +1,22 @@
 """Assignment 3 checks: an evaluation function for tic-tac-toe, a move ordering within a node
-budget, and the depth-limited player built from them, which must not lose."""
+budget, the depth-limited player built from them, which must not lose, and a depth-adjusted
+utility, with which alpha-beta prefers the quicker win."""
 
 from __future__ import annotations
 
 import math
 from functools import lru_cache
-from typing import Any, Callable, Optional, Sequence
+from typing import Any, Callable, Mapping, Optional, Sequence
 
 from ..games import Game, TicTacToe, TicTacToeState
 from ..ordering import exact_order
 from ..players import (PLAYER_DEPTH, Played, depth_limited_player, drawn_openings, match, openings,
                        perfect_player, reference_player)
+from ..heuristics import even
 from ..search import alphabeta
-from .reports import CheckFailed, Mismatch, attempt, describe, is_number, judge_cases, raised
+from .assignment1 import minimax_values
+from .reports import (CheckFailed, Mismatch, attempt, describe, is_number, judge_cases, number_text, raised,
+                      report)
 
 BUDGET_SLACK = 1.25
 """The ordering budget: at most this many times the nodes of the exact-value ordering."""
@@ -34,6 +38,143 @@ def check_evaluation(evaluate: Callable[[TicTacToeState], float]) -> None:
     positions = [s for s in openings(9, game) if not game.is_terminal(s)]
     judge_cases("evaluate", f"a number between -1 and +1 on all {len(positions):,} non-terminal positions",
                 positions, judge)
+
+
+# --- prefer the quicker win: a depth-adjusted utility ----------------------------------------------
+
+class ScoredTicTacToe(TicTacToe):
+    """Tic-tac-toe whose finished positions are worth `values[state]` to X (negated for O): the
+    package's searches play it with a student's utility, looked up, not called, while they run."""
+
+    def __init__(self, values: Mapping[TicTacToeState, float]) -> None:
+        super().__init__()
+        self.values = values
+
+    def utility(self, state: TicTacToeState, player: str) -> Any:
+        value = self.values[state]
+        return value if player == "X" else -value
+
+
+def finished_positions(game: TicTacToe) -> list[TicTacToeState]:
+    """Return every finished tic-tac-toe position (958 of them)."""
+    return [state for state in openings(9, game) if game.is_terminal(state)]
+
+
+def scored_game(utility: Callable[[TicTacToeState], float]) -> ScoredTicTacToe:
+    """Return tic-tac-toe scored by `utility` (X's value of a finished position), to search with."""
+    return ScoredTicTacToe({state: utility(state) for state in finished_positions(TicTacToe())})
+
+
+def plies_to_end(game: TicTacToe, state: TicTacToeState, value: Optional[float] = None) -> Optional[int]:
+    """Return how many plies a won or lost position lasts with perfect play by both sides (the
+    winner hurrying, the loser holding out), None for a draw: the smallest depth at which the
+    package's depth-limited alphabeta, with every unfinished position worth 0, sees the result.
+    `value`, the position's minimax value, is computed when not given."""
+    if (alphabeta(game, state).value if value is None else value) == 0:
+        return None
+    return next(depth for depth in range(10)
+                if alphabeta(game, state, depth=depth, evaluate=even).value != 0)
+
+
+@lru_cache(maxsize=1)
+def quicker_win_positions() -> tuple[tuple[TicTacToeState, tuple[int, ...], dict[int, int]], ...]:
+    """Return the positions on which check_depth_adjusted_utility tries a utility: every won or
+    lost non-terminal position in which the package's alphabeta, with the game's own utility,
+    plays a slower win or a quicker loss than it could. Each comes with the moves that win
+    soonest (or lose latest) and the plies each move that keeps the result takes to the end."""
+    game = TicTacToe()
+    value_of = minimax_values(game)
+    plies = lru_cache(maxsize=None)(lambda state: plies_to_end(game, state, value_of(state)))
+    found = []
+    for state in openings(9, game):
+        if game.is_terminal(state) or plies(state) is None:
+            continue
+        # the plies each move that keeps the result takes (such a child is no draw: `or 0` never acts)
+        keeps = {a: 1 + (plies(child) or 0) for a in game.actions(state)
+                 if value_of(child := game.result(state, a)) == value_of(state)}
+        winning = (value_of(state) > 0) == (state.to_move == "X")
+        target = min(keeps.values()) if winning else max(keeps.values())
+        best = tuple(a for a, length in keeps.items() if length == target)
+        if alphabeta(game, state).move not in best:
+            found.append((state, best, keeps))
+    return tuple(found)
+
+
+def _order_of_results(state: TicTacToeState) -> tuple[int, int]:
+    """Return where a finished position stands among results, best for X first: X's quickest
+    win, ..., X's slowest win, a draw, O's slowest win, ..., O's quickest (and its mark count)."""
+    marks = sum(mark is not None for mark in state.board)
+    if state.winner == "X":
+        return (0, marks)
+    if state.winner == "O":
+        return (2, -marks)
+    return (1, 0)
+
+
+def _plies(count: int) -> str:
+    """Return '1 ply' or 'N plies'."""
+    return f"{count} ply" if count == 1 else f"{count} plies"
+
+
+def _result_text(state: TicTacToeState) -> str:
+    """Return how a failure report names a finished position's result: 'a win for X after 5 marks'."""
+    marks = sum(mark is not None for mark in state.board)
+    return f"a win for {state.winner} after {marks} marks" if state.winner else "a draw"
+
+
+def check_depth_adjusted_utility(utility: Callable[[TicTacToeState], float]) -> None:
+    """Check utility(state), X's value of a finished tic-tac-toe position, that prefers the quicker
+    win: (1) a number on each of the 958 finished positions; (2) every win for X worth more than
+    every slower win, a slow win more than a draw, a draw more than a win for O, a slow win for O
+    more than a quick one (fewer marks on the board is quicker); (3) the package's alphabeta,
+    playing with it, chooses the soonest win (or the latest loss) on every quicker_win_positions()
+    (tried before (2), so that a utility that fails it is shown a position)."""
+    __tracebackhide__ = True
+    game = TicTacToe()
+    finished = finished_positions(game)
+    values: dict[TicTacToeState, Any] = {}
+    wrong = []
+    for state in finished:
+        got, error = attempt(utility, state)
+        if error is None and is_number(got):
+            values[state] = got
+        else:
+            wrong.append(Mismatch(state, f"depth_adjusted_utility({state!r})", "a number",
+                                  raised(error) if error else repr(got), None, error))
+    if wrong:
+        report("depth_adjusted_utility", "", len(finished), wrong)
+    scored = ScoredTicTacToe(values)
+
+    def judge(case: tuple) -> Optional[Mismatch]:
+        state, best, keeps = case
+        move = alphabeta(scored, state).move
+        if move in best:
+            return None
+        winning = (alphabeta(game, state).value > 0) == (state.to_move == "X")
+        outcome = "wins" if winning else "loses"
+        took = f"{outcome} in {_plies(keeps[move])}" if move in keeps else "throws the result away"
+        return Mismatch(state, "alphabeta(game scored by your utility, state).move",
+                        f"a move among {list(best)}, which {outcome} in {_plies(keeps[best[0]])}",
+                        f"{move}, which {took}")
+
+    cases = list(quicker_win_positions())
+    failures = [m for m in map(judge, cases) if m is not None]
+    if failures:
+        report("depth_adjusted_utility", "", len(cases), failures)
+    ranks = sorted({_order_of_results(s) for s in finished})
+    groups = {rank: [s for s in finished if _order_of_results(s) == rank] for rank in ranks}
+    for better, worse in zip(ranks, ranks[1:]):
+        low = min(groups[better], key=values.__getitem__)
+        high = max(groups[worse], key=values.__getitem__)
+        if values[low] <= values[high]:
+            raise CheckFailed(
+                "depth_adjusted_utility must rank the results: a win for X sooner is worth more than a "
+                "win later, any win more than a draw, a draw more than a loss, a loss later more than a "
+                f"loss sooner. But it gives {number_text(values[low])} to {_result_text(low)},\n    "
+                f"{describe(low)}\n  and {number_text(values[high])} to {_result_text(high)},\n    "
+                f"{describe(high)}")
+    print(f"depth_adjusted_utility: ranks all {len(finished)} finished positions, and alpha-beta wins "
+          f"sooner or loses later with it on all {len(cases)} positions where the plain utility does not")
 
 
 def _ordering_nodes(game: TicTacToe, order: Optional[Callable]) -> dict[TicTacToeState, int]:

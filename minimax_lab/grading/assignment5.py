@@ -1,0 +1,155 @@
+"""Assignment 5 check: an evaluation function for Connect Four, graded by a tournament.
+
+The student's evaluation drives a depth-limited alpha-beta player (the package's alphabeta,
+TOURNAMENT_DEPTH plies, moves in the natural order) that plays three baseline players from the
+same seeded openings, each opening twice, once with each colour: a player that moves at random,
+the reference player (as deep, but every unfinished position worth 0) and the course's own
+evaluation (ConnectFour.evaluate) searched as deep. Everything is seeded, so the score is the
+same on every run. A win counts 1 point, a draw half.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Callable
+
+from ..connect_four import ConnectFour, ConnectFourState
+from ..players import Played, Player, depth_limited_player, match, random_player, reference_player
+from .reports import CheckFailed, attempt, is_number, raised
+
+TOURNAMENT_DEPTH = 2
+"""Plies every player of the tournament searches (the random player excepted)."""
+
+TOURNAMENT_OPENINGS = 10
+"""Openings of the tournament; each is played twice against each baseline, once with each colour."""
+
+OPENING_PLIES = 2
+"""Random moves that make an opening, from the empty board."""
+
+SEED = 0
+"""The seed of the openings and of the random player."""
+
+PASS_POINTS = 45
+"""Points needed to pass, of 2 x TOURNAMENT_OPENINGS x 3 = 60: three quarters. The course's own
+evaluation scores 50; no evaluation at all (every position 0) scores 30."""
+
+
+class EvaluationFailed(Exception):
+    """The student's evaluation raised or returned something other than a number in (-1, 1)."""
+
+    def __init__(self, state: ConnectFourState, returned: str, error: BaseException | None = None):
+        super().__init__(returned)
+        self.state, self.returned, self.error = state, returned, error
+
+
+def tournament_openings(game: ConnectFour) -> list[ConnectFourState]:
+    """Return TOURNAMENT_OPENINGS distinct positions, each OPENING_PLIES random moves from the empty
+    board, drawn from random.Random(SEED)."""
+    rng, found = random.Random(SEED), list[ConnectFourState]()
+    while len(found) < TOURNAMENT_OPENINGS:
+        state = game.initial
+        for _ in range(OPENING_PLIES):
+            state = game.result(state, rng.choice(game.actions(state)))
+        if state not in found:
+            found.append(state)
+    return found
+
+
+def baselines(game: ConnectFour) -> dict[str, Player]:
+    """Return the baseline players by name: random, the reference player (no evaluation) and the
+    course's evaluation, the latter two searching TOURNAMENT_DEPTH plies."""
+    return {"the random player": random_player(SEED),
+            "the reference player": reference_player(TOURNAMENT_DEPTH),
+            "the course's evaluation": depth_limited_player(game.evaluate, None, TOURNAMENT_DEPTH)}
+
+
+def checked_evaluation(evaluate: Callable[[ConnectFourState], float]) -> Callable[[ConnectFourState], float]:
+    """Wrap a student's evaluation: each call goes through attempt, and anything but a number
+    strictly between -1 and +1 raises EvaluationFailed with the position."""
+
+    def checked(state: ConnectFourState) -> float:
+        got, error = attempt(evaluate, state)
+        if error is not None:
+            raise EvaluationFailed(state, raised(error), error)
+        if not (is_number(got) and -1 < got < 1):
+            raise EvaluationFailed(state, repr(got))
+        return got
+
+    return checked
+
+
+@dataclass(frozen=True)
+class Standing:
+    """The games against one baseline: wins, draws, losses, points, and the games themselves."""
+
+    opponent: str
+    games: tuple[Played, ...]
+
+    @property
+    def wins(self) -> int:
+        return sum(g.score > 0 for g in self.games)
+
+    @property
+    def draws(self) -> int:
+        return sum(g.score == 0 for g in self.games)
+
+    @property
+    def losses(self) -> int:
+        return sum(g.score < 0 for g in self.games)
+
+    @property
+    def points(self) -> float:
+        return self.wins + self.draws / 2
+
+    def __str__(self) -> str:
+        return (f"against {self.opponent}: {self.wins} won, {self.draws} drawn, {self.losses} lost, "
+                f"{self.points:g} of {len(self.games)} points")
+
+
+def tournament(evaluate: Callable[[ConnectFourState], float]) -> list[Standing]:
+    """Return the standings of the depth-limited player with `evaluate` against each baseline."""
+    game = ConnectFour()
+    player = depth_limited_player(checked_evaluation(evaluate), None, TOURNAMENT_DEPTH)
+    starts = tournament_openings(game)
+    return [Standing(name, match(game, player, opponent, starts=starts).games)
+            for name, opponent in baselines(game).items()]
+
+
+def tournament_report(evaluate: Callable[[ConnectFourState], float]) -> str:
+    """Return the standings of `evaluate`, one line per baseline, and the total against the pass mark."""
+    standings = tournament(evaluate)
+    total = sum(s.points for s in standings)
+    games = sum(len(s.games) for s in standings)
+    return "\n".join([str(s) for s in standings]
+                     + [f"total: {total:g} of {games} points (pass: {PASS_POINTS})"])
+
+
+def check_connect_four_evaluation(evaluate: Callable[[ConnectFourState], float]) -> None:
+    """Check an evaluation for Connect Four by the tournament: with it, the depth-limited player
+    must score at least PASS_POINTS of the 60 points against the three baselines; every call must
+    return a number strictly between -1 and +1 (a win is +1, a loss -1)."""
+    __tracebackhide__ = True
+    game = ConnectFour()
+    try:
+        standings = tournament(evaluate)
+    except EvaluationFailed as failed:
+        board = game.show(failed.state).replace("\n", "\n    ")
+        raise CheckFailed(f"evaluate must return a number strictly between -1 and +1, but on\n    {board}\n"
+                          f"  ({failed.state.to_move} to move) it returned: {failed.returned}"
+                          ) from failed.error
+    total = sum(s.points for s in standings)
+    games = sum(len(s.games) for s in standings)
+    if total >= PASS_POINTS:
+        print(f"evaluate: at least {PASS_POINTS} of {games} points against the three baseline players")
+        return
+    worst = min(standings, key=lambda s: s.points / len(s.games))
+    lost = [g for g in worst.games if g.score < 0]
+    shortest = min(lost, key=lambda g: len(g.record.moves)) if lost else None
+    lines = [f"evaluate: your player scored {total:g} of {games} points; it needs {PASS_POINTS}."]
+    lines += [f"  {s}" for s in standings]
+    if shortest is not None:
+        board = game.show(shortest.record.final).replace("\n", "\n    ")
+        lines.append(f"  The shortest loss, against {worst.opponent}, playing {shortest.side}, the moves "
+                     f"{list(shortest.record.moves)} from the opening:\n    {board}")
+    raise CheckFailed("\n".join(lines))
