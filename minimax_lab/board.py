@@ -2,7 +2,8 @@
 
 `Board(game)` shows a grid of buttons, a choice of algorithm (minimax, alpha-beta, solve, the
 engine), a depth slider and a heuristic switch, and for the engine a strength (its time per
-move). Clicking a square plays your move (you are the first player, X) and the computer answers;
+move), or, when the board is given a `depth`, that depth: the engine then searches exactly the
+slider's plies whatever the clock says, so its answers are the same on every machine. Clicking a square plays your move (you are the first player, X) and the computer answers;
 the engine says how deep it searched and how it values the position. The logic lives in the class and the buttons only call its methods,
 `click(square)` and `new_game()`, so tests drive exactly what a student's clicks do.
 
@@ -102,6 +103,8 @@ class Board:
             algorithm = "alphabeta" if self.game.offers_solve() else "engine"
         if algorithm not in offered:
             raise ValueError(f"on this board the algorithm must be one of {list(offered)}, got {algorithm!r}")
+        self.fixed_depth = depth is not None
+        """True when the board was given a depth: the engine searches the slider's plies, not the clock."""
         self.columns, self.rows = self.game.grid()
         self.limits = self.game.depth_limits()
         self.table = TranspositionTable()
@@ -168,8 +171,9 @@ class Board:
         """Return the computer's search result in `state`, with the current settings."""
         algorithm = self.algorithm.value
         if algorithm == "engine":
-            if self.engine is None:
-                self.engine = Engine(self.game, seconds=STRENGTHS[self.strength.value])
+            depth = self.depth.value if self.fixed_depth else None
+            if self.engine is None or self.engine.depth != depth:
+                self.engine = Engine(self.game, seconds=STRENGTHS[self.strength.value], depth=depth)
             return self.engine.search(state)
         depth = None if algorithm == "solve" else self.depth.value
         return computer_move(self.game, state, algorithm=algorithm, depth=depth,
@@ -187,7 +191,8 @@ class Board:
         where = self.game.move_noun
         text = f"You played {where} {action}."
         if isinstance(reply, EngineResult):
-            text += (f" The computer (engine, {self.strength.value}) played {where} {reply.move}: it searched "
+            how = f"depth {self.depth.value}" if self.fixed_depth else self.strength.value
+            text += (f" The computer (engine, {how}) played {where} {reply.move}: it searched "
                      f"{reply.depth} {'ply' if reply.depth == 1 else 'plies'} deep, {reply.nodes:,} nodes, "
                      f"and sees {reply.outcome(self.game.max_player)}.")
         elif reply is not None:
@@ -219,10 +224,12 @@ class Board:
         self.engine = None
 
     def _bound_depth(self, change: Any = None) -> None:
-        """Bound the depth slider for the chosen algorithm; solve and the engine need no depth,
-        only the engine a strength."""
+        """Bound the depth slider for the chosen algorithm; solve needs no depth, the engine a
+        depth only on a board given one (else a strength), and neither the heuristic switch."""
         algorithm = self.algorithm.value
-        self.depth.disabled = self.heuristic.disabled = algorithm in ("solve", "engine")
-        self.strength.disabled = algorithm != "engine"
+        clocked = algorithm == "engine" and not self.fixed_depth
+        self.depth.disabled = algorithm == "solve" or clocked
+        self.heuristic.disabled = algorithm in ("solve", "engine")
+        self.strength.disabled = not clocked
         if algorithm in self.limits:
             self.depth.max = self.limits[algorithm]

@@ -10,6 +10,7 @@ import time
 
 from minimax_lab.board import STRENGTHS, Board, computer_move, shortest_win
 from minimax_lab.boardgame import BoardGame
+from minimax_lab.engine import Engine
 
 
 def marks(board):
@@ -250,6 +251,23 @@ def test_computer_move_runs_the_engine_at_a_fixed_depth():
     game = ConnectFour()
     result = computer_move(game, game.play("33"), algorithm="engine", depth=3)
     assert result.depth == 3 and [it.depth for it in result.iterations] == [1, 2, 3]
+
+
+def test_a_board_given_a_depth_runs_the_engine_to_that_depth_whatever_the_clock():
+    board = Board(algorithm="engine", depth=4)
+    assert not board.depth.disabled and board.strength.disabled and board.heuristic.disabled
+    board.click(0)
+    threat = board.game.result(board.state, 3)                  # X threatens the left column
+    board.click(3)
+    reply = board.last
+    assert board.engine.depth == 4 and reply.depth == 4 and reply.move == 6
+    again = Engine(board.game, depth=4, seconds=1e-9).search(threat)
+    assert (again.move, again.depth, again.value) == (6, 4, reply.value)   # the clock plays no part
+    assert "The computer (engine, depth 4) played square 6: it searched 4 plies deep" in board.message.value
+    board.depth.value = 2
+    board.new_game()
+    board.click(0)
+    assert board.engine.depth == 2 and board.last.depth <= 2
 
 
 # --- the board-game protocol, and boards of every size ------------------------------------------
