@@ -125,6 +125,14 @@ def variant_source(solution_source: str, stub_source: str, name: str, variant: s
     raise ValueError(f"unknown variant {variant!r}")
 
 
+def can_write(name: str, variant: str) -> bool:
+    """Return True when the generator can write function `name` in `variant`: the wrong, cheating
+    and mutating versions exist only for the functions of the tables above (a function added to the
+    assignment later is answered right in those variants)."""
+    tables = {"wrong": WRONG_BODY, "cheat": CHEAT, "cheat by alias": ALIAS, "mutates": MUTATE}
+    return variant not in tables or name in tables[variant]
+
+
 def uses(source: str, names: set[str]) -> set[str]:
     """Return which of `names` a cell's code uses."""
     return {n.id for n in ast.walk(ast.parse(source)) if isinstance(n, ast.Name)} & names
@@ -153,6 +161,7 @@ def make_class(solution_path: Path, out: Path, count: int, seed: int = 0,
             event = forced[number - 4]
         if number < 4:  # the first four: all right, all unanswered, all cheating, all hanging
             chosen = dict.fromkeys(functions, ("right", "unanswered", "cheat", "hang")[number])
+        chosen = {name: variant if can_write(name, variant) else "right" for name, variant in chosen.items()}
         notebook = copy.deepcopy(handout)
         for index, cell in answers:
             names = functions_of(cell.source)

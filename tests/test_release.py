@@ -95,4 +95,4 @@ def test_the_editions_make_test_collects_everything(edition):
     assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-3000:]
     assert "error" not in run.stdout.lower().split("\n")[-2]
     assert "notebooks/00_start_here.ipynb" in run.stdout and "tests/test_search.py" in run.stdout
-    assert "solutions" not in run.stdout
+    assert "notebooks/solutions" not in run.stdout
