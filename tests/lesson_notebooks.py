@@ -22,3 +22,13 @@ def solution_blocks(cells: list[dict]) -> list[str]:
     """Return the Python code blocks inside the markdown cells' <details> blocks, in order."""
     return [block for cell in cells if cell["cell_type"] == "markdown" and "<details>" in cell_source(cell)
             for block in re.findall(r"```python\n(.*?)```", cell_source(cell), re.S)]
+
+
+def solution_namespace(solutions: list[str], name: str, given: dict | None = None) -> dict:
+    """Run the one solution block that assigns or defines `name`, in a namespace holding `given`
+    (what the lesson's earlier cells give it); return the namespace."""
+    blocks = [block for block in solutions if re.search(rf"^(def )?{name}\b", block, re.M)]
+    assert len(blocks) == 1, f"expected one solution assigning or defining {name}, found {len(blocks)}"
+    namespace = dict(given or {})
+    exec(blocks[0], namespace)
+    return namespace

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from lesson_notebooks import cell_source, lesson_cells, solution_blocks
+from lesson_notebooks import cell_source, lesson_cells, solution_blocks, solution_namespace
 from minimax_lab import ByEvaluation, Combined, Killers, TicTacToe, alphabeta, wins_first
 from minimax_lab.checks import lesson04 as check
 from minimax_lab.games import LINES_THROUGH
@@ -46,11 +46,8 @@ def preference():
 def solution(name):
     """Return what the lesson's solution block assigning or defining `name` gives it (the lesson's
     PREFERENCE and LINES_THROUGH in scope, as in the lesson)."""
-    blocks = [block for block in SOLUTIONS if re.search(rf"^(def )?{name}\b", block, re.M)]
-    assert len(blocks) == 1, f"expected one solution for {name}, found {len(blocks)}"
-    namespace = {"PREFERENCE": preference()["PREFERENCE"], "LINES_THROUGH": LINES_THROUGH}
-    exec(blocks[0], namespace)
-    return namespace[name]
+    given = {"PREFERENCE": preference()["PREFERENCE"], "LINES_THROUGH": LINES_THROUGH}
+    return solution_namespace(SOLUTIONS, name, given)[name]
 
 
 def stored_stub(name):

@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from lesson_notebooks import cell_source, lesson_cells, solution_blocks
+from lesson_notebooks import cell_source, lesson_cells, solution_blocks, solution_namespace
 from minimax_lab.checks import lesson05 as check
 from minimax_lab.experiments import effective_branching_factor, measure, pearl_branching
 
@@ -15,11 +15,7 @@ SOLUTIONS = solution_blocks(CELLS)
 
 def solution(name):
     """Return the value the lesson's solution block assigns to `name`."""
-    blocks = [block for block in SOLUTIONS if re.search(rf"^{name} = ", block, re.M)]
-    assert len(blocks) == 1, f"expected one solution assigning {name}, found {len(blocks)}"
-    namespace = {}
-    exec(blocks[0], namespace)
-    return namespace[name]
+    return solution_namespace(SOLUTIONS, name)[name]
 
 
 def test_the_lesson_shows_a_solution_for_every_exercise():

@@ -6,7 +6,7 @@ from fractions import Fraction
 
 import pytest
 
-from lesson_notebooks import cell_source, lesson_cells, solution_blocks
+from lesson_notebooks import cell_source, lesson_cells, solution_blocks, solution_namespace
 from minimax_lab.beyond import Chance, deviations, expectiminimax, maxn
 from minimax_lab.checks import lesson07 as check
 
@@ -18,11 +18,7 @@ ANSWERS = {"my_value": check.en_prise_value, "my_vector": check.root_vector, "my
 
 def solution(name):
     """Return the value the lesson's solution block assigns to `name`."""
-    blocks = [block for block in SOLUTIONS if re.search(rf"^{name} = ", block, re.M)]
-    assert len(blocks) == 1, f"expected one solution assigning {name}, found {len(blocks)}"
-    namespace = {"Fraction": Fraction}
-    exec(blocks[0], namespace)
-    return namespace[name]
+    return solution_namespace(SOLUTIONS, name, {"Fraction": Fraction})[name]
 
 
 def markdown_python(containing):

@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from lesson_notebooks import cell_source, lesson_cells, solution_blocks
+from lesson_notebooks import cell_source, lesson_cells, solution_blocks, solution_namespace
 from minimax_lab import ConnectFour
 from minimax_lab.checks import lesson08 as check
 from minimax_lab.evaluation import features
@@ -17,11 +17,7 @@ SOLUTIONS = solution_blocks(CELLS)
 def solution(name):
     """Return the value the lesson's solution block defines as `name`, run with the names the
     lesson's cells give it (c4, features)."""
-    blocks = [block for block in SOLUTIONS if re.search(rf"^(def )?{name}\b", block, re.M)]
-    assert len(blocks) == 1, f"expected one solution defining {name}, found {len(blocks)}"
-    namespace = {"c4": ConnectFour(), "features": features}
-    exec(blocks[0], namespace)
-    return namespace[name]
+    return solution_namespace(SOLUTIONS, name, {"c4": ConnectFour(), "features": features})[name]
 
 
 def solution_text(name):
