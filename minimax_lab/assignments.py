@@ -75,6 +75,28 @@ def strip_solutions(source: str, *, where: str = "cell") -> str:
     return "\n".join(kept)
 
 
+def solution_regions(source: str) -> list[list[str]]:
+    """Return the lines of each solution region of a cell's source: the answer, without the markers
+    and the hint lines that open it (what strip_solutions leaves out).
+
+    >>> solution_regions("def f():\\n    ### BEGIN SOLUTION\\n    ### Hint: one.\\n    return 1\\n    ### END SOLUTION")
+    [['    return 1']]
+    """
+    found: list[list[str]] = []
+    body: list[str] = []
+    inside = False
+    for line in source.split("\n"):
+        text = line.strip()
+        if text.startswith(BEGIN):
+            inside, body = True, []
+        elif text.startswith(END):
+            inside = False
+            found.append(body)
+        elif inside and not (text.startswith("###") and not body):
+            body.append(line)
+    return found
+
+
 def _enclosing_function(lines: Sequence[str], indent: str) -> Optional[str]:
     """Return the name of the function whose body the next line, indented by `indent`, is in."""
     for line in reversed(lines):

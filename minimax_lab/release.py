@@ -74,21 +74,12 @@ def edition_files(root: Path = ROOT) -> list[str]:
 def solution_regions(root: Path = ROOT) -> list[list[str]]:
     """Return the code of every solution region of the solution notebooks, as stripped lines
     (markers and hint lines left out)."""
-    from .assignments import BEGIN, END
+    from .assignments import solution_regions as regions_of
     regions: list[list[str]] = []
     for notebook in sorted((root / "notebooks" / "solutions").glob("*.ipynb")):
         for cell in json.loads(notebook.read_text(encoding="utf-8"))["cells"]:
-            source = "".join(cell.get("source", ""))
-            inside, lines = False, []  # type: tuple[bool, list[str]]
-            for line in source.split("\n"):
-                text = line.strip()
-                if text.startswith(BEGIN):
-                    inside, lines = True, []
-                elif text.startswith(END):
-                    inside = False
-                    regions.append([t for t in lines if t])
-                elif inside and not text.startswith("###"):
-                    lines.append(text)
+            for region in regions_of("".join(cell.get("source", ""))):
+                regions.append([line.strip() for line in region if line.strip()])
     return regions
 
 

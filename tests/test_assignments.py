@@ -145,17 +145,7 @@ def finish_nbval(folder: Path, run: subprocess.Popen) -> tuple[int, str, dict[st
 
 def regions(source: str) -> list[str]:
     """Return the code of each solution region of a cell, without the markers and the hint."""
-    found, body, inside = [], [], False
-    for line in source.split("\n"):
-        text = line.strip()
-        if text.startswith(BEGIN):
-            inside, body = True, []
-        elif text.startswith(END):
-            inside = False
-            found.append("\n".join(body))
-        elif inside and not (text.startswith("###") and not body):
-            body.append(line)
-    return found
+    return ["\n".join(region) for region in assignments.solution_regions(source)]
 
 
 def pasted_back(name: str) -> dict:
