@@ -9,7 +9,8 @@ already built, only looked up).
 
 `python -m minimax_lab.bench --games 10` plays fewer games (default 100), `--seconds` sets the
 engine's budget, `--weights` adds the tournament behind Connect Four's evaluation weights,
-`--engine-only` skips the tic-tac-toe tables."""
+`--engine-only` skips the tic-tac-toe tables. The tables end with the grading guard's overhead
+per call of a student's function."""
 
 from __future__ import annotations
 
@@ -247,6 +248,30 @@ def search_tables() -> None:
                     base_rate)
     print_table("complexity experiment: implicit uniform tree, b=3, d=9 (19,683 leaves)",
                 median_rates(complexity_searches()), base_rate)
+    guard_overhead()
+
+
+def guard_overhead(calls: int = 2000) -> None:
+    """Print what the grading guard (grading.guard.call_student) adds to one call of a student's
+    function: the median CPU time of `calls` guarded calls of len on AIMA Fig. 5.2's tree, less
+    that of the same calls unguarded."""
+    from .grading.guard import call_student
+
+    tree = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
+
+    def guarded() -> int:
+        for _ in range(calls):
+            call_student(len, tree)
+        return calls
+
+    def bare() -> int:
+        for _ in range(calls):
+            len(tree)
+        return calls
+
+    rows = median_rates({"guarded": guarded, "bare": bare})
+    per_call = (rows["guarded"][1] - rows["bare"][1]) / calls
+    print(f"\ngrading guard: {per_call * 1e6:.0f} microseconds added to each call of a student's function")
 
 
 if __name__ == "__main__":

@@ -224,12 +224,15 @@ class Board:
         self.engine = None
 
     def _bound_depth(self, change: Any = None) -> None:
-        """Bound the depth slider for the chosen algorithm; solve needs no depth, the engine a
-        depth only on a board given one (else a strength), and neither the heuristic switch."""
+        """Bound the depth slider for the chosen algorithm, and hide the controls it ignores: solve
+        needs no depth, the engine a depth only on a board given one (else a strength), and
+        neither the heuristic switch."""
         algorithm = self.algorithm.value
         clocked = algorithm == "engine" and not self.fixed_depth
         self.depth.disabled = algorithm == "solve" or clocked
         self.heuristic.disabled = algorithm in ("solve", "engine")
         self.strength.disabled = not clocked
+        for control in (self.depth, self.heuristic, self.strength):  # show only what applies
+            control.layout.display = "none" if control.disabled else None
         if algorithm in self.limits:
             self.depth.max = self.limits[algorithm]

@@ -17,7 +17,8 @@ from __future__ import annotations
 
 from typing import Any, Callable, Iterable, Mapping, Optional
 
-from .search import SearchResult, alphabeta, minimax, negamax
+from .ordering import RandomOrder, as_given, best_first, worst_first
+from .search import Ordering, SearchResult, alphabeta, minimax, negamax
 from .solve import solve
 
 SEARCHES: dict[str, Callable[..., SearchResult]] = {
@@ -51,6 +52,13 @@ def choices(table: Mapping[str, str], names: Optional[Iterable[str]] = None) -> 
 def search_named(name: str) -> Callable[..., SearchResult]:
     """Return the search called `name` in SEARCHES."""
     return SEARCHES[one_of(name, "algorithm", SEARCHES)]
+
+
+def ordering_named(name: str, seed: int = 0) -> Ordering:
+    """Return the ordering called `name` in ORDERINGS (the random one seeded with `seed`)."""
+    orderings: dict[str, Ordering] = {"given": as_given, "best": best_first, "worst": worst_first,
+                                      "random": RandomOrder(seed)}
+    return orderings[one_of(name, "ordering", ORDERINGS)]
 
 
 def label(algorithm: str, ordering: Optional[str] = None) -> str:

@@ -43,11 +43,14 @@ REL_TOLERANCE = 1e-9
 @dataclass(frozen=True)
 class Verdict:
     """What a check said: `correct` is True, False, or None when the exercise is not answered yet;
-    `text` is the line it printed; `failing` holds the arguments of the smallest failing case."""
+    `text` is the line it printed; `failing` holds the arguments of the smallest failing case, and
+    `outcome` (a grading.guard.Outcome) what the student's function returned or raised on it, so
+    that a check can name the mistake without calling the function again."""
 
     correct: Optional[bool]
     text: str
     failing: Optional[tuple] = None
+    outcome: Any = None
 
     def __str__(self) -> str:
         return self.text
@@ -259,9 +262,12 @@ def check_function(student: Any, reference: Callable[..., Any], cases: Sequence[
                    show: Optional[Callable[..., Any]] = None,
                    compare: Callable[[Any, Any], bool] = same) -> Verdict:
     """Return (and print) the verdict on a student's function: it is called on every case (a tuple
-    of arguments, deep-copied) and its result compared with reference(*case) by `compare`.
+    of arguments) and its result compared with reference(*case) by `compare`.
 
-    When it is wrong on some cases the smallest of them is reported (trees by node count), and
+    Each call runs under the grading guard (grading.guard.call_student): on copies of the
+    arguments, within a time limit, with the package's own searches forbidden. A call that times
+    out, uses a package search or changes its arguments ends the check with that said. When the
+    function is wrong on some cases the smallest of them is reported (trees by node count), and
     show(*case) returns a drawing of it, displayed under IPython.
 
     >>> def min_value(tree):
@@ -270,37 +276,50 @@ def check_function(student: Any, reference: Callable[..., Any], cases: Sequence[
     Not correct: min_value([3, 1]) returned 3, but the right result is 1 (wrong on 1 of 2 cases; ...
     ([3, 1],)
     """
+    from .grading.guard import Outcome, TimedOut, call_student
+
     if student is Ellipsis:
         return unanswered(hint)
     if not callable(student):
         return verdict(False, f"Not correct: the answer should be a function, but it is {student!r}.")
     if not cases:
         raise ValueError("check_function needs at least one case")
-    name = getattr(student, "__name__", "your function")
-    failures: list[tuple[int, tuple, str]] = []
+    name = str(getattr(student, "__name__", "your function"))
+    failures: list[tuple[int, tuple, str, Outcome]] = []
     for index, case in enumerate(cases):
         want = reference(*copy.deepcopy(case))
         try:
-            got = student(*copy.deepcopy(case))
-        except NotImplementedError:
+            outcome = call_student(student, *case, name=name)
+        except NotImplementedError as error:
             if index == 0:
                 return unanswered(hint)
-            failures.append((_size(case), case, _raised_text(NotImplementedError(), name, case)))
+            failures.append((_size(case), case, _raised_text(error, name, case), Outcome(error=error)))
             continue
-        except Exception as error:  # noqa: BLE001 - any error in the student's code is a verdict
-            failures.append((_size(case), case, _raised_text(error, name, case)))
-            continue
-        if not compare(got, want):
-            failures.append((_size(case), case, f"{_call(name, case)} returned {answer_text(got)}, "
-                                                f"but the right result is {answer_text(want)}"))
+        if isinstance(outcome.error, TimedOut):
+            return _failed(f"{outcome.problem}, on {_call(name, case)}", case, outcome, show)
+        if outcome.problem is not None:  # it used a package search, or changed its arguments
+            return _failed(outcome.problem, case, outcome, show)
+        if outcome.error is not None:
+            failures.append((_size(case), case, _raised_text(outcome.error, name, case), outcome))
+        elif not compare(outcome.value, want):
+            failures.append((_size(case), case, f"{_call(name, case)} returned {answer_text(outcome.value)}, "
+                                                f"but the right result is {answer_text(want)}", outcome))
     if not failures:
         return verdict(True, f"Correct: {name} gives the right result on all {len(cases)} cases.")
-    _, smallest, text = min(failures, key=lambda failure: failure[0])
-    if show is not None:
-        _display(_drawing(show, smallest))
+    _, smallest, text, outcome = min(failures, key=lambda failure: failure[0])
     count = (f"wrong on {len(failures)} of {len(cases)} cases; this is the smallest"
              if len(failures) > 1 or len(cases) > 1 else "")
-    return verdict(False, f"Not correct: {text}" + (f" ({count})." if count else "."), smallest)
+    return _failed(text + (f" ({count})" if count else ""), smallest, outcome, show)
+
+
+def _failed(text: str, case: tuple, outcome: Any, show: Optional[Callable[..., Any]]) -> Verdict:
+    """Print and return the verdict 'Not correct: <text>.' on `case`, where the student's function
+    went as `outcome` says; display show(*case) under IPython."""
+    if show is not None:
+        _display(_drawing(show, case))
+    text = f"Not correct: {text}."
+    print(text)
+    return Verdict(False, text, case, outcome)
 
 
 def _raised_text(error: BaseException, name: str, case: tuple) -> str:

@@ -10,17 +10,9 @@ from typing import Any
 
 import ipywidgets as w
 
-from .catalog import ORDERINGS, choices
+from .catalog import ORDERINGS, choices, ordering_named
 from .controls import SLIDER, TreeControls, error_html, intro, one_of, whole_number
 from .draw import drawable, picture_of, render, search_trace, svg_of
-
-def named_ordering(name: str, seed: int = 0) -> Any:
-    """Return the ordering called `name` in catalog.ORDERINGS (the random one seeded with `seed`)."""
-    from .ordering import RandomOrder, as_given, best_first, worst_first
-
-    orderings = {"given": as_given, "best": best_first, "worst": worst_first, "random": RandomOrder(seed)}
-    return orderings[one_of(name, "ordering", ORDERINGS)]
-
 
 class OrderingExplorer:
     """A random tree (branching, depth and seed sliders) searched by alpha-beta under the ordering
@@ -44,7 +36,7 @@ class OrderingExplorer:
         """Search the tree under every ordering; draw it under the chosen one."""
         try:
             game = drawable(self.tree())
-            searched = {name: search_trace(game, "alphabeta", named_ordering(name, self.seed.value))
+            searched = {name: search_trace(game, "alphabeta", ordering_named(name, self.seed.value))
                         for name in ORDERINGS}
             result, trace = searched[self.ordering.value]
             self.picture.value = svg_of(render(game, picture_of(trace, result.pv)))

@@ -19,14 +19,14 @@ from .catalog import SEARCH_LABELS, choices, one_of
 from .controls import StepControls, TreeControls, deepest_drawable, error_html, intro, whole_number
 from .draw import (SMALLEST_SCALE, Picture, drawable, picture_of, render, search_trace,
                    side_by_side, svg_of)
-from .explorers import ComplexityExplorer, OrderingExplorer, counts_table, named_ordering
+from .explorers import ComplexityExplorer, OrderingExplorer, counts_table
 from .games import TreeGame
 from .trace import ENTER, describe
 from .text import path_name, value_text
 from .trees import Tree, uniform_nodes
 
 __all__ = ["TreeControls", "TreeExplorer", "SearchStepper", "Quiz", "BackupExplorer",
-           "OrderingExplorer", "ComplexityExplorer", "counts_table", "named_ordering",
+           "OrderingExplorer", "ComplexityExplorer", "counts_table",
            "deepest_drawable", "whole_number",
            # shown here for the lessons, defined beside what they serve:
            "describe", "side_by_side", "svg_of", "SMALLEST_SCALE", "uniform_nodes"]

@@ -239,6 +239,21 @@ def test_the_strength_sets_the_engines_time_and_a_change_starts_a_new_engine():
     assert board.strength.disabled and not board.depth.disabled
 
 
+def test_the_board_shows_only_the_controls_the_chosen_search_uses():
+    def shown(board: Board) -> set[str]:
+        controls = {"depth": board.depth, "heuristic": board.heuristic, "strength": board.strength}
+        return {name for name, control in controls.items() if control.layout.display != "none"}
+
+    board = Board(ConnectFour(), strength="beginner")
+    assert shown(board) == {"strength"}                         # the engine plays by the clock
+    board.algorithm.value = "alphabeta"
+    assert shown(board) == {"depth", "heuristic"}
+    board = Board()                                             # tic-tac-toe: alpha-beta first
+    board.algorithm.value = "solve"
+    assert shown(board) == set()
+    assert shown(Board(algorithm="engine", depth=4)) == {"depth"}
+
+
 def test_the_engine_blocks_and_wins_on_the_board():
     board = Board(ConnectFour(), strength="beginner")
     board.state = board.game.play("0101")       # X to move; after X's 0, O must block column 0

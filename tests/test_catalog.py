@@ -8,7 +8,8 @@ from minimax_lab.bench import SEARCHES as BENCHED
 from minimax_lab.board import ALGORITHMS as BOARD_SEARCHES
 from minimax_lab.draw import TRACED_SEARCHES, search_trace
 from minimax_lab.experiments import SEARCHES as MEASURED
-from minimax_lab.explorers import OrderingExplorer, named_ordering
+from minimax_lab.catalog import ordering_named
+from minimax_lab.explorers import OrderingExplorer
 from minimax_lab.games import TreeGame
 from minimax_lab.widgets import TreeExplorer
 
@@ -39,7 +40,7 @@ def test_labels():
 @pytest.mark.parametrize("call, message", [
     (lambda: catalog.search_named("alpha-beta"), "algorithm must be one of .* got 'alpha-beta'"),
     (lambda: catalog.label("alphabeta", "best first"), "ordering must be one of .* got 'best first'"),
-    (lambda: named_ordering(None), "ordering must be one of .* got None"),
+    (lambda: ordering_named(None), "ordering must be one of .* got None"),
     (lambda: search_trace(TreeGame([[1, 2]]), "solve"), "algorithm must be one of"),
 ])
 def test_unknown_names_are_refused_with_the_choices(call, message):

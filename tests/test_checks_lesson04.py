@@ -9,6 +9,7 @@ import pytest
 from lesson_notebooks import cell_source, lesson_cells, solution_blocks, solution_namespace
 from minimax_lab import ByEvaluation, Combined, Killers, TicTacToe, alphabeta, wins_first
 from minimax_lab.checks import lesson04 as check
+from minimax_lab.grading import guard
 from minimax_lab.games import LINES_THROUGH
 from minimax_lab.heuristics import open_lines_evaluation
 from minimax_lab.ordering import exact_order
@@ -161,6 +162,18 @@ def test_an_ordering_that_puts_bad_moves_first_is_valid_but_told_so():
 def test_a_learning_ordering_learns_through_the_check():
     verdict = check.my_ordering(Killers())
     assert verdict.correct is True and "7,107 nodes" in verdict.text
+
+
+def test_an_ordering_too_slow_for_the_search_is_stopped_and_told(monkeypatch):
+    monkeypatch.setattr(guard, "CALL_TIMEOUT", 0.3)
+
+    def searches_everything(game, state, actions, path):
+        while True:
+            pass
+
+    verdict = check.my_ordering(searches_everything)
+    assert verdict.correct is False
+    assert verdict.text.startswith("Not correct: alpha-beta with your ordering did not finish within 0.3 s.")
 
 
 # --- beat the budget --------------------------------------------------------------------------------

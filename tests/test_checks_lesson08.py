@@ -2,12 +2,14 @@
 mistakes (not correct, the mistake named), and not at all (not answered yet)."""
 
 import re
+import time
 
 import pytest
 
 from lesson_notebooks import cell_source, lesson_cells, solution_blocks, solution_namespace
 from minimax_lab import ConnectFour
 from minimax_lab.checks import lesson08 as check
+from minimax_lab.grading import guard
 from minimax_lab.evaluation import features
 
 CELLS = lesson_cells("08_search_with_a_horizon.ipynb")
@@ -121,6 +123,31 @@ MISTAKES = [
 def test_typical_mistakes_are_named(exercise, answer, named):
     verdict = exercise(answer)
     assert verdict.correct is False and named in verdict.text
+
+
+def test_an_evaluation_that_never_returns_is_stopped_and_told(monkeypatch):
+    monkeypatch.setattr(guard, "CALL_TIMEOUT", 0.3)
+
+    def forever(state):
+        while True:
+            pass
+
+    assert check.evaluation(forever).text == ("Not correct: your evaluation did not return within 0.3 s "
+                                              "on the empty board.")
+
+
+def test_an_evaluation_too_slow_for_the_match_is_stopped_and_told(monkeypatch):
+    monkeypatch.setattr(guard, "CALL_TIMEOUT", 0.3)
+    evaluate = ConnectFour().evaluate
+
+    def slow(state):
+        time.sleep(0.01)
+        return evaluate(state)
+
+    verdict = check.evaluation(slow)
+    assert verdict.correct is False
+    assert verdict.text.startswith("Not correct: the match against the zero evaluation did not finish "
+                                   "within 0.3 s.")
 
 
 def test_a_zero_evaluation_scores_its_match_and_says_so():

@@ -7,8 +7,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from minimax_lab import TreeGame, minimax
+from minimax_lab.checks import lesson01, lesson03
 from minimax_lab.exercises import (FIG_5_2, Verdict, check_answer, check_function, read_paths,
                                    tree_cases)
+from minimax_lab.grading import guard
 from minimax_lab.trees import validate_tree
 
 
@@ -240,8 +242,56 @@ def test_the_student_cannot_change_the_cases():
         return -100
 
     cases = tree_cases(3)
-    check_function(sorts_in_place, min_root_value, cases, hint="")
+    verdict = check_function(sorts_in_place, min_root_value, cases, hint="")
     assert cases == tree_cases(3)
+    assert verdict.text == ("Not correct: sorts_in_place changed the tree it was given: it was "
+                            "[[3, 12, 8], [2, 4, 6], [14, 5, 2]] and became [-100].")
+    assert verdict.failing == (FIG_5_2,)
+
+
+def test_a_function_that_never_returns_is_stopped_and_told(monkeypatch):
+    monkeypatch.setattr(guard, "CALL_TIMEOUT", 0.2)
+
+    def forever(tree):
+        while True:
+            pass
+
+    shown = []
+    verdict = check_function(forever, min_root_value, tree_cases(), hint="", show=shown.append)
+    assert verdict.text == f"Not correct: forever timed out after 0.2 s, on forever({FIG_5_2!r})."
+    assert shown == [FIG_5_2] and verdict.outcome.value is None
+
+
+def test_a_function_that_calls_the_package_s_search_is_told_to_write_its_own():
+    def borrowed(tree):
+        return minimax(TreeGame(tree, first="MIN")).value
+
+    verdict = check_function(borrowed, min_root_value, tree_cases(), hint="")
+    assert verdict.text == ("Not correct: borrowed called the package's minimax; the exercise asks "
+                            "you to write it yourself.")
+
+
+@pytest.mark.parametrize("check, name", [(lesson01.min_value, "min_value"), (lesson03.fail_soft, "max_value")])
+def test_a_lesson_check_stops_a_function_that_never_returns_and_calls_it_once(monkeypatch, check, name):
+    monkeypatch.setattr(guard, "CALL_TIMEOUT", 0.2)
+    calls = []
+
+    def forever(*case):
+        calls.append(case)
+        while True:
+            pass
+
+    forever.__name__ = name
+    verdict = check(forever)
+    assert verdict.text.startswith(f"Not correct: {name} timed out after 0.2 s, on {name}(")
+    assert len(calls) == 1  # naming the mistake reads the verdict's outcome: no second call
+
+
+def test_the_verdict_keeps_what_the_function_returned_on_the_failing_case():
+    verdict = check_function(min_value_forgets_max, min_root_value, tree_cases(), hint="")
+    assert verdict.outcome.value == min_value_forgets_max(*verdict.failing)
+    verdict = check_function(lambda tree: 1 / 0, min_root_value, tree_cases(), hint="")
+    assert isinstance(verdict.outcome.error, ZeroDivisionError)
 
 
 def test_a_drawing_that_cannot_be_made_is_skipped():

@@ -283,15 +283,3 @@ def test_call_student_outcome():
     assert examined == [1] and outcome.problem is None
     outcome = guard.call_student(lambda x: 1 / x, 0)
     assert isinstance(outcome.error, ZeroDivisionError) and outcome.problem is None
-
-
-def test_the_guard_costs_microseconds_per_call():
-    """The figure the guard's docstring quotes: the overhead of one call of a trivial function."""
-    tree = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
-    calls = 2000
-    start = time.perf_counter()
-    for _ in range(calls):
-        guard.call_student(len, tree)
-    per_call = (time.perf_counter() - start) / calls
-    print(f"guard overhead: {per_call * 1e6:.0f} microseconds per call")
-    assert per_call < 0.002  # generous: a shared, loaded machine

@@ -8,7 +8,8 @@ from minimax_lab.experiments import (depth_within_budget, effective_branching_fa
                                      versus_theory)
 from minimax_lab.plots import plot_branching, plot_budget, plot_counts, plot_time
 from minimax_lab.draw import side_by_side
-from minimax_lab.explorers import ComplexityExplorer, OrderingExplorer, named_ordering
+from minimax_lab.catalog import ordering_named
+from minimax_lab.explorers import ComplexityExplorer, OrderingExplorer
 
 
 @pytest.fixture(scope="module")
@@ -68,7 +69,7 @@ def test_ordering_explorer():
     explorer.depth.value = 1
     assert "<b>3</b>" in explorer.counts.value
     with pytest.raises(ValueError, match="ordering must be one of"):
-        named_ordering("sideways")
+        ordering_named("sideways")
 
 
 def test_complexity_explorer():

@@ -13,12 +13,12 @@ True
 
 from __future__ import annotations
 
-import copy
 from typing import Any, Callable, Optional
 
 from ..draw import Drawing, draw
 from ..exercises import FIG_5_2, Verdict, check_answer, check_function, same, tree_cases
 from ..games import TreeGame, UniformTree
+from ..grading.guard import Outcome
 from ..search import INF, minimax
 from ..text import value_text
 from ..trace import Trace
@@ -120,24 +120,24 @@ def min_value(student: Any) -> Verdict:
                             show=draw_min_root)
     if result.correct is not False or result.failing is None:
         return result
-    mistake = min_value_mistake(student, result.failing[0])
+    mistake = min_value_mistake(result.outcome, result.failing[0])
     if not mistake:
         return result
     print(mistake)
     return Verdict(False, f"{result.text}\n{mistake}", result.failing)
 
 
-def min_value_mistake(student: Callable[[Tree], Any], tree: Tree) -> str:
-    """Return what a wrong min_value probably did on `tree`, or '' when it is not a known mistake."""
-    try:
-        got = student(copy.deepcopy(tree))
-    except TypeError as error:
-        if "not iterable" in str(error):
+def min_value_mistake(outcome: Outcome, tree: Tree) -> str:
+    """Return what a wrong min_value probably did on `tree`, where it went as `outcome` says (what it
+    returned or raised), or '' when it is not a known mistake."""
+    if outcome.problem is not None:  # timed out, used a package search, changed the tree: said already
+        return ""
+    if outcome.error is not None:
+        if isinstance(outcome.error, TypeError) and "not iterable" in str(outcome.error):
             return ("A leaf is a number, not a list: when is_leaf(tree), return the leaf itself "
                     "(it is the game's final score).")
         return ""
-    except Exception:  # noqa: BLE001 - the verdict already says what was raised
-        return ""
+    got = outcome.value
     right = min_root_value(tree)
     for wrong, explanation in MIN_VALUE_MISTAKES:
         value = wrong(tree)

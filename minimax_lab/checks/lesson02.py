@@ -18,6 +18,7 @@ from typing import Any, Callable, Optional
 from ..draw import draw
 from ..exercises import FIG_5_2, Verdict, check_answer, check_function, same, tree_cases, verdict
 from ..games import TicTacToe, TreeGame
+from ..grading.guard import Outcome
 from ..search import minimax, negamax
 from ..text import path_name
 from ..trace import Trace
@@ -161,16 +162,15 @@ def _function_verdict(student: Any, reference: Callable[..., Any], cases: list[t
     with contextlib.redirect_stdout(io.StringIO()):
         result = check_function(student, reference, cases, hint=hint, show=show)
     text = result.text
-    if result.correct is False and result.failing is not None and _sign_flipped(student, reference,
+    if result.correct is False and result.failing is not None and _sign_flipped(result.outcome, reference,
                                                                                  result.failing):
         text += " " + SIGN_FLIPPED.format(sign)
     return verdict(result.correct, text, result.failing)
 
 
-def _sign_flipped(student: Callable[..., Any], reference: Callable[..., Any], case: tuple) -> bool:
-    """Return True when student(*case) is the negation of reference(*case)."""
-    try:
-        got = student(*copy.deepcopy(case))
-    except Exception:  # noqa: BLE001 - a student's function that raises has no sign
+def _sign_flipped(outcome: Outcome, reference: Callable[..., Any], case: tuple) -> bool:
+    """Return True when the student's function, which went as `outcome` says on `case`, returned
+    the negation of reference(*case)."""
+    if outcome.problem is not None or outcome.error is not None:  # no value, so no sign
         return False
-    return same(got, -reference(*copy.deepcopy(case)))
+    return same(outcome.value, -reference(*copy.deepcopy(case)))

@@ -18,6 +18,7 @@ from typing import Any, Callable
 from ..draw import Drawing, draw
 from ..exercises import FIG_5_2, Verdict, check_answer, check_function, same, tree_cases
 from ..games import TreeGame, UniformTree
+from ..grading.guard import Outcome
 from ..ordering import best_first, worst_first
 from ..search import INF, alphabeta, minimax
 from ..text import path_name, value_text
@@ -121,21 +122,21 @@ def fail_soft(student: Any) -> Verdict:
                             show=draw_windowed)
     if result.correct is not False or result.failing is None:
         return result
-    mistake = fail_soft_mistake(student, *result.failing)
+    mistake = fail_soft_mistake(result.outcome, *result.failing)
     if not mistake:
         return result
     print(mistake)
     return Verdict(False, f"{result.text}\n{mistake}", result.failing)
 
 
-def fail_soft_mistake(student: Callable[..., Any], tree: Tree, alpha: float, beta: float) -> str:
-    """Return what a wrong fail-soft max_value probably did on a case, or '' if not a known mistake."""
-    try:
-        got = student(tree, alpha, beta)
-    except NotImplementedError:
+def fail_soft_mistake(outcome: Outcome, tree: Tree, alpha: float, beta: float) -> str:
+    """Return what a wrong fail-soft max_value probably did on a case, where it went as `outcome`
+    says (what it returned or raised), or '' if not a known mistake."""
+    if isinstance(outcome.error, NotImplementedError):
         return "One of the two returns still raises NotImplementedError: fill in both."
-    except Exception:  # noqa: BLE001 - the verdict already says what was raised
+    if outcome.problem is not None or outcome.error is not None:  # the verdict says what went wrong
         return ""
+    got = outcome.value
     right = fail_soft_value(tree, alpha, beta)
     if same(got, beta) and right > beta:
         return (f"Your function returned β = {value_text(beta)}, clamping the value into the window: that "

@@ -20,11 +20,11 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from ..catalog import ORDERINGS
+from ..catalog import ORDERINGS, ordering_named
 from ..exercises import Verdict, read_number, same, unanswered, verdict
 from ..experiments import minimal_leaves, side_by_side
-from ..explorers import named_ordering
 from ..games import TicTacToe
+from ..grading import guard
 from ..ordering import ByEvaluation, as_given, exact_order, exact_values
 from ..search import SearchResult, alphabeta
 from ..solve import solve
@@ -48,7 +48,7 @@ NULL_TEST = 0.5
 
 def four_orders(tree: Tree = ORDER_TREE) -> dict[str, SearchResult]:
     """Return alpha-beta's result on `tree` under each ordering of catalog.ORDERINGS, by label."""
-    return {label: alphabeta(tree, order=named_ordering(name)) for name, label in ORDERINGS.items()}
+    return {label: alphabeta(tree, order=ordering_named(name)) for name, label in ORDERINGS.items()}
 
 
 def fewest_leaves(answer: Any) -> Verdict:
@@ -125,7 +125,7 @@ class Watched:
     def _call(function: Any, game: Any, state: Any, argument: Any, path: tuple) -> Any:
         try:
             return function(game, state, argument, path)
-        except NotImplementedError:
+        except (NotImplementedError, guard.TimedOut):
             raise
         except Exception as error:  # noqa: BLE001 - the student's error becomes a verdict
             raise OrderingRaised(error, state, path) from error
@@ -140,9 +140,15 @@ def run_ordering(student: Any, hint: str) -> SearchResult | Verdict:
         return verdict(False, f"Not correct: an ordering is a function order(game, state, actions, path), "
                               f"but you gave {student!r}.")
     try:
-        return alphabeta(TicTacToe(), order=Watched(student))
+        with guard.time_limit(guard.CALL_TIMEOUT):
+            return alphabeta(TicTacToe(), order=Watched(student))
     except NotImplementedError:
         return unanswered(hint)
+    except guard.TimedOut:
+        return verdict(False, f"Not correct: alpha-beta with your ordering did not finish within "
+                              f"{guard.CALL_TIMEOUT:g} s. The ordering is called at every node, thousands "
+                              "of times, so it must be quick: rank the actions with a cheap score, "
+                              "not a search.")
     except OrderingRaised as raised:
         return verdict(False, f"Not correct: your ordering raised {type(raised.error).__name__} "
                               f"({raised.error}) at node {path_name(raised.path)}, position "

@@ -18,6 +18,7 @@ from typing import Any, Callable
 from ..connect_four import ConnectFour, ConnectFourState
 from ..engine import WIN, EngineResult, engine
 from ..exercises import Verdict, check_answer, unanswered, verdict
+from ..grading import guard
 from ..heuristics import even
 from ..players import MatchResult, match
 from ..search import SearchResult, alphabeta
@@ -145,10 +146,14 @@ def _probe(student: Callable[[Any], Any], c4: ConnectFour) -> Verdict | None:
     for moves in ("", "3", "33", SIGN_PROBE, "001122"):
         state = c4.play(moves)
         try:
-            value = student(state)
+            with guard.time_limit(guard.CALL_TIMEOUT):
+                value = student(state)
         except NotImplementedError:
             return unanswered("score a position for X: add up a few features, each X's count minus "
                               "O's, with weights, and scale the sum to stay strictly between -1 and 1")
+        except guard.TimedOut:
+            return verdict(False, f"Not correct: your evaluation did not return within {guard.CALL_TIMEOUT:g} s "
+                                  f"on {where(moves)}.")
         except Exception as error:  # noqa: BLE001 - a student's error is a verdict
             return verdict(False, f"Not correct: your evaluation raised {type(error).__name__} ({error}) "
                                   f"on {where(moves)}.")
@@ -195,9 +200,15 @@ def evaluation(student: Any) -> Verdict:
     results = {}
     for name, opponent in (("zero", even), ("course's", c4.evaluate)):
         try:
-            results[name] = match(c4, engine(c4, depth=MATCH_DEPTH, evaluate=student),
-                                  engine(c4, depth=MATCH_DEPTH, evaluate=opponent),
-                                  games=MATCH_GAMES, seed=MATCH_SEED)
+            with guard.time_limit(guard.CALL_TIMEOUT):
+                results[name] = match(c4, engine(c4, depth=MATCH_DEPTH, evaluate=student),
+                                      engine(c4, depth=MATCH_DEPTH, evaluate=opponent),
+                                      games=MATCH_GAMES, seed=MATCH_SEED)
+        except guard.TimedOut:
+            return verdict(False, f"Not correct: the match against the {name} evaluation did not finish "
+                                  f"within {guard.CALL_TIMEOUT:g} s. The engines call your evaluation "
+                                  "thousands of times a game, so it must take well under a millisecond: "
+                                  "count with simple loops over the lines, and search nothing.")
         except Exception as error:  # noqa: BLE001 - a student's error is a verdict
             return verdict(False, f"Not correct: during the match your evaluation failed: "
                                   f"{type(error).__name__}: {error}")

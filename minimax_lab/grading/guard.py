@@ -10,8 +10,8 @@ the student reached them (`minimax_lab.minimax`, `from minimax_lab.search import
 alias bound before the check). Functions in the student's globals, closure and defaults that share
 a forbidden code object (a copy made with `types.FunctionType`, or an oracle's inner function such
 as the one `exact_order` returns) are swapped too. Every swap is undone when the call returns.
-Swapping costs about 20 microseconds per call (tests/test_grading_guard.py measures it); the
-student's code runs at full speed.
+Swapping costs some tens of microseconds per call (`make bench` measures it); the student's code
+runs at full speed.
 
 >>> from minimax_lab import minimax
 >>> outcome = call_student(lambda tree: minimax(tree).value, [[3, 12], [2, 4]], name="value")
