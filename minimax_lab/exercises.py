@@ -59,10 +59,10 @@ class Verdict:
         """Show nothing in a notebook: the check has already printed the verdict."""
 
 
-def verdict(correct: Optional[bool], text: str, failing: Optional[tuple] = None) -> Verdict:
+def verdict(correct: Optional[bool], text: str, failing: Optional[tuple] = None, outcome: Any = None) -> Verdict:
     """Print `text` and return it as a Verdict."""
     print(text)
-    return Verdict(correct, text, failing)
+    return Verdict(correct, text, failing, outcome)
 
 
 def unanswered(hint: str) -> Verdict:
@@ -317,9 +317,7 @@ def _failed(text: str, case: tuple, outcome: Any, show: Optional[Callable[..., A
     went as `outcome` says; display show(*case) under IPython."""
     if show is not None:
         _display(_drawing(show, case))
-    text = f"Not correct: {text}."
-    print(text)
-    return Verdict(False, text, case, outcome)
+    return verdict(False, f"Not correct: {text}.", case, outcome)
 
 
 def _raised_text(error: BaseException, name: str, case: tuple) -> str:
