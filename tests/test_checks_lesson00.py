@@ -1,32 +1,21 @@
 """Tests for minimax_lab/checks/lesson00.py: the start notebook's exercise and questions answered
 with the solution the notebook shows, with typical mistakes, and not at all."""
 
-import json
-import re
-from pathlib import Path
-
 import pytest
 
+from lesson_notebooks import lesson_cells, solution_blocks
 from minimax_lab.checks import lesson00 as check
 
-NOTEBOOK = Path(__file__).resolve().parents[1] / "notebooks" / "00_start_here.ipynb"
-
-
-def solution_code() -> list[str]:
-    """Return the code of every <details> Solution block in the start notebook, in order."""
-    cells = json.loads(NOTEBOOK.read_text(encoding="utf-8"))["cells"]
-    texts = ["".join(cell["source"]) for cell in cells if cell["cell_type"] == "markdown"]
-    blocks = [text for text in texts if "<summary>Solution</summary>" in text]
-    return [code for block in blocks for code in re.findall(r"```python\n(.*?)```", block, re.S)]
+SOLUTIONS = solution_blocks(lesson_cells("00_start_here.ipynb"))
 
 
 def test_the_notebook_shows_one_solution_for_its_one_exercise():
-    assert len(solution_code()) == 1
+    assert len(SOLUTIONS) == 1
 
 
 def test_the_solution_shown_is_correct(capsys):
     namespace: dict = {}
-    exec(solution_code()[0], namespace)
+    exec(SOLUTIONS[0], namespace)
     verdict = check.best_move(namespace["my_move"])
     assert verdict.correct is True
     assert capsys.readouterr().out.startswith("Correct: 2. MIN answers move 0 with 4, move 1 with 1")

@@ -1,45 +1,30 @@
 """Tests for minimax_lab.checks.lesson01: every exercise of lesson 01 answered with the solution the
 lesson shows (correct), with a typical mistake (not correct, the mistake named), and not at all."""
 
-import json
 import re
-from pathlib import Path
 
 import pytest
 
+from lesson_notebooks import cell_source, lesson_cells, solution_blocks
 from minimax_lab import TreeGame, minimax
 from minimax_lab.checks import lesson01 as check
 from minimax_lab.practice import ValuePractice
 from minimax_lab.trees import is_leaf
 
-LESSON = Path(__file__).resolve().parent.parent / "notebooks" / "01_minimax_values.ipynb"
-CELLS = json.loads(LESSON.read_text(encoding="utf-8"))["cells"]
+CELLS = lesson_cells("01_minimax_values.ipynb")
+SOLUTIONS = solution_blocks(CELLS)
 INF = float("inf")
-
-
-def source(cell):
-    return "".join(cell["source"])
-
-
-def solutions():
-    """Return the Python code of every <details> block in the lesson, in order."""
-    blocks = []
-    for cell in CELLS:
-        text = source(cell)
-        if cell["cell_type"] == "markdown" and "<details>" in text:
-            blocks += re.findall(r"```python\n(.*?)```", text, flags=re.S)
-    return blocks
 
 
 def solution_defining(name):
     """Return the solution block that assigns or defines `name`."""
-    (block,) = [code for code in solutions() if re.search(rf"^(def )?{name}\b", code, flags=re.M)]
+    (block,) = [code for code in SOLUTIONS if re.search(rf"^(def )?{name}\b", code, flags=re.M)]
     return block
 
 
 def code_cell_defining(name):
-    (cell,) = [cell for cell in CELLS if cell["cell_type"] == "code" and f"def {name}(" in source(cell)]
-    return source(cell)
+    (cell,) = [cell for cell in CELLS if cell["cell_type"] == "code" and f"def {name}(" in cell_source(cell)]
+    return cell_source(cell)
 
 
 def lesson_functions(min_value_code):
@@ -203,7 +188,7 @@ def test_check_yourself_unanswered(question):
 # --- the value practice widget, as the lesson shows it ----------------------------------------------------
 
 def lesson_practice():
-    (cell,) = [source(cell) for cell in CELLS if cell["cell_type"] == "code" and "ValuePractice(" in source(cell)]
+    (cell,) = [cell_source(cell) for cell in CELLS if cell["cell_type"] == "code" and "ValuePractice(" in cell_source(cell)]
     namespace = {"ValuePractice": ValuePractice}
     exec(cell.splitlines()[0], namespace)
     return namespace["practice"]
@@ -233,6 +218,6 @@ def test_the_practice_starts_unanswered():
 
 def test_every_exercise_is_stored_unanswered():
     outputs = ["".join(output.get("text", "")) for cell in CELLS if cell["cell_type"] == "code"
-               and "check." in source(cell) for output in cell["outputs"]]
+               and "check." in cell_source(cell) for output in cell["outputs"]]
     lines = [line for text in outputs for line in text.splitlines()]
     assert len(lines) == 7 and all(line.startswith("Not answered yet: ") for line in lines)

@@ -1,26 +1,17 @@
 """Lesson 02's exercises answered with the solutions the lesson shows (correct), with typical
 mistakes (not correct, the mistake named), and not at all (not answered yet)."""
 
-import json
 import re
-from pathlib import Path
 
 import pytest
 
+from lesson_notebooks import cell_source, lesson_cells, solution_blocks
 from minimax_lab import INF
 from minimax_lab.checks import lesson02 as check
 from minimax_lab.trees import is_leaf
 
-LESSON = Path(__file__).resolve().parent.parent / "notebooks" / "02_negamax.ipynb"
-CELLS = json.loads(LESSON.read_text(encoding="utf-8"))["cells"]
-
-
-def cell_source(cell):
-    return "".join(cell["source"])
-
-
-SOLUTIONS = [block for cell in CELLS if cell["cell_type"] == "markdown" and "<details>" in cell_source(cell)
-             for block in re.findall(r"```python\n(.*?)```", cell_source(cell), re.S)]
+CELLS = lesson_cells("02_negamax.ipynb")
+SOLUTIONS = solution_blocks(CELLS)
 
 
 def code_cell(starts_with, containing=""):

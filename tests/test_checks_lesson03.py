@@ -1,39 +1,30 @@
 """Tests for minimax_lab.checks.lesson03: every exercise of lesson 03 answered with the solution
 shown in the lesson (taken from its <details> blocks), with a typical mistake, and unanswered."""
 
-import json
 import re
-from pathlib import Path
 
 import pytest
 
+from lesson_notebooks import cell_source, lesson_cells, solution_blocks
 from minimax_lab import Trace, TreeGame, alphabeta
 from minimax_lab.checks import lesson03 as check
 from minimax_lab.practice import PruningPractice
 from minimax_lab.search import INF
 from minimax_lab.trees import is_leaf
 
-LESSON = Path(__file__).resolve().parents[1] / "notebooks" / "03_alpha_beta.ipynb"
-
-
-def cells(kind):
-    return ["".join(cell["source"]) for cell in json.loads(LESSON.read_text())["cells"]
-            if cell["cell_type"] == kind]
+CELLS = lesson_cells("03_alpha_beta.ipynb")
+SOLUTIONS = solution_blocks(CELLS)
 
 
 def solution(containing):
-    """Return the Python code of the lesson's <details> block whose code contains `containing`."""
-    for text in cells("markdown"):
-        for block in re.findall(r"<details>.*?</details>", text, re.S):
-            for code in re.findall(r"```python\n(.*?)```", block, re.S):
-                if containing in code:
-                    return code
-    raise AssertionError(f"no solution containing {containing!r} in {LESSON.name}")
+    """Return the code of the lesson's one solution block that contains `containing`."""
+    (code,) = [block for block in SOLUTIONS if containing in block]
+    return code
 
 
 def lesson_cell(containing):
     """Return the source of the lesson's code cell that contains `containing`."""
-    return next(text for text in cells("code") if containing in text)
+    return next(cell_source(cell) for cell in CELLS if cell["cell_type"] == "code" and containing in cell_source(cell))
 
 
 def answer(code, name):
