@@ -34,7 +34,8 @@ from .experiments import measure
 from .games import LINES, Game, TicTacToe
 from .heuristics import even
 from .players import Player, greedy_player, match, play, player_names, random_player
-from .search import alphabeta
+from .search import alphabeta, minimax
+from .trace import ENTER, EXIT, LEAF, NO_TRACE, UPDATE, Trace
 
 RUNS = 5
 BASELINE = "baseline (flat list)"
@@ -248,7 +249,47 @@ def search_tables() -> None:
                     base_rate)
     print_table("complexity experiment: implicit uniform tree, b=3, d=9 (19,683 leaves)",
                 median_rates(complexity_searches()), base_rate)
+    trace_cost(base_rate)
     guard_overhead()
+
+
+def trace_cost(base_rate: float) -> None:
+    """Print what the do-nothing trace costs plain minimax on tic-tac-toe: the events a recorded
+    search makes, and the median CPU time of as many calls of NO_TRACE.add, shaped as minimax makes
+    them, less that of the same loops without the calls; then the rate minimax would reach without
+    them, against the baseline."""
+    recorded = Trace()
+    minimax(TicTacToe(), trace=recorded)
+    counts = Counter(event.kind for event in recorded)
+    paths = [event.path for event in recorded]
+    # minimax's calls come in two shapes: add(ENTER, path, player) once a node, and
+    # add(kind, path, value=v) for its exits, leaves and updates
+    positional, keyword = paths[:counts[ENTER]], paths[counts[ENTER]:]
+    add = NO_TRACE.add
+
+    def calls() -> int:
+        for path in positional:
+            add(ENTER, path, "MAX")
+        for path in keyword:
+            add(EXIT, path, value=0)
+        return len(paths)
+
+    def loops() -> int:
+        for path in positional:
+            pass
+        for path in keyword:
+            pass
+        return len(paths)
+
+    warm_game = TicTacToe()
+    minimax(warm_game)
+    rows = median_rates({"calls": calls, "loops": loops, "minimax": lambda: minimax(warm_game).nodes})
+    spent = rows["calls"][1] - rows["loops"][1]
+    nodes, seconds = rows["minimax"]
+    print(f"\nthe do-nothing trace in warm minimax: {len(paths):,} calls ("
+          + ", ".join(f"{counts[kind]:,} {kind}" for kind in (ENTER, EXIT, LEAF, UPDATE))
+          + f") take {spent:.3f} s of minimax's {seconds:.3f} s ({spent / seconds:.0%}); without them "
+          f"minimax would run at {nodes / (seconds - spent) / base_rate:.2f}x the baseline")
 
 
 def guard_overhead(calls: int = 2000) -> None:
