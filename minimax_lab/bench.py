@@ -142,6 +142,7 @@ def recorded(player: Engine, log: list[EngineResult]) -> Player:
         log.append(player.last)
         return action
 
+    move.new_game = player.new_game  # type: ignore[attr-defined]  # play starts each game afresh
     return move
 
 

@@ -38,7 +38,7 @@ name ({(0,): "A", (0, 1): "D"}) labels those edges by name and the rest by actio
 class Picture:
     """What a drawing shows at one moment of a search: labels and styles by path.
 
-    `window` holds each node's [α, β] on entry, `live` the current window of the nodes still
+    `window` holds each node's (α, β) on entry, `live` the current window of the nodes still
     being searched (the path from the root to the current node)."""
 
     value: dict[Path, str] = field(default_factory=dict)
@@ -57,7 +57,7 @@ def draw(tree: Tree | TreeGame, algorithm: Optional[str] = None, *, order: Any =
 
     With an algorithm the nodes show backed-up values ('≤v' or '≥v' where alpha-beta stopped early
     at the node or below it, so that its value is only a bound), the principal variation is bold
-    and pruned subtrees are grey and dashed; `windows` adds each node's [α, β] on entry. `step=k` shows the search after its first k trace events, with the
+    and pruned subtrees are grey and dashed; `windows` adds each node's (α, β) on entry. `step=k` shows the search after its first k trace events, with the
     current node highlighted. `edge_labels` names the moves on the edges (see EdgeLabels).
     """
     game = drawable(tree)
@@ -188,7 +188,7 @@ def _node_style(game: TreeGame, path: Path, picture: Picture, pruned: set[Path],
     window = picture.live.get(path) if picture.current is not None else picture.window.get(path)
     if windows and window and not game.is_terminal(path):
         alpha, beta = window
-        style["xlabel"] = f"[{_label(alpha)}, {_label(beta)}]"
+        style["xlabel"] = f"({_label(alpha)}, {_label(beta)})"
         style["fontsize"] = "10"
     if path in pruned:
         style.update(color=GREY, fontcolor=GREY, style="dashed")

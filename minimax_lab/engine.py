@@ -112,10 +112,7 @@ class Engine:
         self.game, self.seconds, self.depth = game, seconds, depth
         self.evaluate = game_evaluation(game) if evaluate is None else evaluate
         self.noisy: Callable[[Any], Any] = getattr(game, "noisy_actions", lambda state: ())
-        move_order = getattr(game, "move_order", None)
-        self.order = move_order() if callable(move_order) else None
-        self.table = TranspositionTable()
-        self.table.bind(game)
+        self.new_game()
         self.last: Optional[EngineResult] = None
         self.nodes = self.leaves = 0
         self.deadline = INF
@@ -124,6 +121,15 @@ class Engine:
     def __repr__(self) -> str:
         budget = f"depth={self.depth}" if self.depth is not None else f"seconds={self.seconds:g}"
         return f"engine({self.game!r}, {budget})"
+
+    def new_game(self) -> None:
+        """Forget what earlier searches learned (the table, a move order that learns), so that a
+        game depends only on where it starts: players.play calls this before each game. Between
+        the moves of one game the engine keeps both."""
+        move_order = getattr(self.game, "move_order", None)
+        self.order = move_order() if callable(move_order) else None
+        self.table = TranspositionTable()
+        self.table.bind(self.game)
 
     def __call__(self, game: Game, state: Any) -> Any:
         if game is not self.game:

@@ -99,13 +99,18 @@ class Record:
 
 def play(game: Game, players: Mapping[Any, Player], state: Any = None) -> Record:
     """Play `game` from `state` (default: the start) to the end, players[p](game, state) choosing
-    the moves of player p, and return its Record.
+    the moves of player p, and return its Record. A player with a new_game() method (an engine,
+    which learns as it searches) is told first, so that the game depends only on its start.
 
     >>> game = TicTacToe()
     >>> play(game, {"X": reference_player(), "O": reference_player()}, game.state("XX.OO....")).moves
     (2,)
     """
     state = start = game.initial if state is None else state
+    for player in {id(player): player for player in players.values()}.values():
+        new_game = getattr(player, "new_game", None)
+        if callable(new_game):
+            new_game()
     moves: list = []
     while not game.is_terminal(state):
         mover = game.to_move(state)

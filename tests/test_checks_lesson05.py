@@ -42,7 +42,19 @@ def test_knuth_moore_solution_is_correct():
 
 def test_next_point_solution_is_correct():
     verdict = check.next_point(solution("my_prediction"))
-    assert verdict.correct is True and "within 20% of the measurement" in verdict.text
+    assert verdict.correct is True and "like the last plies (×2.23 to ×2.67)" in verdict.text
+
+
+@pytest.mark.parametrize("growth", [2.23, 2.5, 2.7])
+def test_next_point_accepts_any_growth_read_off_the_last_plies(growth):
+    before = check.random_order_leaves(check.CURVE[0], check.CURVE[1] - 1)
+    assert check.next_point(round(before * growth)).correct is True
+
+
+@pytest.mark.parametrize("growth", [1.73, 2.95])
+def test_next_point_refuses_a_growth_the_curve_does_not_show(growth):
+    before = check.random_order_leaves(check.CURVE[0], check.CURVE[1] - 1)
+    assert check.next_point(round(before * growth)).correct is False
 
 
 def test_b_star_solution_is_correct():

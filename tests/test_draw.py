@@ -58,7 +58,7 @@ def test_a_bound_only_where_the_search_stopped_early():
 
 def test_windows_on_request():
     dot = draw(FIG_5_2, "alphabeta", windows=True)
-    assert 'xlabel="[3, +∞]"' in lines(dot, "n1")[0]
+    assert 'xlabel="(3, +∞)"' in lines(dot, "n1")[0]
     assert "xlabel" not in draw(FIG_5_2, "alphabeta").source
 
 

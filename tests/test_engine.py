@@ -286,3 +286,13 @@ def test_the_engine_never_loses_a_position_with_a_win_in_one_or_two(moves):
     assert len(positions) == 12
     player = engine(game, depth=4)
     assert all(keeps_the_win(game, player, state) for state in positions)
+
+
+def test_an_engine_starts_each_game_afresh_so_a_game_depends_only_on_its_start():
+    game = ConnectFour()
+    shallow, deep = engine(game, depth=2), engine(game, depth=3)
+    first = match(game, shallow, deep, games=10, seed=0)
+    again = match(game, shallow, deep, games=10, seed=0)   # the same engines, after ten games
+    fresh = match(game, engine(game, depth=2), engine(game, depth=3), games=10, seed=0)
+    assert first.games == again.games == fresh.games   # (kept tables made them 5-1-4, then 3-2-5)
+    assert (first.wins, first.draws, first.losses) == (1, 1, 8)

@@ -23,6 +23,7 @@ from ..search import INF, minimax
 from ..text import value_text
 from ..trace import Trace
 from ..trees import Tree
+from .lesson00 import choice
 
 MOVE_TREE = [[[6, 7], [4, 4]], [[5, 8], [3, 3]], [[7, 2], [5, 6]]]
 """The tree of "predict the move": MAX, then MIN, then MAX, then the leaves."""
@@ -179,7 +180,7 @@ def eight_walk() -> str:
 
 def quiz_1(answer: Any) -> Verdict:
     """Why is the algorithm called minimax? (a, b or c)"""
-    return check_answer(answer, "b", hint="think of what MAX assumes MIN will do after each move",
+    return choice(answer, "b", hint="think of what MAX assumes MIN will do after each move",
                         why="Each move is worth its worst case (the minimum over MIN's replies), and MAX "
                             "picks the move whose worst case is largest; seen from MIN, that minimizes "
                             "MAX's maximum gain.",
@@ -191,7 +192,7 @@ def quiz_1(answer: Any) -> Verdict:
 def quiz_2(answer: Any) -> Verdict:
     """What does minimax hold in memory at once? (a, b or c)"""
     nodes = minimax(UniformTree(10, 3)).nodes
-    return check_answer(answer, "a",
+    return choice(answer, "a",
                         hint="think of which calls are still open when the search reaches a leaf",
                         why="Depth-first search keeps only the path it is on, and at each level the "
                             "siblings still to search: about b·m nodes, space O(bm).",
@@ -214,12 +215,12 @@ def quiz_3(answer: Any) -> Verdict:
 
 def quiz_4(answer: Any) -> Verdict:
     """Against a MIN that makes mistakes, what does minimax's move score? (a, b or c)"""
-    first_replies = [box[0] for box in FIG_5_2]   # a MIN that always answers with its first reply
-    lucky = max(range(len(first_replies)), key=first_replies.__getitem__)
-    return check_answer(answer, "c", hint="the minimax value is a guarantee; ask what it guarantees",
+    move = minimax(FIG_5_2).move
+    gift = max(FIG_5_2[move])   # a MIN that always hands over the largest card
+    return choice(answer, "c", hint="the minimax value is a guarantee; ask what it guarantees",
                         why="No MIN can hold MAX below the minimax value; a weak one may give more (in "
-                            "AIMA Fig. 5.2, a MIN that always answers with its first reply gives move "
-                            f"{lucky} a {value_text(first_replies[lucky])}).",
+                            f"the box game, a MIN that always hands over the largest card gives minimax's "
+                            f"move {move} a {value_text(gift)}, not {value_text(minimax(FIG_5_2).value)}).",
                         mistakes={"b": "A weak MIN can give MAX more than the value.",
                                   "a": "The value is what MAX gets against the best MIN; any other MIN "
                                        "can only do as well or worse for itself."})

@@ -70,8 +70,8 @@ def step_3(min_value: Any) -> Verdict:
     the negation of minimax's value there (the step-3 max_value of the lesson calls it)."""
     return _function_verdict(
         min_value, lambda tree: -minimax(_min_first(tree)).value, tree_cases(),
-        hint="min_value now returns MIN's own score: negate what it returned in step 2, and look "
-             "at what it must do with the value max_value returns",
+        hint="min_value now returns MIN's own score: negate what step 2's returned, at a leaf as "
+             "well; the loop already holds MIN's view of each child",
         sign="min_value must return MIN's own score, the negation of the absolute value.",
         show=lambda tree: draw(_min_first(tree), "minimax"))
 

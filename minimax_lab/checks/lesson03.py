@@ -24,6 +24,7 @@ from ..search import INF, alphabeta, minimax
 from ..text import path_name, value_text
 from ..trace import Trace
 from ..trees import Tree
+from .lesson00 import choice
 
 WINDOW_TREE: Tree = [[[5, 8], [6, 4]], [[7, 3], [9, 2]]]
 """The tree of "predict α and β" (MAX at the root, then MIN, then MAX, then the leaves)."""
@@ -143,8 +144,9 @@ def fail_soft_mistake(outcome: Outcome, tree: Tree, alpha: float, beta: float) -
                 f"is fail-hard. Fail-soft returns v, here {value_text(right)}, which says more: the "
                 f"value is at least {value_text(right)}.")
     if same(got, alpha) and right < alpha:
-        return (f"Your function returned α = {value_text(alpha)}: α is what MAX could already get higher "
-                f"up, not this node's value. Fail-soft returns v, here {value_text(right)}.")
+        return (f"Your function returned α = {value_text(alpha)}, the value clamped up to α: that is "
+                f"fail-hard too. α is what MAX could already get higher up; fail-soft returns v, the best "
+                f"this node found, here {value_text(right)}.")
     if same(got, min(max(right, alpha), beta)):
         return "Your function clamps the value into the window (fail-hard); fail-soft returns v as it is."
     return ""
@@ -158,7 +160,7 @@ def quiz_1(answer: Any) -> Verdict:
     minimax(CHANGED_FIG_5_2, trace=exact)
     alphabeta(CHANGED_FIG_5_2, trace=pruned)
     true, found = exact.values()[(1,)], pruned.values()[(1,)]
-    return check_answer(answer, "b", hint="think of a node where the search stopped early",
+    return choice(answer, "b", hint="think of a node where the search stopped early",
                         why=(f"Change AIMA Fig. 5.2's 6 to {CHANGED_LEAF}: node [1] is "
                              f"worth {value_text(true)}, but alpha-beta stops after its first leaf and "
                              f"returns {value_text(found)}, meaning {value_text(found)} or less; the root "
@@ -172,7 +174,7 @@ def quiz_1(answer: Any) -> Verdict:
 def quiz_2(answer: Any) -> Verdict:
     """Must alpha-beta see every leaf before it can prune? (a, b or c)"""
     pruned, full = alphabeta(FIG_5_2).leaves, minimax(FIG_5_2).leaves
-    return check_answer(answer, "c", hint="how does alpha-beta know α and β when it reaches a node?",
+    return choice(answer, "c", hint="how does alpha-beta know α and β when it reaches a node?",
                         why=(f"α and β come from the part of the tree already searched, so alpha-beta "
                              f"decides in one depth-first pass: on AIMA Fig. 5.2 it settles the value "
                              f"from {pruned} of the {full} leaves, never looking at the other "
@@ -206,7 +208,7 @@ def quiz_4(answer: Any) -> Verdict:
                       == alphabeta(tree, depth=d, evaluate=guess).value for d in range(1, 6))
     saved = (minimax(tree, depth=5, evaluate=guess).leaves, alphabeta(tree, depth=5, evaluate=guess).leaves)
     agreed = "agree" if same_values else "do not agree"
-    return check_answer(answer, "a", hint="pruning only needs numbers at the leaves to compare",
+    return choice(answer, "a", hint="pruning only needs numbers at the leaves to compare",
                         why=(f"The horizon's evaluations are leaves like any other: on a uniform tree cut "
                              f"off at depths 1 to 5 the two searches {agreed}, and at depth 5 alpha-beta "
                              f"evaluates {saved[1]} horizon positions where minimax evaluates {saved[0]}."),
@@ -221,7 +223,7 @@ def quiz_5(answer: Any) -> Verdict:
     (a, b or c)"""
     value = alphabeta(FIG_5_2, alpha=4, beta=5).value
     true = minimax(FIG_5_2).value
-    return check_answer(answer, "b", hint="compare the value returned with α",
+    return choice(answer, "b", hint="compare the value returned with α",
                         why=(f"{value_text(value)} ≤ α = 4: the search failed low, so {value_text(value)} "
                              f"is an upper bound. (On AIMA Fig. 5.2, whose value is {value_text(true)}, "
                              "the bound happens to be exact.)"),

@@ -65,7 +65,8 @@ def fewest_leaves(answer: Any) -> Verdict:
         return verdict(False, f"Not correct: you said {answer!r}. Answer with a pair: the order's name "
                               f"and a number of leaves, like ('as given', 20).")
     name, count = answer
-    label = next((label for label in leaves if same(name, label)), None)
+    label = next((label for key, label in ORDERINGS.items()   # 'best first', or just 'best'
+                  if label in leaves and (same(name, label) or same(name, key))), None)
     if label is None:
         return verdict(False, f"Not correct: {name!r} is not one of the four orders: "
                               f"{', '.join(repr(label) for label in leaves)}.")
@@ -228,7 +229,7 @@ def within_budget(student: Any) -> Verdict:
     """Check an ordering with which alpha-beta solves tic-tac-toe from the empty board in fewer
     nodes than budget()."""
     hint = ("the exact values only rank the moves; among moves of equal value, which should come "
-            "first? Think of the moves that win at once, or stop the opponent winning")
+            "first? Think of the moves whose subtrees are smallest")
     result = run_ordering(student, hint)
     if isinstance(result, Verdict):
         return result

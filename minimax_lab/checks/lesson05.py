@@ -36,6 +36,9 @@ SEEDS = range(3)
 GROWTH_TOLERANCE = 0.2
 """How far (relatively) a prediction of the next point may be from the measured mean."""
 
+READING_SLACK = 0.05
+"""How far (relatively) a growth factor read off the curve may be outside the last plies' growth."""
+
 B_STAR = (3, 8, 0)
 """(branching, depth, seed) of the random-order search whose b* the student estimates."""
 
@@ -95,9 +98,12 @@ def next_point(answer: Any) -> Verdict:
     growth, measured_growth = guess / before, expected / before
     why = (f"The measured mean is {expected:,.0f} leaves, {measured_growth:.2f} times depth "
            f"{d - 1}'s {before:,.0f}.")
-    if abs(guess - expected) <= GROWTH_TOLERANCE * expected:
-        return verdict(True, f"Correct: {guess:,.0f} is within {GROWTH_TOLERANCE:.0%} of the "
-                             f"measurement. {why}")
+    # the method taught: the growth of one of the last plies, applied once more
+    recent = [random_order_leaves(b, k) / random_order_leaves(b, k - 1) for k in range(d - 3, d)]
+    low, high = min(recent) * (1 - READING_SLACK), max(recent) * (1 + READING_SLACK)
+    if low <= growth <= high or abs(guess - expected) <= GROWTH_TOLERANCE * expected:
+        return verdict(True, f"Correct: {guess:,.0f} multiplies depth {d - 1}'s count by {growth:.2f}, "
+                             f"like the last plies (×{min(recent):.2f} to ×{max(recent):.2f}). {why}")
     known = {b: f"×{b} is b, minimax's growth per ply; random order prunes a good part of each "
                 "new ply.",
              math.sqrt(b): f"×√{b} is the best order's growth per ply on average; random order is "
