@@ -28,10 +28,10 @@ FEATURES = ("open threes", "open twos", "centre")
 
 WEIGHTS: dict[str, float] = {"open threes": 2, "open twos": 1, "centre": 2}
 """The weights of ConnectFour.evaluate: the weighting of CANDIDATES that scored most points in
-weight_tournament (engines to depth 4, every pair 40 games from the openings of seed 0): 111 of
-200 points, then threes 8, twos 1, centre 4 with 109.5, threes 8, twos 2, centre 1 with 101,
-threes only 99, threes 4, twos 1 with 97 and centre only 82.5: every mix of lines and centre
-stones beat the lines alone and the centre alone; `python -m minimax_lab.bench --weights` measures
+weight_tournament (engines to depth 4, every pair 40 games from the openings of seed 0, each game
+started afresh): 133.5 of 200 points, then threes 8, twos 1, centre 4 with 125, threes 8, twos 2,
+centre 1 with 93.5, threes only 90.5, centre only 88 and threes 4, twos 1 with 69.5: every mix of
+lines and centre stones beat the lines alone and the centre alone; `python -m minimax_lab.bench --weights` measures
 it again."""
 
 CANDIDATES: dict[str, dict[str, float]] = {

@@ -164,6 +164,15 @@ def test_a_learning_ordering_learns_through_the_check():
     assert verdict.correct is True and "7,107 nodes" in verdict.text
 
 
+def test_sorting_the_actions_tuple_in_place_is_told_to_use_sorted():
+    def sorts_in_place(game, state, actions, path):
+        actions.sort(key=lambda square: square != 4)
+        return actions
+
+    verdict = check.my_ordering(sorts_in_place)
+    assert verdict.correct is False and "return sorted(actions, key=...), a new list" in verdict.text
+
+
 def test_an_ordering_too_slow_for_the_search_is_stopped_and_told(monkeypatch):
     monkeypatch.setattr(guard, "CALL_TIMEOUT", 0.3)
 

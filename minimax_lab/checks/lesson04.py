@@ -151,9 +151,12 @@ def run_ordering(student: Any, hint: str) -> SearchResult | Verdict:
                               "of times, so it must be quick: rank the actions with a cheap score, "
                               "not a search.")
     except OrderingRaised as raised:
+        advice = (" The actions come as a tuple, which cannot be sorted in place: return "
+                  "sorted(actions, key=...), a new list." if "has no attribute 'sort'" in str(raised.error)
+                  else "")
         return verdict(False, f"Not correct: your ordering raised {type(raised.error).__name__} "
                               f"({raised.error}) at node {path_name(raised.path)}, position "
-                              f"{raised.state!r}.")
+                              f"{raised.state!r}.{advice}")
     except (TypeError, ValueError) as refused:
         return verdict(False, f"Not correct: {refused}. {refusal_advice(str(refused))}".rstrip())
 

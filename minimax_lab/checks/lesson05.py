@@ -164,7 +164,7 @@ def quiz_1(answer: Any) -> Verdict:
     return choice(answer, "b", hint="what must a proof of the value show about each player?",
                   why=f"A proof shows both strategies, MAX's ({b}^{d // 2} leaves here) and MIN's "
                       f"({b}^{math.ceil(d / 2)}), and they share one leaf: {minimal_leaves(b, d)}.",
-                  mistakes={"a": "Other algorithms exist (SSS*, MTD(f)), and none can beat the minimal "
+                  mistakes={"a": "Other algorithms exist (MTD(f), lesson 4), and none can beat the minimal "
                                  "tree either: the bound is about proofs, not about alpha-beta.",
                             "c": "Random order is not the best case: its count grows like R^d, much "
                                  "faster than the minimal tree."})
