@@ -78,6 +78,11 @@ def plan_values(probability: Fraction) -> list:
     return [trace.values()[(i,)] for i in range(len(QUEEN))]
 
 
+def _retry(hint: str) -> str:
+    """Return what a wrong prediction is told when the right answer would give it away: the hint."""
+    return f"Try again: {hint}."
+
+
 def en_prise_value(answer: Any) -> Verdict:
     """Check MAX's expected value of leaving the queen en prise against an opponent who takes it
     with probability CAPTURE."""
@@ -95,8 +100,9 @@ def en_prise_value(answer: Any) -> Verdict:
     why = (f"{CAPTURE} × ({value_text(QUEEN[1][0])}) + {1 - CAPTURE} × {value_text(QUEEN[1][1])} = "
            f"{value_text(gamble)}, against {value_text(guard)} for guarding (the same opponent replies "
            f"at random there), so MAX leaves the queen.")
-    return check_answer(answer, gamble, mistakes=mistakes, why=why if same(answer, gamble) else "",
-                        hint="a modelled MIN node is a chance node: weigh each reply by its probability")
+    hint = "a modelled MIN node is a chance node: weigh each reply by its probability"
+    return check_answer(answer, gamble, mistakes=mistakes, why=why if same(answer, gamble) else _retry(hint),
+                        hint=hint)
 
 
 # --- Your turn: predict the max^n vector ----------------------------------------------------------
@@ -128,9 +134,10 @@ def root_vector(answer: Any) -> Verdict:
         return ", ".join(chosen[:-1]) + " and " + chosen[-1] if len(chosen) > 1 else chosen[0]
 
     why = f"C picks {picks(2)}; B picks {picks(1)}; A picks {result.value}."
-    return check_answer(answer, result.value, mistakes=mistakes, why=why if same(answer, result.value) else "",
-                        hint="start at C's nodes (the third component decides), then B's (the second), "
-                             "then A's (the first)")
+    hint = ("start at C's nodes (the third component decides), then B's (the second), then A's (the "
+            "first)")
+    return check_answer(answer, result.value, mistakes=mistakes,
+                        why=why if same(answer, result.value) else _retry(hint), hint=hint)
 
 
 # --- Your turn: who would deviate? ----------------------------------------------------------------
@@ -199,9 +206,9 @@ def chance_value(answer: Any) -> Verdict:
     why = (f"The gambles are worth {value_text(options[0])} and {value_text(options[1])} (MIN takes the "
            "smaller leaf below each chance outcome, then weigh by probability), so MAX takes the "
            f"second: {value_text(result.value)}.")
-    return check_answer(answer, result.value, mistakes=mistakes, why=why if same(answer, result.value) else "",
-                        hint="back up MIN's nodes first, then weigh the outcomes of each chance node by "
-                             "their probabilities")
+    hint = "back up MIN's nodes first, then weigh the outcomes of each chance node by their probabilities"
+    return check_answer(answer, result.value, mistakes=mistakes,
+                        why=why if same(answer, result.value) else _retry(hint), hint=hint)
 
 
 # --- Your turn: which child does UCB1 pick? -------------------------------------------------------
