@@ -233,7 +233,7 @@ def test_the_answers_shown_are_correct():
 @pytest.mark.parametrize("quiz, wrong, said", [
     (check.quiz_1, "a", "pruning only skips what cannot change it"),
     (check.quiz_1, "c", "With a depth limit"),
-    (check.quiz_2, "a", "keyed by the whole board"),
+    (check.quiz_2, "b", "keyed by the whole board"),
     (check.quiz_2, "c", "does not depend on the moves that led to it"),
     (check.quiz_3, "a", "always a bound"),
     (check.quiz_3, "c", "below it means no"),
@@ -247,7 +247,7 @@ def test_wrong_answers_are_explained(quiz, wrong, said):
 
 
 def test_the_quiz_explanations_carry_computed_numbers():
-    assert "the naive table says 1, the flags 0" in check.quiz_2("b").text
+    assert "the naive table says 1, the flags 0" in check.quiz_2("a").text
     assert "the value is at most 0" in check.quiz_3("b").text
     assert "PVS visits 18,016 nodes, with a table 4,532, MTD(f) 4,369" in check.quiz_4("b").text
 

@@ -111,10 +111,10 @@ MISTAKES = [
     (check.evaluation, 0.5, "the answer should be a function evaluate(state)"),
     (check.quiz_1, "a", "that is the cost of search, not the horizon effect"),
     (check.quiz_1, "c", "a search stopping just before the move that decides the game"),
-    (check.quiz_2, "a", "quiescence follows only the forcing moves"),
+    (check.quiz_2, "b", "quiescence follows only the forcing moves"),
     (check.quiz_2, "c", "whether the position is about to change"),
     (check.quiz_3, "a", "It is backward pruning"),
-    (check.quiz_3, "c", "searches a move deeper, not shallower"),
+    (check.quiz_3, "b", "searches a move deeper, not shallower"),
     (check.quiz_3, "d", "Answer with one of the letters a, b or c"),
 ]
 
@@ -157,9 +157,9 @@ def test_a_zero_evaluation_scores_its_match_and_says_so():
 
 # --- Check yourself --------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("quiz", [check.quiz_1, check.quiz_2, check.quiz_3])
-def test_check_yourself_right_answers_are_confirmed(quiz):
-    verdict = quiz(" B ")
+@pytest.mark.parametrize("quiz, letter", [(check.quiz_1, " B "), (check.quiz_2, "(a)"), (check.quiz_3, "C")])
+def test_check_yourself_right_answers_are_confirmed(quiz, letter):
+    verdict = quiz(letter)
     assert verdict.correct is True and verdict.text.startswith("Correct: ")
 
 

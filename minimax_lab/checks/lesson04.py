@@ -267,12 +267,12 @@ def quiz_2(answer: Any) -> Verdict:
     game = TicTacToe()
     corner = game.state(CORNER)
     right, naive = solve(game, corner).value, solve(game, corner, table=NaiveTable()).value
-    return choice(answer, "b", hint="what does a search with a narrow window return when the value "
+    return choice(answer, "a", hint="what does a search with a narrow window return when the value "
                                     "falls outside it?",
                   why=f"A value found with a narrow window may be only a bound; read as exact under "
                       f"another window it is wrong: with X in a corner the naive table says {naive}, "
                       f"the flags {right}.",
-                  mistakes={"a": "Tic-tac-toe's table is keyed by the whole board: no two positions "
+                  mistakes={"b": "Tic-tac-toe's table is keyed by the whole board: no two positions "
                                  "share an entry.",
                             "c": "In tic-tac-toe a position's value does not depend on the moves that "
                                  "led to it: the same board, the same value."})

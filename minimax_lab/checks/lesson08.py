@@ -244,12 +244,12 @@ def quiz_2(answer: Any) -> Verdict:
     """Which positions does quiescence search keep searching beyond the horizon?"""
     c4 = game()
     fork = c4.play(TRAP_MOVES + "34")
-    return choice(answer, "b", hint="which positions can a guess not score well?",
+    return choice(answer, "a", hint="which positions can a guess not score well?",
                   why=f"Only positions that are not quiet, here a win to take or a threat to block: after "
                       f"the trap's fork X's only moves worth searching are the blocks "
                       f"{', '.join(map(str, c4.noisy_actions(fork)))}, and quiet positions are scored by "
                       "the evaluation as before.",
-                  mistakes={"a": "That would be one ply deeper everywhere, as expensive as a deeper search; "
+                  mistakes={"b": "That would be one ply deeper everywhere, as expensive as a deeper search; "
                                  "quiescence follows only the forcing moves.",
                             "c": "A value near 0 can be right; what matters is whether the position is "
                                  "about to change: a win to take or a threat to block."})
@@ -257,11 +257,11 @@ def quiz_2(answer: Any) -> Verdict:
 
 def quiz_3(answer: Any) -> Verdict:
     """Which idea drops moves at a node without searching them, on a guess that they are bad?"""
-    return choice(answer, "b", hint="which of them can make the search miss the best move?",
+    return choice(answer, "c", hint="which of them can make the search miss the best move?",
                   why="Forward pruning (AIMA 5.3.3, for example beam search or ProbCut) skips moves a "
                       "guess calls bad, and can be wrong; alpha-beta skips only moves that provably "
                       "cannot change the value.",
                   mistakes={"a": "Alpha-beta prunes only what cannot change the value: it returns minimax's "
                                  "value exactly. It is backward pruning.",
-                            "c": "A singular extension searches a move deeper, not shallower: the one "
+                            "b": "A singular extension searches a move deeper, not shallower: the one "
                                  "move that is much better than all the others."})
