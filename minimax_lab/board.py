@@ -161,8 +161,10 @@ class Board:
         return True
 
     def new_game(self) -> None:
-        """Start again from the empty board."""
+        """Start again from the empty board (the engine, too, forgets the last game)."""
         self.state, self.last = self.game.initial, None
+        if self.engine is not None:
+            self.engine.new_game()
         self._say("New game: you are X, your move.")
 
     # The rest.

@@ -359,3 +359,14 @@ def test_every_connect_four_size_offers_bounded_depths():
 def test_bad_board_settings_are_refused_by_name(settings, message):
     with pytest.raises(ValueError, match=re.escape(message)):
         Board(**settings)
+
+
+def test_a_new_game_on_the_board_starts_the_engine_afresh():
+    board = Board(algorithm="engine", depth=4)
+    board.click(0)
+    first = board.last
+    board.click(3)
+    board.new_game()
+    assert board.engine is not None and len(board.engine.table) == 0
+    board.click(0)
+    assert (board.last.move, board.last.value, board.last.nodes) == (first.move, first.value, first.nodes)
