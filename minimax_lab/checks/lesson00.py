@@ -101,8 +101,9 @@ def choice(answer: Any, right: str, *, hint: str, why: str, mistakes: dict[Any, 
     """Check a multiple-choice answer: a letter among `right` and the keys of `mistakes` ('b', 'B',
     '(b)' and 'b)' all read as b)."""
     letters = sorted({right, *mistakes})
-    if isinstance(answer, str) and answer.strip().strip("().").strip().casefold() in letters:
-        answer = answer.strip().strip("().").strip()
+    letter = answer.strip().strip("().").strip() if isinstance(answer, str) else None
+    if letter is not None and letter.casefold() in letters:
+        answer = letter
     if answer is not Ellipsis and not any(same(answer, letter) for letter in letters):
         why = f"Answer with one of the letters {', '.join(letters[:-1])} or {letters[-1]}, in quotes."
     return check_answer(answer, right, hint=hint, why=why, mistakes=mistakes)
