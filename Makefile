@@ -51,7 +51,7 @@ NBVAL_ARGS := --nbval --nbval-current-env \
               --nbval-cell-timeout 600 \
               --ignore notebooks/assignments
 
-.PHONY: help setup lab test test-browser bench lock clean assignments grade release execute
+.PHONY: help setup lab test test-browser bench bench-grade lock clean assignments grade release execute
 
 help:  ## list the targets
 	@grep -E '^[a-z-]+:.*## ' '$(ROOT)/Makefile' | sed -E 's/:.*## /\t/' | expand -t14
@@ -103,28 +103,42 @@ assignments: setup  ## write notebooks/assignments/ from notebooks/solutions/
 	mkdir -p '$(TEST_HOME)'
 	$(TEST_ENV) '$(BIN)/python' -m minimax_lab.assignments
 
-# Grading a class: each submission's answers merged into the solution notebook and run in its own
-# kernel, JOBS at a time (default: the cores), CELL_TIMEOUT seconds per cell and CALL_TIMEOUT per
-# call of a student's function; grades.csv, report.txt and one notebook and report per student in
-# build/graded/<assignment>/ (minimax_lab/grading/class_grades.py).
+# Grading a class: from each submission only the code of its answer cells is taken; each check runs
+# in this process and calls the student's functions in a sandboxed worker process (bubblewrap when
+# installed), CALL_TIMEOUT seconds a call; the random cases come from SEED (default: a new one,
+# written in report.txt). Writes grades.csv, feedback/ and report.txt to a new folder OUT (default
+# build/graded/<assignment>-<date-time>). Exits 0 when grading ran, whatever the grades
+# (minimax_lab/grading/class_grades.py).
 JOBS         ?= 0
-CELL_TIMEOUT ?= 120
 CALL_TIMEOUT ?= 10
+SEED         ?=
+OUT          ?=
 grade: setup  ## grade SUBMISSIONS='dir/*.ipynb' against SOLUTION=notebooks/solutions/NAME.ipynb; grades.csv
 	cd '$(ROOT)'
-	mkdir -p '$(TEST_HOME)'
 	if [ -z '$(SOLUTION)' ] || [ -z '$(SUBMISSIONS)' ]; then
-	    echo "usage: make grade SOLUTION=notebooks/solutions/NAME.ipynb SUBMISSIONS='folder/*.ipynb'" >&2; exit 2
+	    echo "usage: make grade SOLUTION=notebooks/solutions/NAME.ipynb SUBMISSIONS='folder/*.ipynb' [SEED=n] [OUT=dir]" >&2; exit 2
 	fi
-	$(TEST_ENV) MINIMAX_LAB_CALL_TIMEOUT='$(CALL_TIMEOUT)' '$(BIN)/python' -m minimax_lab.grading.class_grades \
-	    '$(SOLUTION)' $(SUBMISSIONS) --jobs $(JOBS) --cell-timeout $(CELL_TIMEOUT)
+	'$(BIN)/python' -m minimax_lab.grading.class_grades '$(SOLUTION)' $(SUBMISSIONS) \
+	    --jobs $(JOBS) --call-timeout $(CALL_TIMEOUT) $(if $(SEED),--seed $(SEED)) $(if $(OUT),--out '$(OUT)')
 
-# The student edition: everything git knows but the solutions and the instructor's tests, checked
-# for solution text, as a new git repository in DEST (minimax_lab/release.py).
+# The student edition: every file git tracks (never an untracked one) but the solutions and the
+# instructor's tests, checked for solution text, as a new git repository in DEST (minimax_lab/release.py).
 release: setup  ## write the student edition (no solutions) to DEST=../minimax-lab-student
 	cd '$(ROOT)'
 	if [ -z '$(DEST)' ]; then echo "usage: make release DEST=../minimax-lab-student" >&2; exit 2; fi
 	'$(BIN)/python' -m minimax_lab.release '$(DEST)'
+
+# Grading's benchmark: a generated class of COUNT submissions of assignment 1 (scripts/sample_class.py),
+# graded with JOBS at a time into a temporary folder; prints the wall time.
+COUNT ?= 200
+bench-grade: setup  ## time make grade on COUNT=200 generated submissions of assignment 1
+	cd '$(ROOT)'
+	tmp="$$(mktemp -d)"; trap 'rm -rf "$$tmp"' EXIT
+	'$(BIN)/python' scripts/sample_class.py notebooks/solutions/assignment1_minimax.ipynb --count $(COUNT) --out "$$tmp/class"
+	start=$$(date +%s)
+	'$(BIN)/python' -m minimax_lab.grading.class_grades notebooks/solutions/assignment1_minimax.ipynb "$$tmp"/class/student_*.ipynb \
+	    --jobs $(JOBS) --seed 0 --out "$$tmp/graded" | head -1
+	echo "bench-grade: $(COUNT) submissions graded in $$(( $$(date +%s) - start )) s of wall time"
 
 bench: setup  ## run the benchmarks (python -m minimax_lab.bench)
 	cd '$(ROOT)'

@@ -3,11 +3,14 @@
 In `notebooks/solutions/*.ipynb` each answer stands between `### BEGIN SOLUTION` and
 `### END SOLUTION` (nbgrader's markers); `###` lines right after the BEGIN marker are a hint.
 `python -m minimax_lab.assignments` (`make assignments`) writes `notebooks/assignments/*.ipynb`:
-each solution region replaced by the hint and a stub that raises NotImplementedError; the output of
-cells marked `# NBVAL_IGNORE_OUTPUT` and of try cells (is_try_cell: they only call the student's
-functions) cleared, since it shows what the solution computes; each check cell's output replaced by
-what that check prints when run on the stubs ("Not answered yet: ..."), by running the handout in a
-kernel; everything else kept as it is. Files are rewritten only when their bytes change.
+each solution region replaced by the hint and a stub that raises NotImplementedError; the output
+cleared from every cell that shows what the solution computes (hides_output: cells that run the
+student's code, cells marked `# NBVAL_IGNORE_OUTPUT`, cells tagged `solution-output`); each check
+cell's output replaced by the NotAnswered error that check raises on the stubs ("Not answered yet:
+..."), found by running the handout in a kernel; everything else kept as it is. Answer and check
+cells carry nbgrader's metadata (with_nbgrader_metadata), in the solutions and the handouts alike;
+the command writes it into the solutions too when it is missing or stale. Files are rewritten only
+when their bytes change.
 
 `python -m minimax_lab.assignments collect SOLUTION SUBMISSION... --out DIR` puts each student's
 answer cells into a copy of the solution notebook, whatever the student did to the other cells;
@@ -31,6 +34,12 @@ BEGIN = "### BEGIN SOLUTION"
 END = "### END SOLUTION"
 STUB = "# YOUR CODE HERE"
 IGNORE_OUTPUT = "NBVAL_IGNORE_OUTPUT"
+SOLUTION_OUTPUT = "solution-output"
+"""The tag of a solution-notebook cell whose stored output shows what an exercise asks for, computed
+by the package (a drawing of alpha-beta on a tree the exercise asks about, a count the exercise's
+function must return): the handout leaves that output out."""
+CELL_TIMEOUT = 120.0
+"""Seconds a handout's cell may run when the handout is run for its checks' output."""
 
 
 def strip_solutions(source: str, *, where: str = "cell") -> str:
@@ -189,41 +198,171 @@ def is_try_cell(cell: Any, answers: set[str]) -> bool:
     return bool(used & answers)
 
 
+def _used(tree: ast.Module) -> set[str]:
+    return {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)}
+
+
+def runs_answers(cell: Any, names: set[str]) -> bool:
+    """Return True for a code cell, neither an answer nor a check, that uses one of `names` (the
+    names holding the student's code, see hidden_outputs): its output is what the solution's code
+    computes. Try cells are such cells."""
+    if cell.get("cell_type") != "code" or is_answer_cell(cell) or check_name(cell):
+        return False
+    tree = _parsed(cell)
+    return tree is not None and bool(_used(tree) & names)
+
+
+def hides_output(cell: Any, names: set[str]) -> bool:
+    """Return True for a cell whose stored output a handout leaves out, since it shows what the
+    solution computes: a cell that runs the student's code (runs_answers), one whose output nbval
+    does not compare (ignores_output) and one tagged SOLUTION_OUTPUT."""
+    return cell.get("cell_type") == "code" and not is_answer_cell(cell) and not check_name(cell) and (
+        runs_answers(cell, names) or ignores_output(cell)
+        or SOLUTION_OUTPUT in cell.get("metadata", {}).get("tags", []))
+
+
+def hidden_outputs(notebook: dict) -> list[int]:
+    """Return the indices of the cells whose output a handout leaves out (hides_output), in
+    notebook order: the names holding the student's code are those the answer cells define, then
+    those each cell that runs them binds (assignment 3's `player`, built on `evaluate`)."""
+    names = answer_names(notebook)
+    hidden = []
+    for index, cell in enumerate(notebook["cells"]):
+        if hides_output(cell, names):
+            hidden.append(index)
+        tree = _parsed(cell) if runs_answers(cell, names) else None
+        if tree is not None:
+            names |= _defined(tree)
+    return hidden
+
+
+def answer_function(cell: Any) -> Optional[str]:
+    """Return the name of the function an answer cell asks for: the one whose body holds its first
+    solution region (None if that region is not inside a function).
+
+    >>> answer_function({"cell_type": "code", "source": "def f():\\n    ### BEGIN SOLUTION\\n    ### END SOLUTION"})
+    'f'
+    """
+    lines = _source(cell).split("\n")
+    for number, line in enumerate(lines):
+        if line.strip().startswith(BEGIN):
+            return _enclosing_function(lines[:number], line[:len(line) - len(line.lstrip())])
+    return None
+
+
+def nbgrader_metadata(cell: Any) -> Optional[dict]:
+    """Return the `nbgrader` metadata of a cell: an answer cell is a solution cell named after its
+    function, a check cell a locked grade cell worth one point, named check_<exercise>; None for
+    any other cell. nbgrader gives a grade cell its points when it raises nothing, which is why an
+    unanswered check raises NotAnswered."""
+    if is_answer_cell(cell):
+        return {"grade": False, "grade_id": answer_function(cell) or str(cell.get("id")), "locked": False,
+                "schema_version": 3, "solution": True, "task": False}
+    name = check_name(cell)
+    if name:
+        return {"grade": True, "grade_id": f"check_{name}", "locked": True, "points": 1,
+                "schema_version": 3, "solution": False, "task": False}
+    return None
+
+
+def with_nbgrader_metadata(notebook: dict, *, name: str = "notebook") -> dict:
+    """Return a copy of a notebook whose answer and check cells carry nbgrader_metadata, and whose
+    other cells carry none. Raises ValueError when two cells would share a grade_id."""
+    marked = copy.deepcopy(notebook)
+    seen: set[str] = set()
+    for cell in marked["cells"]:
+        metadata = cell.setdefault("metadata", {})
+        wanted = nbgrader_metadata(cell)
+        if wanted is None:
+            metadata.pop("nbgrader", None)
+            continue
+        if wanted["grade_id"] in seen:
+            raise ValueError(f"{name}: two cells would have the grade_id {wanted['grade_id']!r}")
+        seen.add(wanted["grade_id"])
+        metadata["nbgrader"] = wanted
+    return marked
+
+
 def student_notebook(solution: dict, *, name: str = "notebook") -> dict:
-    """Return the student's copy of a solution notebook (a new dict; the input is unchanged): the
-    answer cells stubbed, and the solution's output cleared from cells that nbval does not compare
-    and from try cells (is_try_cell), since it would show what the solution computes. The check
-    cells keep the solution's output here; `unanswered_handout` replaces it."""
-    student = copy.deepcopy(solution)
-    answers, names = 0, answer_names(solution)
+    """Return the student's copy of a solution notebook (a new dict; the input is unchanged): with
+    nbgrader's metadata (with_nbgrader_metadata), the answer cells stubbed, and the output cleared
+    from every cell that shows what the solution computes (hides_output). The check cells keep the
+    solution's output here; `unanswered_handout` replaces it."""
+    student = with_nbgrader_metadata(solution, name=name)
+    answers, hidden = 0, set(hidden_outputs(solution))
     for index, cell in enumerate(student["cells"]):
         if is_answer_cell(cell):
             cell["source"] = strip_solutions(_source(cell), where=f"{name}, cell {index}")
             answers += 1
-        elif ignores_output(cell) or is_try_cell(cell, names):
+        elif index in hidden:
             cell["outputs"], cell["execution_count"] = [], None
     if answers == 0:
         raise ValueError(f"{name}: no {BEGIN} region, so nothing for the student to do")
     return student
 
 
+def is_not_answered(outputs: Sequence[Any]) -> bool:
+    """Return True when a check cell's outputs are exactly what an unanswered check shows: one
+    NotAnswered error whose traceback is its one "Not answered yet: ..." line."""
+    if len(outputs) != 1 or outputs[0].get("output_type") != "error":
+        return False
+    error = outputs[0]
+    return (error.get("ename") == "NotAnswered" and str(error.get("evalue", "")).startswith("Not answered yet: ")
+            and list(error.get("traceback", [])) == [error.get("evalue")])
+
+
 def unanswered_handout(solution: dict, *, name: str = "notebook") -> dict:
-    """Return student_notebook(solution) with each check cell's output what the check prints on the
-    stubs, found by running the handout in a kernel (grading.class_grades.run_notebook): a handout
-    shows "Not answered yet", never the success line, before the student has written anything."""
+    """Return student_notebook(solution) with each check cell's output what the check shows on the
+    stubs, found by running the handout in a kernel (run_notebook): the NotAnswered error, shown as
+    one "Not answered yet: ..." line, never the success line. Raises ValueError when a check shows
+    anything else there."""
     import nbformat
 
-    from .grading.class_grades import run_notebook
     student = nbformat.from_dict(student_notebook(solution, name=name))
     ran = copy.deepcopy(student)
-    run_notebook(ran, solution=solution, guard_checks=False)
+    run_notebook(ran, solution=solution)
     for cell, run in zip(student.cells, ran.cells):
         if check_name(cell):
             cell["outputs"] = copy.deepcopy(run.get("outputs", []))
-            if any(o.get("output_type") == "error" for o in run.get("outputs", [])):
-                raise ValueError(f"{name}: the check cell {cell.get('id')!r} raised on the unanswered "
-                                 f"handout; a check must print 'Not answered yet' there")
+            if not is_not_answered(cell["outputs"]):
+                raise ValueError(f"{name}: the check cell {cell.get('id')!r} showed {cell['outputs']!r} on the "
+                                 f"unanswered handout; it must raise NotAnswered ('Not answered yet: ...')")
     return student
+
+
+def run_notebook(notebook: Any, *, solution: Any, cell_timeout: float = CELL_TIMEOUT,
+                 workdir: Optional[Path] = None) -> dict[int, str]:
+    """Run a notebook made from `solution` (a handout: the same cells, the answers stubbed) in place
+    in a new kernel, cell by cell, skipping try cells (is_try_cell); return, by cell index, why a
+    cell did not run normally ("skipped", "timed out", "kernel died", "not run: ...")."""
+    from nbclient import NotebookClient
+    from nbclient.exceptions import CellTimeoutError, DeadKernelError
+
+    client = NotebookClient(notebook, timeout=cell_timeout, kernel_name="python3", allow_errors=True,
+                            interrupt_on_timeout=True,
+                            resources={"metadata": {"path": str(workdir or Path.cwd())}})
+    answers = answer_names(solution)
+    answer_cells = {i for i, cell in enumerate(solution["cells"]) if is_answer_cell(cell)}
+    status: dict[int, str] = {}
+    stopped: Optional[str] = None
+    with client.setup_kernel():
+        for index, cell in enumerate(notebook.cells):
+            if cell.cell_type != "code":
+                continue
+            if stopped is not None:
+                status[index] = f"not run: {stopped}"
+            elif index not in answer_cells and is_try_cell(cell, answers):
+                status[index] = "skipped"
+            else:
+                try:
+                    client.execute_cell(cell, index)
+                except DeadKernelError:
+                    status[index] = "kernel died"
+                    stopped = f"the kernel died while running cell {index}"
+                except CellTimeoutError:
+                    status[index] = "timed out"
+                    stopped = f"cell {index} ran past its {cell_timeout:g} s limit and could not be stopped"
+    return status
 
 
 def read(path: Path) -> dict:
@@ -246,6 +385,21 @@ def _write_if_changed(path: Path, text: str) -> bool:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(data)
     return True
+
+
+def update_solutions(solutions: Path, *, check: bool = False) -> list[Path]:
+    """Write nbgrader's metadata (with_nbgrader_metadata) into every solution notebook in
+    `solutions` where it is missing or stale; return the files that changed (with `check`, those
+    that would change, writing nothing)."""
+    changed = []
+    for source in sorted(Path(solutions).glob("*.ipynb")):
+        text = notebook_text(with_nbgrader_metadata(read(source), name=str(source)))
+        if check:
+            if source.read_bytes() != text.encode("utf-8"):
+                changed.append(source)
+        elif _write_if_changed(source, text):
+            changed.append(source)
+    return changed
 
 
 def generate(solutions: Path, out: Path, *, check: bool = False) -> list[Path]:
@@ -278,6 +432,22 @@ def _find_answer(answer: Any, cells: Sequence[Any]) -> Optional[Any]:
         return by_id[0]
     head = _first_line(answer)
     return next((c for c in cells if c.get("cell_type") == "code" and _first_line(c) == head), None)
+
+
+def cell_source(cell: Any) -> str:
+    """Return a cell's source as one string (a notebook stores it as a string or a list of lines)."""
+    return _source(cell)
+
+
+def first_line(cell: Any) -> str:
+    """Return a cell's first non-blank line, stripped: how a report names an answer cell."""
+    return _first_line(cell)
+
+
+def find_answer(answer: Any, cells: Sequence[Any]) -> Optional[Any]:
+    """Return the cell among `cells` that answers the solution's answer cell `answer` (by id, else by
+    its first line), or None."""
+    return _find_answer(answer, cells)
 
 
 def merge(solution: dict, submission: dict) -> tuple[dict, list[str]]:
@@ -354,13 +524,14 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     parser.add_argument("--solutions", type=Path, default=Path("notebooks/solutions"))
     parser.add_argument("--out", type=Path, default=Path("notebooks/assignments"))
     parser.add_argument("--check", action="store_true",
-                        help="write nothing; exit 1 if a student notebook is missing or out of date")
+                        help="write nothing; exit 1 if a student notebook is missing or out of date, or a "
+                             "solution's nbgrader metadata is")
     args = parser.parse_args(argv)
     if not args.solutions.is_dir():
         print(f"{args.solutions}: no solution notebooks here (the student edition has none); "
               f"the handouts in {args.out} are kept as they are")
         return 0
-    changed = generate(args.solutions, args.out, check=args.check)
+    changed = update_solutions(args.solutions, check=args.check) + generate(args.solutions, args.out, check=args.check)
     for path in changed:
         print(f"{'out of date' if args.check else 'wrote'}: {path}")
     if not changed:

@@ -18,7 +18,7 @@ from typing import Any, Optional
 
 import ipywidgets as w
 
-from .boardgame import BoardGame
+from .boardgame import BoardGame, depth_limits, horizon_evaluation, move_order, offers_solve
 from .catalog import SEARCH_LABELS, choices, one_of
 from .controls import SLIDER, whole_number
 from .engine import Engine, EngineResult
@@ -37,7 +37,7 @@ STRENGTHS = {"beginner": 0.01, "casual": 0.05, "good": 0.25, "strong": 1.0}
 
 def algorithms(game: BoardGame) -> tuple[str, ...]:
     """Return the algorithms the board offers for `game` (solve only where it is fast)."""
-    return tuple(a for a in ALGORITHMS if a != "solve" or game.offers_solve())
+    return tuple(a for a in ALGORITHMS if a != "solve" or offers_solve(game))
 
 
 def computer_move(game: BoardGame, state: Any, *, algorithm: str = "alphabeta", depth: Optional[int] = None,
@@ -50,13 +50,13 @@ def computer_move(game: BoardGame, state: Any, *, algorithm: str = "alphabeta", 
     table (`table`, kept between moves, makes later answers immediate); the engine deepens for
     `seconds` (or searches to `depth` exactly, if given) and returns an EngineResult."""
     if algorithm == "solve":
-        return solve(game, state, order=game.move_order(), table=table)
+        return solve(game, state, order=move_order(game), table=table)
     if one_of(algorithm, "algorithm", ALGORITHMS) == "engine":
         return Engine(game, seconds=seconds, depth=depth).search(state)
-    evaluate = game.horizon_evaluation() if heuristic else even
+    evaluate = horizon_evaluation(game) if heuristic else even
     if algorithm == "minimax":
         return minimax(game, state, depth=depth, evaluate=evaluate)
-    return alphabeta(game, state, depth=depth, evaluate=evaluate, order=game.move_order())
+    return alphabeta(game, state, depth=depth, evaluate=evaluate, order=move_order(game))
 
 
 def shortest_win(game: BoardGame, *, algorithm: str = "alphabeta", depth: Optional[int] = None,
@@ -100,13 +100,13 @@ class Board:
                             f"TicTacToe or ConnectFour), not {type(self.game).__name__}")
         offered = algorithms(self.game)
         if algorithm is None:  # where solve is quick, the textbook's search; else the engine
-            algorithm = "alphabeta" if self.game.offers_solve() else "engine"
+            algorithm = "alphabeta" if offers_solve(self.game) else "engine"
         if algorithm not in offered:
             raise ValueError(f"on this board the algorithm must be one of {list(offered)}, got {algorithm!r}")
         self.fixed_depth = depth is not None
         """True when the board was given a depth: the engine searches the slider's plies, not the clock."""
         self.columns, self.rows = self.game.grid()
-        self.limits = self.game.depth_limits()
+        self.limits = depth_limits(self.game)
         self.table = TranspositionTable()
         self.state = self.game.initial
         self.last: Optional[SearchResult] = None

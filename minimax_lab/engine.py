@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from typing import Any, Callable, Optional
+from typing import Any, Callable, Optional, Sequence
 
 from .games import Game
 from .heuristics import even
@@ -126,8 +126,7 @@ class Engine:
         """Forget what earlier searches learned (the table, a move order that learns), so that a
         game depends only on where it starts: players.play calls this before each game. Between
         the moves of one game the engine keeps both."""
-        move_order = getattr(self.game, "move_order", None)
-        self.order = move_order() if callable(move_order) else None
+        self.order = game_order(self.game)
         self.table = TranspositionTable()
         self.table.bind(self.game)
 
@@ -288,13 +287,24 @@ def from_table(value: float, ply: int) -> float:
 
 
 def game_evaluation(game: Game) -> Evaluate:
-    """Return the game's own evaluation for the horizon: its horizon_evaluation() if it has one
-    (the board games), else its evaluate method, else `even` (every position 0)."""
-    horizon = getattr(game, "horizon_evaluation", None)
-    if callable(horizon):
-        return horizon()
+    """Return the game's own evaluation for the horizon: boardgame.horizon_evaluation for the
+    board games (tic-tac-toe, Connect Four), else the game's evaluate method, else `even` (every
+    position 0)."""
+    # Imported here: boardgame imports this module (through connect_four and players).
+    from .boardgame import BOARD_GAMES, horizon_evaluation
+
+    if isinstance(game, BOARD_GAMES):
+        return horizon_evaluation(game)
     evaluate = getattr(game, "evaluate", None)
     return evaluate if callable(evaluate) else even
+
+
+def game_order(game: Game) -> Optional[Callable[..., Sequence[Any]]]:
+    """Return the game's own move ordering: boardgame.move_order for the board games (tic-tac-toe,
+    Connect Four), else None (the game's own order of actions)."""
+    from .boardgame import BOARD_GAMES, move_order  # imported here, as in game_evaluation
+
+    return move_order(game) if isinstance(game, BOARD_GAMES) else None
 
 
 def engine(game: Game, *, seconds: float = 1.0, depth: Optional[int] = None,

@@ -8,7 +8,7 @@ States are immutable and hashable. `max_player` names the player whose utility M
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Hashable, Iterable, Optional, Protocol, Sequence, runtime_checkable
+from typing import Any, Hashable, Iterable, Optional, Protocol, Sequence, runtime_checkable
 
 from .text import path_name
 from .trees import Path, Tree, leaf_value, uniform_nodes, validate_tree
@@ -44,6 +44,22 @@ def game_name(game: Any) -> str:
     """Return the game's repr for messages, cut to 60 characters."""
     name = repr(game)
     return name if len(name) <= 60 else name[:56] + "...)"
+
+
+def play_moves(game: Game, moves: Sequence[Any] | str, state: Any = None) -> Any:
+    """Return the state after playing `moves` in `game` from `state` (default: the start); a
+    string of digits plays one move per digit ('3344'). A move that is not a whole number, or is
+    illegal, raises ValueError saying which move it was."""
+    state = game.initial if state is None else state
+    for i, move in enumerate(moves):
+        action = int(move) if isinstance(move, str) and move.isdigit() else move
+        try:
+            if isinstance(action, bool) or not isinstance(action, int):
+                raise ValueError(f"a move is a whole number, got {action!r}")
+            state = game.result(state, action)
+        except ValueError as error:
+            raise ValueError(f"move {i + 1} of {moves!r}: {error}") from None
+    return state
 
 
 class TreeGame:
@@ -274,7 +290,8 @@ class TicTacToe:
     def utility(self, state: TicTacToeState, player: str) -> int:
         return state.value if player == "X" else -state.value
 
-    # Building and showing positions, and what the play board needs (boardgame.BoardGame).
+    # Building and showing positions, and what the play board needs (boardgame.BoardGame; the
+    # board's search settings are boardgame's functions).
 
     def play(self, moves: Sequence[int] | str, state: TicTacToeState | None = None) -> TicTacToeState:
         """Return the state after playing `moves` (squares, or a string of square digits like '408')
@@ -285,8 +302,6 @@ class TicTacToe:
         . X .
         . . X
         """
-        from .boardgame import play_moves
-
         return play_moves(self, moves, state)
 
     def show(self, state: TicTacToeState) -> str:
@@ -309,25 +324,6 @@ class TicTacToe:
         if square not in state.moves:
             return None, f"Square {square} is taken: choose an empty square."
         return square, ""
-
-    def horizon_evaluation(self) -> Callable[[TicTacToeState], float]:
-        """Return the evaluation for the horizon of a depth-limited search: open winning lines,
-        scaled into (-1, 1)."""
-        from .heuristics import open_lines_evaluation
-
-        return open_lines_evaluation
-
-    def move_order(self) -> None:
-        """Return None: the squares are searched in ascending order."""
-        return None
-
-    def depth_limits(self) -> dict[str, int]:
-        """Return the deepest search each depth-limited algorithm may make: the whole game."""
-        return {"minimax": 9, "alphabeta": 9}
-
-    def offers_solve(self) -> bool:
-        """Return True: tic-tac-toe solves at once."""
-        return True
 
 
 def _check_board(board: tuple) -> None:

@@ -2,7 +2,7 @@
 
     python -m minimax_lab.release DEST        (make release DEST=...)
 
-Copies every file of this repository that git knows (committed or added, not ignored) to DEST,
+Copies every file of this repository that git tracks (committed, or staged with `git add`) to DEST,
 except the instructor's (INSTRUCTOR_ONLY: the solution notebooks, the generated class of
 submissions, the tests that read the solutions), and puts a note at the top of the README. Then it
 checks the edition: no `### BEGIN SOLUTION` marker and no solution region anywhere
@@ -46,8 +46,9 @@ NOTE = """> **Student edition.** This repository holds the lessons, the assignme
 
 
 def tracked_files(root: Path = ROOT) -> list[str]:
-    """Return the files git knows in `root` (committed or added, and untracked ones not ignored)."""
-    listed = subprocess.run(["git", "ls-files", "--cached", "--others", "--exclude-standard", "-z"],
+    """Return the files git tracks in `root` (committed or staged), never an untracked one: a stray
+    `notebooks/submissions/` or `build/` stays out of the edition, ignored or not."""
+    listed = subprocess.run(["git", "ls-files", "--cached", "-z"],
                             cwd=root, capture_output=True, check=True).stdout.decode()
     return sorted(p for p in listed.split("\0") if p and (root / p).is_file())
 

@@ -1,10 +1,12 @@
-"""Game trees as nested lists: validation, random trees, and node paths.
+"""Game trees as nested lists: validation, random trees, node paths, and chance nodes.
 
-A tree is a number (a leaf, its value from MAX's point of view) or a non-empty list of trees.
+A tree is a number (a leaf, its value from MAX's point of view) or a non-empty list of trees. A
+tree with chance nodes (minimax_lab.chance) may also hold `Chance([(p, subtree), ...])` nodes.
 """
 
 from __future__ import annotations
 
+import copy
 import random
 from numbers import Real
 from typing import Any, Callable, Optional, Sequence, Union
@@ -294,3 +296,100 @@ def distinct_tree(branching: int, depth: int, *, seed: int = 0) -> Tree:
         return next(leaves) if ply == depth else [grow(ply + 1) for _ in range(branching)]
 
     return grow(0)
+
+
+# Trees with chance nodes (expectiminimax: minimax_lab.chance).
+
+PROBABILITY_TOLERANCE = 1e-9
+"""How far a chance node's probabilities may sum from 1 (for floats such as 0.1 + 0.2 + 0.7)."""
+
+
+class Chance:
+    """A chance node: `outcomes` is a sequence of (probability, subtree) pairs.
+
+    `player` is None for a roll of the dice or a toss of a coin. A chance node may also stand for
+    a player's move, as a model of how that player chooses (player='MIN'); the next decision node
+    below it then belongs to the other player, as it would below that player's own node.
+    """
+
+    __slots__ = ("outcomes", "player")
+    outcomes: tuple[tuple[Any, ...], ...]
+    player: Optional[str]
+
+    def __init__(self, outcomes: Sequence[tuple[Real, Any]], player: Optional[str] = None):
+        if player not in (None, "MAX", "MIN"):
+            raise ValueError(f"a chance node stands for 'MAX', 'MIN' or nobody (None), not {player!r}")
+        if isinstance(outcomes, (str, bytes)) or not hasattr(outcomes, "__iter__"):
+            raise TypeError(f"a chance node needs a sequence of (probability, subtree) pairs, not {outcomes!r}")
+        pairs = []
+        for i, pair in enumerate(outcomes):
+            if isinstance(pair, (str, bytes)) or not hasattr(pair, "__iter__"):
+                raise TypeError(f"outcome {i} of a chance node is {pair!r}, not a (probability, subtree) pair")
+            pairs.append(tuple(pair))
+        object.__setattr__(self, "outcomes", tuple(pairs))
+        object.__setattr__(self, "player", player)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("chance nodes are immutable")
+
+    def __deepcopy__(self, memo: dict) -> Chance:
+        """Return a chance node with deep copies of the subtrees (a copy may be changed without
+        touching the original, even when a subtree is a list)."""
+        return Chance([(p, copy.deepcopy(t, memo)) for p, t in self.outcomes], self.player)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Chance) and (self.outcomes, self.player) == (other.outcomes, other.player)
+
+    def __hash__(self) -> int:
+        return hash((self.outcomes, self.player))
+
+    def __repr__(self) -> str:
+        pairs = ", ".join(f"({p!r}, {t!r})" for p, t in self.outcomes)
+        who = "" if self.player is None else f", player={self.player!r}"
+        return f"Chance([{pairs}]{who})"
+
+
+ChanceTree = Union[Real, list, Chance]
+"""A tree with chance nodes: a number (a leaf), a list (a decision node) or a Chance node."""
+
+
+def check_chance_tree(tree: ChanceTree) -> None:
+    """Check a tree with chance nodes without recursion: numeric leaves, non-empty nodes, and at
+    each chance node non-negative probabilities that sum to 1, within the limits of
+    walk_tree; errors name the node's path."""
+
+    def children(node: Any, path: Path) -> Optional[list]:
+        if isinstance(node, Chance):
+            return [child for _, child in check_probabilities(node, path)]
+        if isinstance(node, list):
+            return node
+        check_leaf(node, path)
+        return None
+
+    walk_tree(tree, children)
+
+
+def check_probabilities(node: Chance, path: Path) -> tuple:
+    """Return a chance node's outcomes after checking each is (probability, subtree) with a
+    non-negative probability, and that the probabilities sum to 1 within PROBABILITY_TOLERANCE."""
+    where = f"chance node {path_name(path)}"
+    if not node.outcomes:
+        raise ValueError(f"{where}: no outcomes (a chance node needs at least one)")
+    for i, pair in enumerate(node.outcomes):
+        if len(pair) != 2:
+            raise ValueError(f"{where}: outcome {i} is {pair!r}, not a (probability, subtree) pair")
+    check_distribution([p for p, _ in node.outcomes], where)
+    return node.outcomes
+
+
+def check_distribution(probabilities: Sequence[Any], where: str) -> None:
+    """Raise unless `probabilities` are numbers >= 0 that sum to 1 (within PROBABILITY_TOLERANCE);
+    messages start with `where`."""
+    for i, p in enumerate(probabilities):
+        if isinstance(p, bool) or not isinstance(p, Real) or is_nan(p):
+            raise TypeError(f"{where}: the probability of outcome {i} is {p!r}, not a number")
+        if p < 0:
+            raise ValueError(f"{where}: the probability of outcome {i} is {p}, which is negative")
+    total = sum(probabilities)
+    if abs(total - 1) > PROBABILITY_TOLERANCE:
+        raise ValueError(f"{where}: the probabilities sum to {total}, not 1")

@@ -7,7 +7,7 @@ every exercise's intended verdict and a fragment its message must contain (or nu
 gets, for each answer function, one variant: right, right with debug prints, not answered, wrong,
 a numpy move, an infinite loop, an error, input mutated, the package's search called (by module
 attribute, by `from ... import` and by alias); and at most one notebook-level event: the checks
-rebound or a game patched from an answer cell, a kernel crash, an answer cell deleted, a file that
+rebound or a game patched from an answer cell, a crash of the worker, an answer cell deleted, a file that
 is not JSON or not a notebook, an answer cell that never ends (the cell time limit). Instructor-only
 (it holds the solutions): `make release` leaves it out. tests/test_grade_class.py grades a small
 class of these and compares grades.csv with expected.json.
@@ -29,18 +29,17 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from minimax_lab import assignments  # noqa: E402
-from minimax_lab.grading.class_grades import stream_text  # noqa: E402
 
 Expected = dict[str, list]  # exercise -> [passed, fragment or None]
 
-TIMED_OUT, CHEATED, CHANGED, WRONG = "timed out after", "called the package's", "changed the", "is wrong on"
+TIMED_OUT, CHEATED, CHANGED, WRONG = "timed out after", "uses the course's", "changed the", "is wrong on"
 
 # Variants of one answer function: name -> (weight, fragment of the check's message or None for a
 # pass). Code for each is built by `variant_source`.
 VARIANTS: dict[str, tuple[int, Optional[str]]] = {
     "right": (30, None), "debug print": (10, None), "unanswered": (6, "Not answered yet"),
     "wrong": (10, WRONG), "hang": (4, TIMED_OUT), "raises": (4, "raised ValueError"),
-    "mutates": (4, CHANGED), "cheat": (6, CHEATED), "cheat by alias": (3, CHEATED), "numpy": (4, WRONG),
+    "mutates": (4, CHANGED), "cheat": (6, CHEATED), "cheat by alias": (3, CHEATED), "numpy": (4, "numpy"),
 }
 EVENTS = {"none": 150, "rebinds the check": 5, "patches a game": 3, "kernel crash": 4,
           "answer deleted": 4, "not JSON": 3, "not a notebook": 2, "cell never ends": 1}
@@ -80,7 +79,7 @@ ALIAS = {
 }
 MUTATE = {"minimax_value": "    if isinstance(tree, list):\n        tree.append(0)\n",
           "minimax_decision": "    tree.append(tree[0])\n",
-          "minimax_search": "    game.max_player = game.to_move(state)\n"}
+          "minimax_search": "    if isinstance(getattr(game, 'tree', None), list):\n        game.tree.append(0)\n"}
 
 
 def functions_of(cell_source: str) -> list[str]:
@@ -171,8 +170,9 @@ def make_class(solution_path: Path, out: Path, count: int, seed: int = 0,
         event_at = next(k for k, (i, _) in enumerate(answers) if i == event_cell)
         if event == "rebinds the check":
             check_index, name, _ = next(c for c in checks if c[0] > event_cell)  # the check that follows
+            success = "".join(o.get("text", "") for o in solution.cells[check_index].outputs).strip()
             notebook.cells[event_cell].source += (f"\n\n\ngrading.check_{name} = lambda *args: "
-                                                  f"print({stream_text(solution.cells[check_index]).strip()!r})\n")
+                                                  f"print({success!r})\n")
         elif event == "patches a game":
             notebook.cells[event_cell].source += "\n\n\nfrom minimax_lab import TreeGame\nTreeGame.utility = lambda self, state, player=None: 0\n"
         elif event == "kernel crash":
@@ -180,9 +180,9 @@ def make_class(solution_path: Path, out: Path, count: int, seed: int = 0,
         elif event == "cell never ends":
             notebook.cells[event_cell].source += "\n\n\nimport time\nwhile True:\n    time.sleep(0.1)\n"
         elif event == "answer deleted":
-            deleted = set(functions_of(solution.cells[event_cell].source))
-            chosen.update(dict.fromkeys(deleted, "unanswered"))
             del notebook.cells[event_cell]
+        if event in ("answer deleted", "kernel crash", "cell never ends"):  # the cell's functions are lost
+            chosen.update(dict.fromkeys(functions_of(solution.cells[event_cell].source), "unanswered"))
         path = out / f"{student}.ipynb"
         text = assignments.notebook_text(notebook)
         if event == "not JSON":
@@ -203,10 +203,8 @@ def intended(chosen: dict[str, str], used: set[str], depends: dict[str, set[str]
     """Return [passed, fragment] for one check, given each function's variant and the event."""
     if event in ("not JSON", "not a notebook"):
         return [False, "not graded"]
-    if event == "kernel crash" and event_cell < check_index:
-        return [False, "kernel died"]
-    if event in ("rebinds the check", "patches a game") and event_cell < check_index:
-        return [False, "package was changed"]
+    if event == "patches a game" and "minimax_search" in used:
+        return [False, None]  # the student's own TreeGame now scores every leaf 0
     for name in sorted(used):
         variant = chosen[name]
         if variant == "numpy" and name != "minimax_decision":

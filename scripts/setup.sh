@@ -52,6 +52,17 @@ ensure_dot() {
     die "Graphviz 'dot' is missing; run: $(install_hint graphviz graphviz)  (then re-run make)"
 }
 
+# bubblewrap (bwrap) is the sandbox `make grade` runs students' code in; without it grading still
+# works, with resource limits only (the report says which ran). Installed when running as root.
+ensure_bwrap() {
+    if have bwrap; then return 0; fi
+    if is_root && have apt-get; then
+        apt_install bubblewrap || say "bubblewrap could not be installed; make grade will use resource limits only"
+        return 0
+    fi
+    say "note: bubblewrap is missing; make grade sandboxes students' code with it: $(install_hint bubblewrap bubblewrap)"
+}
+
 ensure_python() {
     have "$PYTHON" || die "'$PYTHON' not found; run: $(install_hint python3-venv python@3.11)  (or: make setup PYTHON=/path/to/python3.11)"
     "$PYTHON" -c 'import sys; sys.exit(sys.version_info < (3, 11))' \
@@ -112,6 +123,7 @@ make_venv() {
 
 main() {
     ensure_dot
+    ensure_bwrap
     ensure_python
     local want
     want="$(wanted_stamp)"

@@ -68,22 +68,196 @@ def test_a_notebook_without_regions_is_refused():
 def test_a_handout_is_its_solution_with_the_answers_stubbed(name):
     solution, handout = read(SOLUTIONS / name), read(HANDOUTS / name)
     assert handout.metadata == solution.metadata and len(handout.cells) == len(solution.cells)
+    hidden = assignments.hidden_outputs(solution)
     stubs = 0
-    for theirs, ours in zip(solution.cells, handout.cells):
+    for index, (theirs, ours) in enumerate(zip(solution.cells, handout.cells)):
         if is_answer_cell(theirs):
             assert ours.source == strip_solutions(theirs.source)
             assert {k: v for k, v in ours.items() if k != "source"} == \
                    {k: v for k, v in theirs.items() if k != "source"}
             stubs += ours.source.count("raise NotImplementedError(")
         elif assignments.check_name(theirs):  # what the check says unanswered, never the success line
-            assert ours.source == theirs.source and ours.outputs != theirs.outputs
-            assert [o.get("text", "")[:17] for o in ours.outputs] == ["Not answered yet:"]
-        elif assignments.ignores_output(theirs) or assignments.is_try_cell(theirs, assignments.answer_names(solution)):
+            assert ours.source == theirs.source and ours.metadata == theirs.metadata
+            assert assignments.is_not_answered(ours.outputs), ours.outputs
+            assert ours.outputs[0]["traceback"] == [ours.outputs[0]["evalue"]]  # one line, no traceback
+        elif index in hidden:
             assert ours.source == theirs.source and ours.outputs == [] and ours.execution_count is None
         else:
             assert ours == theirs  # prose, code, their stored outputs: all as they are
     text = (HANDOUTS / name).read_text(encoding="utf-8")
     assert stubs >= 1 and BEGIN not in text and END not in text
+
+
+# --- no handout shows what the solution computes ------------------------------------------------
+
+def tags(cell) -> list:
+    return cell.get("metadata", {}).get("tags", [])
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_no_handout_stores_an_output_that_shows_the_solution(name):
+    """No cell tagged solution-output, no try cell, no NBVAL_IGNORE_OUTPUT cell and no other cell
+    that runs the student's code (as `experiment` in assignment 4 does) keeps an output."""
+    solution, handout = read(SOLUTIONS / name), read(HANDOUTS / name)
+    answers, names = assignments.answer_names(solution), assignments.answer_names(solution)
+    for index, (theirs, ours) in enumerate(zip(solution.cells, handout.cells)):
+        if theirs.cell_type != "code":
+            continue
+        hides = (assignments.SOLUTION_OUTPUT in tags(theirs) or assignments.is_try_cell(theirs, answers)
+                 or assignments.ignores_output(theirs) or assignments.runs_answers(theirs, names))
+        if hides:
+            assert ours.outputs == [] and ours.execution_count is None, (name, index, ours.source)
+        if assignments.runs_answers(theirs, names):
+            names |= assignments._defined(assignments._parsed(theirs))
+
+
+def test_the_cells_that_show_solution_values_are_tagged():
+    """The package computing what an exercise asks for: assignment 2's alpha-beta drawings of Figure
+    5.2 and of the tie tree, assignment 4's best-first leaf count of a uniform tree."""
+    tagged = {name: [c.id for c in read(SOLUTIONS / name).cells if assignments.SOLUTION_OUTPUT in tags(c)]
+              for name in NAMES}
+    assert tagged["assignment2_alphabeta.ipynb"] == ["ex2-draw", "ties"]
+    assert tagged["assignment4_complexity.ipynb"] == ["uniform-best"]
+
+
+NUMBER = re.compile(r"(?<![\w.])-?\d[\d,]*(?:\.\d+)?(?![\w])")
+CLOSING = {"(": ")", "[": "]", "{": "}"}
+
+
+def values(text: str) -> set[str]:
+    """Return the values a text shows that could give an answer away: its numbers of two digits or
+    more (one digit is everywhere) and its tuples, lists and dicts of two items or more, nested ones
+    too, spaces removed."""
+    found = {v.strip(",") for v in NUMBER.findall(text) if sum(ch.isdigit() for ch in v) >= 2}
+    opened: list[int] = []
+    for index, char in enumerate(text):
+        if char in CLOSING:
+            opened.append(index)
+        elif char in CLOSING.values() and opened and CLOSING[text[opened[-1]]] == char:
+            group = re.sub(r"\s+", "", text[opened.pop():index + 1])
+            if "," in group.strip(",()[]{}"):
+                found.add(group)
+    return found
+
+
+def stated(name: str) -> set[str]:
+    """Return the values an assignment states as its inputs and limits (computed by the package, and
+    shown in its handout on purpose): the textbook trees, assignment 3's node budget, assignment 5's
+    pass mark, maximum, openings and games against each opponent."""
+    from minimax_lab import ConnectFour, grading
+
+    given = set().union(*(values(repr(tree)) for tree in grading.TEXTBOOK_TREES.values()))
+    if name.startswith("assignment3"):
+        given |= values(repr(grading.ordering_budget()))
+    if name.startswith("assignment5"):
+        games = 2 * grading.TOURNAMENT_OPENINGS  # against each opponent, a point a game
+        maximum = games * len(grading.baselines(ConnectFour()))
+        given |= values(repr((grading.PASS_POINTS, maximum, games, grading.TOURNAMENT_OPENINGS)))
+    return given
+
+
+def output_text(cell) -> str:
+    """Return what a cell's outputs show as text (streams and text/plain; not drawings)."""
+    parts = []
+    for output in cell.get("outputs", []):
+        parts.append(output.get("text", "") if isinstance(output.get("text", ""), str) else "".join(output["text"]))
+        plain = output.get("data", {}).get("text/plain", "")
+        parts.append(plain if isinstance(plain, str) else "".join(plain))
+    return "\n".join(parts)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_no_stored_output_repeats_a_value_only_the_solution_shows(name):
+    """Every value (values()) that the solution's hidden outputs show (what its answers compute, and
+    the tagged cells) is absent from the handout's stored outputs, unless the handout's own text or
+    code gives it (an input such as `effective_branching_factor(53, 5)`, or the textbook's example
+    in the prose) or it is one the assignment states (stated). Drawings are not read: a drawing that
+    shows an answer needs the tag."""
+    solution, handout = read(SOLUTIONS / name), read(HANDOUTS / name)
+    hidden = assignments.hidden_outputs(solution)
+    answers = set().union(*(values(output_text(solution.cells[i])) for i in hidden))
+    given = set().union(stated(name), *(values(c.source) for c in handout.cells))
+    for index, cell in enumerate(handout.cells):
+        if not assignments.check_name(cell):
+            leaked = (values(output_text(cell)) & answers) - given
+            assert not leaked, (name, index, cell.source, leaked)
+    assert answers, name  # the check has something to look for
+
+
+def test_the_value_check_finds_a_leak():
+    """The check above is not empty: the handouts as they stood before (assignment 2's try cells
+    keeping `(3, [3, 12, 8, 2, 14, 5, 2])`, assignment 4's `(81, 28, 17)`) would fail it."""
+    assert values("(3, [3, 12, 8, 2, 14, 5, 2])") == {"(3,[3,12,8,2,14,5,2])", "[3,12,8,2,14,5,2]", "12", "14"}
+    answers = values("(17, 1999)")
+    assert values("(81, 28, 17)") & answers == {"17"}
+    assert values("<tree drawing: 13 nodes, 2 pruned>") & values("(3, 13)") == {"13"}
+    assert not values("3 of 5, x1 and 2.5e") - {"2.5"}
+
+
+# --- nbgrader's metadata ---------------------------------------------------------------------
+
+@pytest.mark.parametrize("name", NAMES)
+def test_answer_and_check_cells_carry_nbgrader_metadata(name):
+    """The solutions store what with_nbgrader_metadata gives (so it cannot drift), and the handouts
+    keep it: each answer cell a solution cell named after its function, each check cell a locked
+    grade cell worth one point."""
+    solution, handout = read(SOLUTIONS / name), read(HANDOUTS / name)
+    assert assignments.with_nbgrader_metadata(solution) == solution
+    grade_ids = []
+    for theirs, ours in zip(solution.cells, handout.cells):
+        assert ours.metadata == theirs.metadata
+        if is_answer_cell(theirs):
+            assert theirs.metadata["nbgrader"] == {
+                "grade": False, "grade_id": assignments.answer_function(theirs), "locked": False,
+                "schema_version": 3, "solution": True, "task": False}
+            assert re.search(rf"^def {theirs.metadata['nbgrader']['grade_id']}\(", theirs.source, re.MULTILINE)
+        elif assignments.check_name(theirs):
+            assert theirs.metadata["nbgrader"] == {
+                "grade": True, "grade_id": f"check_{assignments.check_name(theirs)}", "locked": True,
+                "points": 1, "schema_version": 3, "solution": False, "task": False}
+            assert f"{theirs.metadata['nbgrader']['grade_id']}(" in theirs.source
+        else:
+            assert "nbgrader" not in theirs.metadata
+        grade_ids += [theirs.metadata["nbgrader"]["grade_id"]] if "nbgrader" in theirs.metadata else []
+    assert len(grade_ids) == len(set(grade_ids)) and any(g.startswith("check_") for g in grade_ids)
+
+
+def test_nbgrader_metadata_replaces_stale_metadata_and_refuses_a_duplicate_grade_id():
+    notebook = read(SOLUTIONS / NAMES[0])
+    prose = next(c for c in notebook.cells if c.cell_type == "markdown")
+    prose.metadata["nbgrader"] = {"grade": True, "grade_id": "stale"}
+    marked = assignments.with_nbgrader_metadata(notebook)
+    assert "nbgrader" not in marked.cells[notebook.cells.index(prose)].metadata
+    assert assignments.with_nbgrader_metadata(marked) == marked  # applying it twice changes nothing
+    answer = next(c for c in notebook.cells if is_answer_cell(c))
+    notebook.cells.append(copy.deepcopy(answer))
+    with pytest.raises(ValueError, match="two cells would have the grade_id"):
+        assignments.with_nbgrader_metadata(notebook)
+
+
+def test_an_unanswered_check_shows_one_line_and_fails_the_cell(tmp_path):
+    """In a kernel (nbclient, as nbgrader runs a notebook), an unanswered check cell stores an error
+    output, so it earns no points, whose traceback is the one friendly line."""
+    import nbformat
+
+    notebook = nbformat.v4.new_notebook()
+    notebook.cells = [nbformat.v4.new_code_cell(
+        "from minimax_lab import grading\n"
+        "def minimax_value(tree, maximizing=True):\n    raise NotImplementedError('minimax_value is not written yet')"),
+        nbformat.v4.new_code_cell("grading.check_minimax_value(minimax_value)")]
+    assignments.run_notebook(notebook, solution=notebook, workdir=tmp_path)
+    [error] = notebook.cells[1].outputs
+    assert assignments.is_not_answered([error]) and error["ename"] == "NotAnswered"
+    assert error["traceback"] == ["Not answered yet: minimax_value is not written yet. Write it in the answer "
+                                  "cell above, then run this cell again."]
+
+
+def test_a_check_that_prints_instead_of_raising_is_refused():
+    printed = [{"output_type": "stream", "name": "stdout", "text": "Not answered yet: f is not written yet.\n"}]
+    assert not assignments.is_not_answered(printed)
+    error = {"output_type": "error", "ename": "NotAnswered", "evalue": "Not answered yet: f.", "traceback": []}
+    assert not assignments.is_not_answered([error])
+    assert assignments.is_not_answered([{**error, "traceback": ["Not answered yet: f."]}])
 
 
 def test_generation_is_deterministic_and_matches_the_stored_handouts(tmp_path):
@@ -211,27 +385,25 @@ def nbval_runs(tmp_path_factory) -> dict:
 def test_solutions_and_completed_handouts_pass_nbval(nbval_runs):
     """The solutions and the collected submissions pass; a completed handout differs from its
     stored outputs exactly at the check cells, which print the success line where the handout
-    stores "Not answered yet"."""
+    stores the NotAnswered error."""
     (code, output, failed), notebooks = nbval_runs["passing"]
     assert notebooks == 2 * len(NAMES) + 2
     assert {n for n in failed} == {f"pasted_{name}" for name in NAMES}, output[-3000:]
     for notebook, cells in failed.items():
         assert set(cells) == set(check_cells(read(HANDOUTS / notebook.removeprefix("pasted_"))))
-        assert all("Not answered yet" in text for text in cells.values())
+        assert all("Missing output fields" in text and "ename" in text for text in cells.values())
 
 
 def test_handouts_fail_nbval_at_every_check(nbval_runs):
-    """A handout's check cells print, unanswered, what they store ("Not answered yet"); a collected
-    unanswered submission fails every check against the solution's success lines."""
+    """Unanswered, every check cell of a handout, and of a collected submission, raises NotAnswered:
+    nbval fails it, and its report shows the one "Not answered yet" line."""
     (code, output, failed), must_fail = nbval_runs["failing"]
     assert code == 1, output[-3000:]
     for notebook, checks in must_fail.items():
         assert checks, notebook
         for cell in checks:
-            if notebook.startswith("handout_"):
-                assert cell not in failed.get(notebook, {}), (notebook, cell)
-            else:
-                assert "Not answered yet" in failed.get(notebook, {}).get(cell, ""), (notebook, cell)
+            text = failed.get(notebook, {}).get(cell, "")
+            assert "Cell execution caused an exception" in text and "Not answered yet: " in text, (notebook, cell)
 
 
 def test_collect_keeps_answers_and_restores_everything_else(tmp_path):
@@ -286,14 +458,15 @@ def test_grade_script_grades_a_folder_with_a_line_per_student(tmp_path):
     shutil.copy(HANDOUTS / name, tmp_path / "bob.ipynb")
     venv = Path(sys.executable).parent.parent
     run = subprocess.run(["bash", str(ROOT / "scripts" / "grade.sh"), str(SOLUTIONS / name),
-                          str(tmp_path / "alice.ipynb"), str(tmp_path / "bob.ipynb")],
+                          str(tmp_path / "alice.ipynb"), str(tmp_path / "bob.ipynb"), "--out", str(tmp_path / "out")],
                          env={**os.environ, "VENV": str(venv)}, capture_output=True, text=True,
                          timeout=600)
     lines = run.stdout.splitlines()
-    assert run.returncode == 1, run.stdout + run.stderr
-    assert "alice.ipynb: passed" in lines
-    failed = [int(cell) for cell in re.findall(r"Cell (\d+)", next(l for l in lines if l.startswith("bob")))]
-    assert set(check_cells(read(HANDOUTS / name))) <= set(failed)  # every check fails, at least
+    assert run.returncode == 0, run.stdout + run.stderr  # grading ran, whatever the grades
+    checks = len(check_cells(read(HANDOUTS / name)))
+    assert f"alice: {checks} points" in lines
+    assert next(l for l in lines if l.startswith("bob")).startswith("bob: 0 points; failed ")
+    assert (tmp_path / "out" / "grades.csv").is_file()
 
 
 def test_grade_script_explains_its_usage():

@@ -9,8 +9,10 @@ from minimax_lab import ConnectFour, TicTacToe
 import time
 
 from minimax_lab.board import STRENGTHS, Board, computer_move, shortest_win
-from minimax_lab.boardgame import BoardGame
+from minimax_lab.boardgame import BoardGame, depth_limits, horizon_evaluation, move_order, offers_solve
+from minimax_lab.connect_four import ConnectFourRules, threats_then_centre
 from minimax_lab.engine import Engine
+from minimax_lab.heuristics import open_lines_evaluation
 
 
 def marks(board):
@@ -157,7 +159,7 @@ def test_the_heuristic_changes_the_shallow_choice():
 def test_connect_four_board():
     board = Board(ConnectFour(), algorithm="alphabeta")
     assert [name for _, name in board.algorithm.options] == ["minimax", "alphabeta", "engine"]
-    assert board.game.depth_limits() == {"minimax": 4, "alphabeta": 6}
+    assert depth_limits(board.game) == {"minimax": 4, "alphabeta": 6}
     assert (board.columns, board.rows, len(board.buttons)) == (7, 6, 42)
     assert board.click(3)                        # the top square of column 3: the stone falls
     assert board.mark(5 * 7 + 3) == "X" and board.mark(3) is None
@@ -181,7 +183,7 @@ def test_a_full_column_is_refused():
 
 def test_connect_four_answers_stay_small_at_the_deepest_setting():
     game = ConnectFour()
-    limits = game.depth_limits()
+    limits = depth_limits(game)
     for moves in ("3", "33", "3324", "332415", "33333222"):
         state = game.play(moves)
         assert computer_move(game, state, algorithm="alphabeta", depth=limits["alphabeta"]).nodes < 10_000
@@ -300,6 +302,18 @@ def test_both_games_are_board_games_that_build_and_show_positions_the_same_way(g
     assert sorted(marks).count("X") == 2 and marks.count("O") == 1
 
 
+def test_the_search_settings_of_each_board_game():
+    tic_tac_toe, connect_four, small = TicTacToe(), ConnectFour(), ConnectFour(4, 4)
+    assert horizon_evaluation(tic_tac_toe) is open_lines_evaluation and move_order(tic_tac_toe) is None
+    assert depth_limits(tic_tac_toe) == {"minimax": 9, "alphabeta": 9} and offers_solve(tic_tac_toe)
+    assert horizon_evaluation(connect_four) == connect_four.evaluate
+    assert move_order(connect_four) is threats_then_centre
+    assert (offers_solve(connect_four), offers_solve(small)) == (False, True)
+    for hook in (horizon_evaluation, move_order, depth_limits, offers_solve):
+        with pytest.raises(TypeError, match=f"{hook.__name__} knows tic-tac-toe .* not ConnectFourRules"):
+            hook(ConnectFourRules())
+
+
 def test_tic_tac_toe_play_matches_state():
     game = TicTacToe()
     assert game.play("408") == game.state("O...X...X")
@@ -342,7 +356,7 @@ def test_connect_four_boards_of_every_size_open_at_once_and_answer(width, height
 def test_every_connect_four_size_offers_bounded_depths():
     for width in range(1, 17):
         for height in (1, 16):
-            limits = ConnectFour(width, height).depth_limits()
+            limits = depth_limits(ConnectFour(width, height))
             assert set(limits) == {"minimax", "alphabeta"} and all(1 <= d <= 12 for d in limits.values())
             assert width ** limits["alphabeta"] <= ConnectFour.ALPHABETA_LEAVES or limits["alphabeta"] == 1
 

@@ -202,12 +202,18 @@ def test_an_error_in_student_code_is_reported_with_the_tree():
     assert isinstance(caught.value.__cause__, TypeError)
 
 
-def test_a_stub_fails_with_not_implemented(capsys):
+def test_a_stub_fails_with_not_answered(capsys):
+    """Unanswered, a check raises NotAnswered (a CheckFailed: nbgrader gives the cell no points),
+    which IPython shows as its one line, with no traceback."""
     def stub(tree, maximizing=True):
         raise NotImplementedError("minimax_value is not written yet")
 
-    grading.check_minimax_value(stub)  # prints "Not answered yet: ...", no traceback
-    assert capsys.readouterr().out.startswith("Not answered yet: minimax_value is not written yet")
+    with pytest.raises(grading.NotAnswered) as caught:
+        grading.check_minimax_value(stub)
+    assert isinstance(caught.value, CheckFailed) and caught.value.__cause__ is None
+    assert str(caught.value).startswith("Not answered yet: minimax_value is not written yet.")
+    assert caught.value._render_traceback_() == [str(caught.value)]
+    assert capsys.readouterr().out == ""
 
 
 # --- the cases ----------------------------------------------------------------------------------

@@ -267,12 +267,12 @@ def test_a_number_that_says_it_equals_anything_is_not_a_number():
     assert "is wrong on" in failure(grading.check_minimax_value, lambda tree, maximizing=True: Liar(0))
 
 
-def test_an_unanswered_exercise_prints_not_answered_yet(capsys):
+def test_an_unanswered_exercise_raises_not_answered_yet():
     def stub(tree, maximizing=True):
         raise NotImplementedError("minimax_value is not written yet")
 
-    assert grading.check_minimax_value(stub) is None
-    assert capsys.readouterr().out.startswith("Not answered yet: minimax_value is not written yet.")
+    with pytest.raises(grading.NotAnswered, match=r"^Not answered yet: minimax_value is not written yet\."):
+        grading.check_minimax_value(stub)
 
 
 def test_call_student_outcome():

@@ -96,3 +96,30 @@ def test_the_editions_make_test_collects_everything(edition):
     assert "error" not in run.stdout.lower().split("\n")[-2]
     assert "notebooks/00_start_here.ipynb" in run.stdout and "tests/test_search.py" in run.stdout
     assert "notebooks/solutions" not in run.stdout
+
+
+def git(folder: Path, *args: str) -> None:
+    subprocess.run(["git", "-c", "user.name=test", "-c", "user.email=test@example.invalid", *args],
+                   cwd=folder, check=True, capture_output=True)
+
+
+def test_only_tracked_files_go_out(tmp_path):
+    """An untracked stray (a folder of submissions, a build folder), ignored or not, never goes into
+    the edition; a committed file and one staged with `git add` do."""
+    repo, dest = tmp_path / "course", tmp_path / "edition"
+    for relative in ("README.md", "minimax_lab/core.py", ".gitignore"):
+        (repo / relative).parent.mkdir(parents=True, exist_ok=True)
+        (repo / relative).write_text("build/\n" if relative == ".gitignore" else f"# {relative}\n", encoding="utf-8")
+    git(repo, "init", "-q")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "-m", "course")
+    (repo / "minimax_lab" / "staged.py").write_text("# staged\n", encoding="utf-8")
+    git(repo, "add", "minimax_lab/staged.py")
+    for stray in ("notebooks/submissions/alice.ipynb", "build/graded/grades.csv", "minimax_lab/untracked.py"):
+        (repo / stray).parent.mkdir(parents=True, exist_ok=True)
+        (repo / stray).write_text("{}\n", encoding="utf-8")
+    expected = [".gitignore", "README.md", "minimax_lab/core.py", "minimax_lab/staged.py"]
+    assert release.tracked_files(repo) == expected
+    assert release.release(dest, repo, commit=False) == expected
+    assert files_of(dest) == set(expected)
+    assert not (dest / "notebooks").exists() and not (dest / "build").exists()

@@ -15,6 +15,7 @@ import math
 from functools import cache
 from typing import Any, Callable
 
+from ..boardgame import move_order
 from ..connect_four import ConnectFour, ConnectFourState
 from ..engine import WIN, EngineResult, engine
 from ..exercises import Verdict, check_answer, unanswered, verdict
@@ -56,7 +57,7 @@ def game() -> ConnectFour:
 def plain_search(game: ConnectFour, state: ConnectFourState, depth: int) -> SearchResult:
     """Return the plain search of the lesson: the textbook's alpha-beta to `depth` plies, the
     horizon scored by Connect Four's evaluation (win, block, centre first), with no quiescence."""
-    return alphabeta(game, state, depth=depth, evaluate=game.evaluate, order=game.move_order())
+    return alphabeta(game, state, depth=depth, evaluate=game.evaluate, order=move_order(game))
 
 
 # --- Your turn: find the horizon -----------------------------------------------------------------

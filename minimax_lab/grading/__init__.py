@@ -42,10 +42,10 @@ from .assignment5 import (PASS_POINTS, TOURNAMENT_DEPTH, TOURNAMENT_OPENINGS, ba
                           check_connect_four_evaluation, tournament, tournament_openings, tournament_report)
 from .cases import LEAF_RANGES, RANDOM_TREES, SHAPES, TEXTBOOK_TREES, Case, tictactoe_positions, tree_cases
 from .guard import remember_package
-from .reports import CheckFailed, Mismatch, check
+from .reports import CheckFailed, Mismatch, NotAnswered, check
 
 __all__ = [
-    "CheckFailed", "Mismatch",
+    "CheckFailed", "Mismatch", "NotAnswered",
     "Case", "TEXTBOOK_TREES", "RANDOM_TREES", "SHAPES", "LEAF_RANGES", "tree_cases", "tictactoe_positions",
     "openings",
     "check_minimax_value", "check_minimax_decision", "check_minimax_search", "minimax_values",

@@ -16,6 +16,7 @@ from ..heuristics import even
 from ..search import alphabeta
 from .assignment1 import minimax_values
 from .guard import call_student
+from .sandbox import RemoteFunction, in_batches, prefetching
 from .reports import (CheckFailed, Mismatch, attempt, describe, is_number, judge_cases, number_text, raised,
                       report)
 
@@ -200,6 +201,12 @@ def _checked_order(order: Callable) -> Callable:
     """Wrap a student's ordering so that it must return a rearrangement of the actions it is given."""
 
     def checked(game: Game, state: Any, actions: Sequence, path: tuple) -> tuple:
+        if isinstance(order, RemoteFunction):  # graded: it runs in its worker, on its own copies
+            ordered = tuple(order(game, state, tuple(actions), path))
+            if sorted(ordered) != sorted(actions):
+                raise CheckFailed(f"order_moves must return the same moves in a new order; for {state!r} "
+                                  f"it was given {list(actions)} and returned {list(ordered)}")
+            return ordered
         # through the guard: the package's searches forbidden, and the game (the search's own,
         # not a copy, for speed) must come back unchanged: an order may not rewrite game.actions
         outcome = call_student(order, game, state, actions, path, name="order_moves", shared=(0,))
@@ -270,7 +277,8 @@ def check_player(evaluate: Callable, order_moves: Optional[Callable] = None,
     __tracebackhide__ = True
     game = TicTacToe()
     checked = None if order_moves is None else _checked_order(order_moves)
-    player = depth_limited_player(evaluate, checked, depth)
+    evaluation = in_batches(evaluate, depth)
+    player = prefetching(evaluation, depth_limited_player(evaluation, checked, depth))
     rounds = (("the perfect player", perfect_player(game), openings(1, game)),
               ("the reference player", reference_player(depth), drawn_openings(game)))
     played = []

@@ -17,6 +17,7 @@ from typing import Callable
 from ..connect_four import ConnectFour, ConnectFourState
 from ..players import Played, Player, depth_limited_player, match, random_player, reference_player
 from .reports import CheckFailed, attempt, is_number, raised
+from .sandbox import in_batches, prefetching
 
 TOURNAMENT_DEPTH = 2
 """Plies every player of the tournament searches (the random player excepted)."""
@@ -110,7 +111,8 @@ class Standing:
 def tournament(evaluate: Callable[[ConnectFourState], float]) -> list[Standing]:
     """Return the standings of the depth-limited player with `evaluate` against each baseline."""
     game = ConnectFour()
-    player = depth_limited_player(checked_evaluation(evaluate), None, TOURNAMENT_DEPTH)
+    evaluation = in_batches(evaluate, TOURNAMENT_DEPTH)
+    player = prefetching(evaluation, depth_limited_player(checked_evaluation(evaluation), None, TOURNAMENT_DEPTH))
     starts = tournament_openings(game)
     return [Standing(name, match(game, player, opponent, starts=starts).games)
             for name, opponent in baselines(game).items()]

@@ -3,15 +3,17 @@ with MAX and with MIN at the root), and tic-tac-toe positions."""
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import random
 from dataclasses import dataclass
-from typing import Optional
+from typing import Iterator, Optional
 
 from ..games import TicTacToe, TicTacToeState, TreeGame
 from ..players import openings
 from ..trees import Tree, random_trees, validate_tree
 
-__all__ = ["Case", "TEXTBOOK_TREES", "RANDOM_TREES", "SHAPES", "LEAF_RANGES", "tree_cases",
+__all__ = ["CASE_SEED", "seeded", "Case", "TEXTBOOK_TREES", "RANDOM_TREES", "SHAPES", "LEAF_RANGES", "tree_cases",
            "tictactoe_positions", "openings"]
 
 TEXTBOOK_TREES: dict[str, Tree] = {
@@ -30,6 +32,21 @@ SHAPES = ((2, 6), (3, 4), (4, 3))
 
 LEAF_RANGES = ((-9, 9), (-2, 2), (-20, -1), (1, 20))
 """Leaf ranges of the random trees, in turn: mixed signs, many ties, all negative, all positive."""
+
+
+CASE_SEED: contextvars.ContextVar[int] = contextvars.ContextVar("CASE_SEED", default=0)
+"""The seed of the random cases when a check does not name one: 0 in a student's notebook (so the
+stored outputs stay the same), the grading run's own seed while `make grade` grades (seeded)."""
+
+
+@contextlib.contextmanager
+def seeded(seed: int) -> Iterator[None]:
+    """Draw the random cases of the checks run in this block from `seed`."""
+    token = CASE_SEED.set(seed)
+    try:
+        yield
+    finally:
+        CASE_SEED.reset(token)
 
 
 @dataclass(frozen=True)
@@ -65,18 +82,21 @@ class Case:
         return f"{self.name}, {self.first} to move at the root"
 
 
-def tree_cases(count: int = RANDOM_TREES, *, seed: int = 0) -> list[Case]:
-    """Return the textbook trees, then `count` random ones, each with MAX and with MIN at the root."""
+def tree_cases(count: int = RANDOM_TREES, *, seed: Optional[int] = None) -> list[Case]:
+    """Return the textbook trees, then `count` random ones, each with MAX and with MIN at the root,
+    drawn from `seed` (default: CASE_SEED)."""
+    seed = CASE_SEED.get() if seed is None else seed
     named = list(TEXTBOOK_TREES.items())
     randoms = random_trees(count, shapes=SHAPES, leaf_ranges=LEAF_RANGES, seed=seed)
     named += [(f"random tree #{i}", tree) for i, tree in enumerate(randoms)]
     return [Case(name, tree, first) for name, tree in named for first in ("MAX", "MIN")]
 
 
-def tictactoe_positions(count: int = 40, *, seed: int = 0,
+def tictactoe_positions(count: int = 40, *, seed: Optional[int] = None,
                         game: Optional[TicTacToe] = None) -> list[TicTacToeState]:
     """Return the empty board and `count` other distinct non-terminal positions reached from it by
-    1 to 7 random moves drawn from random.Random(seed), fewest marks first."""
+    1 to 7 random moves drawn from random.Random(seed) (default: CASE_SEED), fewest marks first."""
+    seed = CASE_SEED.get() if seed is None else seed
     if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= 4297:
         raise ValueError(f"tictactoe_positions needs a count from 0 to 4,297, got {count!r} "
                          "(the non-terminal positions of 1 to 7 marks)")

@@ -1,73 +1,123 @@
-"""Grading a class: each submission's answer cells merged into the solution notebook, run in its own
-kernel, one row of grades.csv per student and one column per exercise, submissions in parallel.
+"""Grading a class: the grade is decided in the grader's process, where a submission cannot reach it.
 
-    python -m minimax_lab.grading.class_grades SOLUTION SUBMISSION... [--out DIR] [--jobs N]
+    python -m minimax_lab.grading.class_grades SOLUTION SUBMISSION... [--out DIR] [--seed N] [--jobs N]
     make grade SOLUTION=notebooks/solutions/NAME.ipynb SUBMISSIONS='folder/*.ipynb'
 
-For each submission: `assignments.merge` puts its answer cells into a copy of the solution notebook
-(a missing answer gets the stub, so it is graded as unanswered); the merged notebook runs cell by
-cell (nbclient), every check cell preceded by guard.GUARD_LINE, which fails the cell when an answer
-cell changed the package; a cell that only tries the student's functions out (a "try" cell, see
-`assignments.is_try_cell`) is not run, since it does not count and may hang. A check passes when its
-cell raised nothing and printed what the solution's stored output says (the success line); a check
-that prints anything else, a failure or "Not answered yet", fails with that text. Each cell has a
-time limit (--cell-timeout, on top of the checks' own per-call limit); a broken notebook (not JSON,
-not a notebook, a kernel that dies) is reported in its row and grading goes on.
+From a submission the grader takes the code of its answer cells and nothing else: not its check
+cells, not its outputs, not its metadata. For each check of the solution notebook (a cell calling
+`grading.check_<exercise>(...)`), it starts a fresh worker (sandbox.Worker: its own process in a
+sandbox, with only the standard library and the games to import), which runs the assignment's
+prelude (PRELUDES) and the student's answer cells. The check itself, the same function the
+student's notebook calls, runs here, with the student's functions replaced by RemoteFunctions:
+its cases go to the worker as plain data and the answers come back as plain data, compared here
+with the package's own searches. The random cases are drawn from a seed chosen now and written in
+the report; `--seed` grades again with the same cases, and the output is then byte for byte the same.
 
-Written to --out (default build/graded/<assignment>/): grades.csv, report.txt (every failure in
-full), and per student <name>.ipynb (the merged notebook as run) and <name>.txt.
+Written to --out (default build/graded/<assignment>-<date and time>, a new folder; an existing
+folder that is not empty is refused): grades.csv (one row per student: the points of each
+exercise and the total), feedback/<student>.txt (what each check said) and report.txt (the seed,
+the sandbox, the limits, and every student's verdicts). Exit status 0 when grading ran, whatever
+the students scored; 1 when it could not (an unreadable solution); 2 on a usage error.
 """
 
 from __future__ import annotations
 
 import argparse
+import ast
+import contextlib
 import csv
+import datetime
+import functools
+import io
 import json
 import multiprocessing
 import os
+import secrets
 import sys
-import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Optional, Sequence
 
 from .. import assignments
-from .guard import GUARD_LINE
+from .cases import seeded
+from .copies import resemblances
+from .guard import CheckFailed, time_limit
+from .guard import TimedOut as CheckTimedOut
+from .sandbox import CALL_TIMEOUT, LIMITS, SANDBOX_NOTE, RemoteFunction, sandbox_name, start_worker
 
-CELL_TIMEOUT = 120.0
-"""Seconds one cell of a submission may run before the kernel is interrupted."""
+CHECK_TIMEOUT = 300.0
+"""Seconds one check may take in all (the grader's searches and the student's calls)."""
+
+MAX_NOTEBOOK_BYTES = 20 * 1024 * 1024
+"""Largest submission read (20 MiB); a larger file is graded as unreadable."""
 
 
-@dataclass
-class Verdict:
-    """One exercise of one student: passed or not, and what the check said."""
+@dataclass(frozen=True)
+class Prelude:
+    """What the worker runs before a student's answer cells: the imports the handout's answers use
+    (from the kit only), then the solution notebook's cells with the given ids (set-up cells that
+    define names the answers use, such as Connect Four's WINDOWS), taken from the solution, never
+    from the submission."""
 
-    exercise: str
+    imports: str
+    cells: tuple[str, ...] = ()
+
+
+PRELUDES: dict[str, Prelude] = {
+    "assignment1_minimax": Prelude("import math\n\nfrom minimax_lab import Chance, TicTacToe\n"),
+    "assignment2_alphabeta": Prelude("import math\n"),
+    "assignment3_player": Prelude("from minimax_lab import TicTacToe\nfrom minimax_lab.games import LINES\n",
+                                  ("pos",)),
+    "assignment4_complexity": Prelude("import math\n"),
+    "assignment5_connect_four": Prelude("from minimax_lab import ConnectFour\n", ("board", "windows")),
+}
+"""Each assignment's prelude, by the solution notebook's name."""
+
+
+@dataclass(frozen=True)
+class Exercise:
+    """One graded check: the solution's cell, the check it calls, the answer functions it is given."""
+
+    name: str
     cell: int
-    passed: bool
-    message: str = ""
+    check: str
+    functions: tuple[str, ...]
+    points: float
+    success: str
 
-    @property
-    def one_line(self) -> str:
-        """Return the message on one line (at most 300 characters), as grades.csv shows it."""
-        text = " | ".join(line.strip() for line in self.message.splitlines() if line.strip())
-        return text if len(text) <= 300 else text[:297] + "..."
+    @staticmethod
+    def parse(index: int, cell: Any) -> "Exercise":
+        """Return the exercise of a solution's check cell: a single call grading.check_X(name, ...)."""
+        source = assignments.cell_source(cell)
+        tree = ast.parse(source)
+        call = tree.body[0].value if len(tree.body) == 1 and isinstance(tree.body[0], ast.Expr) else None
+        if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute)
+                and call.func.attr.startswith("check_") and not call.keywords
+                and all(isinstance(arg, ast.Name) for arg in call.args)):
+            raise ValueError(f"check cell {index} must be one call grading.check_<exercise>(function, ...), "
+                             f"not {source!r}")
+        points = cell.get("metadata", {}).get("nbgrader", {}).get("points", 1)
+        return Exercise(call.func.attr.removeprefix("check_"), index, call.func.attr,
+                        tuple(arg.id for arg in call.args if isinstance(arg, ast.Name)), float(points),
+                        stream_text(cell))
 
 
-@dataclass
-class Graded:
-    """One student's results: a Verdict per check, and notes about the notebook itself."""
+def exercises(solution: Any) -> list[Exercise]:
+    """Return the solution notebook's graded checks, in order."""
+    return [Exercise.parse(i, cell) for i, cell in enumerate(solution["cells"]) if assignments.check_name(cell)]
 
-    student: str
-    verdicts: list[Verdict] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)
-    seconds: float = 0.0
 
-    @property
-    def passed(self) -> int:
-        """Return how many checks passed."""
-        return sum(v.passed for v in self.verdicts)
+def prelude_source(solution: Any, name: str) -> str:
+    """Return the prelude of the assignment whose solution notebook is called `name`."""
+    if name not in PRELUDES:
+        raise ValueError(f"no prelude for {name!r}: add it to class_grades.PRELUDES")
+    prelude = PRELUDES[name]
+    by_id = {cell.get("id"): assignments.cell_source(cell) for cell in solution["cells"]}
+    missing = [cell for cell in prelude.cells if cell not in by_id]
+    if missing:
+        raise ValueError(f"{name}: the prelude's cells {missing} are not in the solution notebook")
+    return "\n\n".join([prelude.imports, *(by_id[cell] for cell in prelude.cells)])
 
 
 def stream_text(cell: Any) -> str:
@@ -75,129 +125,137 @@ def stream_text(cell: Any) -> str:
     return "".join("".join(o.get("text", "")) for o in cell.get("outputs", []) if o.get("output_type") == "stream")
 
 
-def error_text(cell: Any) -> Optional[str]:
-    """Return the error a cell raised, as 'Name: message', or None."""
-    for output in cell.get("outputs", []):
-        if output.get("output_type") == "error":
-            return f"{output.get('ename', 'Error')}: {output.get('evalue', '')}"
-    return None
+@dataclass
+class Verdict:
+    """One exercise of one student: the points earned and what the check said."""
+
+    exercise: str
+    points: float
+    earned: float
+    message: str = ""
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def passed(self) -> bool:
+        """Return True when the check passed."""
+        return self.earned == self.points
 
 
-def judge_cell(ran: Any, reference: Any) -> tuple[bool, str]:
-    """Return (passed, message) for a check cell as run, against the solution's stored cell."""
-    error = error_text(ran)
-    printed = stream_text(ran)
-    if error is not None:
-        if error.startswith("KeyboardInterrupt"):
-            return False, "the cell ran past its time limit and was stopped"
-        name, _, message = error.partition(": ")
-        shown = message if name in ("CheckFailed", "PackageChanged", "PackageSearchUsed", "TimedOut",
-                                    "InputChanged") else error
-        return False, (printed + shown).strip()
-    expected = stream_text(reference)
-    if printed == expected:
-        return True, ""
-    return False, printed.strip() or f"printed nothing; the check prints {expected.strip()!r} when it passes"
+@dataclass
+class Graded:
+    """One student's results: a Verdict per check, and notes about the submission."""
+
+    student: str
+    verdicts: list[Verdict] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def total(self) -> float:
+        """Return the points earned."""
+        return sum(v.earned for v in self.verdicts)
 
 
-def run_notebook(notebook: Any, *, solution: Any, cell_timeout: float = CELL_TIMEOUT,
-                 guard_checks: bool = True, workdir: Optional[Path] = None) -> dict[int, str]:
-    """Run a notebook made from `solution` (merged or a handout: the same cells, the answers
-    replaced) in place in a new kernel, cell by cell, skipping try cells (assignments.is_try_cell)
-    and preceding each check cell by GUARD_LINE (if `guard_checks`); return, by cell index, why a cell
-    did not run normally ("skipped", "timed out", "kernel died", "not run: ...")."""
-    from nbclient import NotebookClient
-    from nbclient.exceptions import CellTimeoutError, DeadKernelError
-
-    client = NotebookClient(notebook, timeout=cell_timeout, kernel_name="python3", allow_errors=True,
-                            interrupt_on_timeout=True,
-                            resources={"metadata": {"path": str(workdir or Path.cwd())}})
-    answers = assignments.answer_names(solution)
-    answer_cells = {i for i, cell in enumerate(solution.cells) if assignments.is_answer_cell(cell)}
-    status: dict[int, str] = {}
-    stopped: Optional[str] = None
-    with client.setup_kernel():
-        for index, cell in enumerate(notebook.cells):
-            if cell.cell_type != "code":
-                continue
-            if stopped is not None:
-                status[index] = f"not run: {stopped}"
-                continue
-            if index not in answer_cells and assignments.is_try_cell(cell, answers):
-                status[index] = "skipped"
-                continue
-            source = cell.source
-            if guard_checks and assignments.check_name(cell):
-                cell.source = GUARD_LINE + source
-            try:
-                client.execute_cell(cell, index)
-            except DeadKernelError:
-                status[index] = "kernel died"
-                stopped = f"the kernel died while running cell {index}"
-            except CellTimeoutError:
-                status[index] = "timed out"
-                stopped = f"cell {index} ran past its {cell_timeout:g} s limit and could not be stopped"
-            finally:
-                cell.source = source
-    return status
+def read_submission(path: Path) -> dict[str, Any]:
+    """Return a submission as a dict with a list of cells; raise ValueError saying why it cannot be read."""
+    try:
+        size = path.stat().st_size
+        if size > MAX_NOTEBOOK_BYTES:
+            raise ValueError(f"it is {size:,} bytes, more than the {MAX_NOTEBOOK_BYTES:,} a notebook may have")
+        data = json.loads(path.read_bytes().decode("utf-8"))
+    except (OSError, UnicodeDecodeError) as error:
+        raise ValueError(f"it cannot be read ({type(error).__name__}: {error})") from None
+    except json.JSONDecodeError as error:
+        raise ValueError(f"it is not JSON ({error})") from None
+    except RecursionError:
+        raise ValueError("its JSON is nested too deeply to read") from None
+    if not (isinstance(data, dict) and isinstance(data.get("cells"), list)):
+        raise ValueError("it is JSON but not a notebook (no list of cells)")
+    return data
 
 
-def grade_submission(solution_path: Path, submission_path: Path, out: Path,
-                     cell_timeout: float = CELL_TIMEOUT) -> Graded:
-    """Grade one submission: merge, run, judge each check cell; write <name>.ipynb and <name>.txt."""
-    import nbformat
+def answer_cells(solution: Any, submission: dict[str, Any]) -> tuple[list[tuple[str, str]], list[str]]:
+    """Return the submission's answer cells as (label, source), in the solution's order, and notes
+    on the answers it lacks (graded as unanswered) or could not give."""
+    cells: list[tuple[str, str]] = []
+    notes: list[str] = []
+    theirs = [c for c in submission["cells"] if isinstance(c, dict)]
+    number = 0
+    for cell in solution["cells"]:
+        if not assignments.is_answer_cell(cell):
+            continue
+        number += 1
+        found = assignments.find_answer(cell, theirs)
+        label = f"answer cell {number}"
+        if found is None:
+            notes.append(f"{label} ({assignments.first_line(cell)}) is missing: graded as unanswered")
+            continue
+        source = found.get("source", "")
+        if isinstance(source, list) and all(isinstance(line, str) for line in source):
+            source = "".join(source)
+        if not isinstance(source, str):
+            notes.append(f"{label} has no readable source: graded as unanswered")
+            continue
+        cells.append((label, without_magics(source)))
+    return cells, notes
 
-    start = time.perf_counter()
-    out.mkdir(parents=True, exist_ok=True)
+
+def without_magics(source: str) -> str:
+    """Return a cell's source with IPython's %magic and !shell lines commented out (line numbers kept)."""
+    return "\n".join("# " + line if line.lstrip().startswith(("%", "!")) else line for line in source.split("\n"))
+
+
+def run_check(exercise: Exercise, prelude: str, cells: Sequence[tuple[str, str]], *, seed: int,
+              call_timeout: float, check_timeout: float) -> Verdict:
+    """Run one check against the student's answers in a new worker; return its verdict."""
+    from .. import grading
+
+    printed = io.StringIO()
+    message, notes = "", list[str]()
+    try:
+        worker, notes = start_worker(prelude, cells, call_timeout=call_timeout, cpu_seconds=int(check_timeout) + 10)
+        with worker, contextlib.redirect_stdout(printed), seeded(seed), time_limit(check_timeout):
+            check = getattr(grading, exercise.check)
+            check(*(RemoteFunction(worker, name) for name in exercise.functions))
+    except CheckTimedOut:
+        message = f"the check ran past its {check_timeout:g} s limit"
+    except CheckFailed as failed:
+        message = str(failed)
+    except Exception as error:  # noqa: BLE001 - a check that breaks is reported, grading goes on
+        message = f"the check could not run: {type(error).__name__}: {error}"
+    text = printed.getvalue()
+    if not message and text == exercise.success:
+        return Verdict(exercise.name, exercise.points, exercise.points, notes=notes)
+    return Verdict(exercise.name, exercise.points, 0.0, (text + message).strip() or
+                   f"printed nothing; the check prints {exercise.success.strip()!r} when it passes", notes)
+
+
+def grade_submission(solution_path: Path, submission_path: Path, *, seed: int,
+                     call_timeout: float = CALL_TIMEOUT, check_timeout: float = CHECK_TIMEOUT) -> Graded:
+    """Grade one submission: every check of the solution, each in its own worker."""
+    solution = assignments.read(solution_path)
     graded = Graded(Path(submission_path).stem)
-    solution: Any = assignments.read(solution_path)
-    checks = [(i, str(assignments.check_name(c))) for i, c in enumerate(solution.cells) if assignments.check_name(c)]
+    checks = exercises(solution)
     try:
-        submission = json.loads(Path(submission_path).read_text(encoding="utf-8"))
-        submission = nbformat.from_dict(submission)
-        if not isinstance(submission.get("cells"), list):
-            raise ValueError("it has no list of cells")
-        merged: Any
-        merged, missing = assignments.merge(solution, submission)
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError, ValueError, TypeError, AttributeError) as error:
-        unreadable = f"not a readable notebook ({type(error).__name__}: {error})"
+        submission = read_submission(Path(submission_path))
+        cells, notes = answer_cells(solution, submission)
+    except ValueError as error:
+        unreadable = f"not graded: the submission is not a readable notebook: {error}"
         graded.notes.append(unreadable)
-        graded.verdicts = [Verdict(str(name), i, False, f"not graded: {unreadable}") for i, name in checks]
-        graded.seconds = time.perf_counter() - start
-        _write_student(out, graded, None)
+        graded.verdicts = [Verdict(e.name, e.points, 0.0, unreadable) for e in checks]
         return graded
-    graded.notes += [f"answer cell {name} missing: graded as unanswered" for name in missing]
-    try:
-        status = run_notebook(merged, solution=solution, cell_timeout=cell_timeout, workdir=out)
-    except Exception as error:  # noqa: BLE001 - a kernel that cannot start is reported, grading goes on
-        status = {i: f"not run: the kernel failed ({type(error).__name__}: {error})" for i, _ in checks}
-    for index, name in checks:
-        why = status.get(index)
-        if why is not None and why != "skipped":
-            message = {"timed out": f"the cell ran past its {cell_timeout:g} s limit",
-                       "kernel died": "the kernel died (Python crashed) while this check ran"}.get(why, str(why))
-            graded.verdicts.append(Verdict(str(name), index, False, message))
-        else:
-            passed, message = judge_cell(merged.cells[index], solution.cells[index])
-            graded.verdicts.append(Verdict(str(name), index, passed, message))
-    died = sorted({why for why in status.values() if why.startswith("not run") or why == "kernel died"})
-    graded.notes += [why.removeprefix("not run: ") for why in died if why != "kernel died"][:1]
-    graded.seconds = time.perf_counter() - start
-    _write_student(out, graded, merged)
+    graded.notes += notes
+    graded.notes += [f"{label} resembles the course's {name}: look at it" for label, name in resemblances(cells)]
+    prelude = prelude_source(solution, Path(solution_path).stem)
+    graded.verdicts = [run_check(e, prelude, cells, seed=seed, call_timeout=call_timeout,
+                                 check_timeout=check_timeout) for e in checks]
+    for verdict in graded.verdicts:
+        graded.notes += [note for note in verdict.notes if note not in graded.notes]
     return graded
 
 
-def _write_student(out: Path, graded: Graded, merged: Any) -> None:
-    out.mkdir(parents=True, exist_ok=True)
-    if merged is not None:
-        (out / f"{graded.student}.ipynb").write_text(assignments.notebook_text(merged), encoding="utf-8")
-    (out / f"{graded.student}.txt").write_text(student_report(graded), encoding="utf-8")
-
-
-def student_report(graded: Graded) -> str:
-    """Return one student's report: each check, passed or its message in full, then the notes."""
-    lines = [f"{graded.student}: {graded.passed} of {len(graded.verdicts)} checks passed "
-             f"(graded in {graded.seconds:.0f} s)"]
+def feedback(graded: Graded) -> str:
+    """Return one student's feedback: each check, passed or what it said in full, then the notes."""
+    lines = [f"{graded.student}: {points(graded.total)} of {points(sum(v.points for v in graded.verdicts))} points"]
     lines += [f"  note: {note}" for note in graded.notes]
     for verdict in graded.verdicts:
         lines.append(f"  {verdict.exercise}: " + ("pass" if verdict.passed else "FAIL"))
@@ -206,51 +264,59 @@ def student_report(graded: Graded) -> str:
     return "\n".join(lines) + "\n"
 
 
-def grade_class(solution: Path, submissions: Sequence[Path], out: Path, *, jobs: Optional[int] = None,
-                cell_timeout: float = CELL_TIMEOUT) -> list[Graded]:
-    """Grade every submission, `jobs` at a time (default: the machine's cores); write grades.csv
-    and report.txt to `out`; return the results in the order of the students' names."""
+def points(value: float) -> str:
+    """Return points as grades.csv writes them: 1, 0.5."""
+    return f"{value:g}"
+
+
+def grade_class(solution: Path, submissions: Sequence[Path], out: Path, *, seed: int, jobs: Optional[int] = None,
+                call_timeout: float = CALL_TIMEOUT, check_timeout: float = CHECK_TIMEOUT) -> list[Graded]:
+    """Grade every submission, `jobs` at a time (default: the cores); write grades.csv, feedback/
+    and report.txt to `out`, which must be new or empty; return the results by student name."""
     names = [Path(s).stem for s in submissions]
     repeated = sorted({n for n in names if names.count(n) > 1})
     if repeated:
         raise ValueError(f"two submissions share a name: {', '.join(repeated)}; rename one")
-    out.mkdir(parents=True, exist_ok=True)
-    jobs = jobs or os.cpu_count() or 1
-    if jobs == 1 or len(submissions) == 1:
-        results = [grade_submission(solution, s, out, cell_timeout) for s in submissions]
+    if out.exists() and any(out.iterdir()):
+        raise ValueError(f"{out} is not empty: grade into a new folder")
+    reference = assignments.read(solution)
+    exercises(reference)  # a solution whose checks cannot be graded stops here, before any work
+    prelude_source(reference, solution.stem)
+    jobs = max(1, jobs or os.cpu_count() or 1)
+    grade = functools.partial(grade_submission, solution, seed=seed, call_timeout=call_timeout,
+                              check_timeout=check_timeout)
+    if jobs == 1 or len(submissions) <= 1:
+        results = [grade(s) for s in submissions]
     else:
-        context = multiprocessing.get_context("spawn")
-        with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
-            results = list(pool.map(grade_submission, [solution] * len(submissions), submissions,
-                                    [out] * len(submissions), [cell_timeout] * len(submissions)))
+        with ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("spawn")) as pool:
+            results = list(pool.map(grade, submissions))
     results.sort(key=lambda g: g.student)
-    write_csv(out / "grades.csv", results)
-    (out / "report.txt").write_text("".join(student_report(g) for g in results), encoding="utf-8")
+    write_results(out, solution, results, seed=seed, call_timeout=call_timeout, check_timeout=check_timeout)
     return results
 
 
-def exercises_of(results: Sequence[Graded]) -> list[str]:
-    """Return the exercises in the order of the notebook (the columns of grades.csv)."""
-    seen: dict[str, None] = {}
-    for graded in results:
-        for verdict in graded.verdicts:
-            seen.setdefault(verdict.exercise, None)
-    return list(seen)
-
-
-def write_csv(path: Path, results: Sequence[Graded]) -> None:
-    """Write grades.csv: student, passed (of n), notes, then one column per exercise holding
-    'pass' or 'fail: <the first line of the check's message>'."""
-    exercises = exercises_of(results)
-    with path.open("w", newline="", encoding="utf-8") as file:
-        writer = csv.writer(file)
-        writer.writerow(["student", "passed", "notes", *exercises])
+def write_results(out: Path, solution: Path, results: Sequence[Graded], *, seed: int, call_timeout: float,
+                  check_timeout: float) -> None:
+    """Write grades.csv, feedback/<student>.txt and report.txt (no times or dates: a re-grade with
+    the same seed writes the same bytes)."""
+    (out / "feedback").mkdir(parents=True, exist_ok=True)
+    columns = [v.exercise for v in results[0].verdicts] if results else []
+    with (out / "grades.csv").open("w", newline="", encoding="utf-8") as file:
+        writer = csv.writer(file, lineterminator="\n")
+        writer.writerow(["student", *columns, "total"])
         for graded in results:
             by_name = {v.exercise: v for v in graded.verdicts}
-            cells = [("pass" if by_name[e].passed else f"fail: {by_name[e].one_line}") if e in by_name
-                     else "" for e in exercises]
-            writer.writerow([graded.student, f"{graded.passed}/{len(graded.verdicts)}",
-                             "; ".join(graded.notes), *cells])
+            writer.writerow([graded.student, *(points(by_name[c].earned) if c in by_name else "" for c in columns),
+                             points(graded.total)])
+    for graded in results:
+        (out / "feedback" / f"{graded.student}.txt").write_text(feedback(graded), encoding="utf-8")
+    sandbox = sandbox_name()
+    limits = ", ".join(f"{name}" for name in LIMITS)
+    header = [f"assignment: {solution.stem}", f"seed: {seed} (grade again with --seed {seed})",
+              f"sandbox: {sandbox}: {SANDBOX_NOTE[sandbox]}",
+              f"limits: {call_timeout:g} s a call, {check_timeout:g} s a check; {limits} limited",
+              f"students: {len(results)}", ""]
+    (out / "report.txt").write_text("\n".join(header) + "".join(feedback(g) for g in results), encoding="utf-8")
 
 
 def read_csv(path: Path) -> list[dict[str, str]]:
@@ -259,39 +325,41 @@ def read_csv(path: Path) -> list[dict[str, str]]:
         return list(csv.DictReader(file))
 
 
-def summary_line(graded: Graded, solution: Any) -> str:
-    """Return a student's line on the terminal: passed, or the failing checks with their cells as
-    nbval numbers them (among code cells, from 0)."""
-    if graded.verdicts and graded.passed == len(graded.verdicts):
-        return f"{graded.student}.ipynb: passed"
-    code = [i for i, c in enumerate(solution.cells) if c.cell_type == "code"]
-    failed = [f"Cell {code.index(v.cell)} ({v.exercise})" for v in graded.verdicts if not v.passed]
-    return f"{graded.student}.ipynb: FAILED {', '.join(failed)}" + (
-        f" [{'; '.join(graded.notes)}]" if graded.notes else "")
+def summary_line(graded: Graded) -> str:
+    """Return a student's line on the terminal."""
+    failed = [v.exercise for v in graded.verdicts if not v.passed]
+    return f"{graded.student}: {points(graded.total)} points" + (f"; failed {', '.join(failed)}" if failed else "")
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
-    """Command line: grade submissions; exit 0 when every check of every submission passed, 1 when
-    some failed, 2 on a usage error."""
+    """Command line: grade submissions; exit 0 when grading ran (whatever the grades), 1 when it could
+    not, 2 on a usage error."""
     parser = argparse.ArgumentParser(prog="python -m minimax_lab.grading.class_grades",
                                      description="Grade a class's notebooks against a solution notebook.")
     parser.add_argument("solution", type=Path, help="the assignment's solution notebook")
     parser.add_argument("submissions", type=Path, nargs="+", help="the students' notebooks")
-    parser.add_argument("--out", type=Path, help="output folder (default build/graded/<assignment>)")
+    parser.add_argument("--out", type=Path, help="a new output folder (default build/graded/<assignment>-<now>)")
+    parser.add_argument("--seed", type=int, help="the seed of the random cases (default: a new one)")
     parser.add_argument("--jobs", type=int, default=None, help="submissions graded at once (default: cores)")
-    parser.add_argument("--cell-timeout", type=float, default=CELL_TIMEOUT, help="seconds per cell")
+    parser.add_argument("--call-timeout", type=float, default=CALL_TIMEOUT, help="seconds per call")
+    parser.add_argument("--check-timeout", type=float, default=CHECK_TIMEOUT, help="seconds per check")
     args = parser.parse_args(argv)
     if not args.solution.is_file():
         parser.error(f"no solution notebook at {args.solution}")
-    out = args.out or Path("build/graded") / args.solution.stem
-    start = time.perf_counter()
-    results = grade_class(args.solution, args.submissions, out, jobs=args.jobs, cell_timeout=args.cell_timeout)
-    solution = assignments.read(args.solution)
-    print(f"graded {args.solution.name}: {len(results)} submissions in {time.perf_counter() - start:.0f} s; "
-          f"{out / 'grades.csv'} (details: report.txt)")
+    seed = args.seed if args.seed is not None else secrets.randbelow(10 ** 9)
+    now = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
+    out = args.out or Path("build/graded") / f"{args.solution.stem}-{now}"
+    try:
+        results = grade_class(args.solution, args.submissions, out, seed=seed, jobs=args.jobs,
+                              call_timeout=args.call_timeout, check_timeout=args.check_timeout)
+    except ValueError as error:
+        print(f"grading did not run: {error}", file=sys.stderr)
+        return 1
+    print(f"graded {args.solution.name}: {len(results)} submissions, seed {seed}, sandbox {sandbox_name()}; "
+          f"{out / 'grades.csv'} (feedback in {out / 'feedback'}, all in {out / 'report.txt'})")
     for graded in results:
-        print(summary_line(graded, solution))
-    return 0 if all(g.verdicts and g.passed == len(g.verdicts) for g in results) else 1
+        print(summary_line(graded))
+    return 0
 
 
 if __name__ == "__main__":

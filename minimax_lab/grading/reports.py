@@ -1,13 +1,13 @@
 """Judging and reporting: calling a student's function (through the guard), comparing what it
 returns, and either printing the check's one stable success line or showing the smallest failing
 case and raising CheckFailed. An exercise not answered yet (its function raises
-NotImplementedError) gets "Not answered yet: ..." printed instead, without a traceback."""
+NotImplementedError) raises NotAnswered instead, which IPython shows as one "Not answered yet: ..."
+line, without a traceback."""
 
 from __future__ import annotations
 
 import copy
 import functools
-import sys
 from dataclasses import dataclass
 from typing import Any, Callable, Optional, Sequence, TypeVar
 
@@ -16,6 +16,7 @@ from ..text import value_text
 from ..trees import is_number
 from .cases import Case, tree_cases
 from .guard import CheckFailed, StudentProblem, call_student, verify_untouched
+from .sandbox import RemoteError, RemoteFunction
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -104,6 +105,11 @@ def attempt(func: Callable, *args: Any) -> tuple[Any, Optional[BaseException]]:
     limit, its output captured. Raises the StudentProblem when the call used a package search,
     timed out or changed its input; NotImplementedError (not answered yet) propagates."""
     writes = [i for i, arg in enumerate(args) if isinstance(arg, list) and not arg]
+    if isinstance(func, RemoteFunction):  # graded: the function runs in its worker, not here
+        try:
+            return func.call_with_writes(args, writes), None
+        except RemoteError as error:
+            return None, error
     outcome = call_student(func, *args, writes=writes)
     if outcome.stopped is not None:
         raise outcome.stopped
@@ -115,19 +121,31 @@ def raised(error: BaseException) -> str:
     call, such as a time limit, as it is)."""
     if isinstance(error, StudentProblem):
         return str(error)
+    if isinstance(error, RemoteError):
+        return f"raised {error.kind}: {error}"
     return f"raised {type(error).__name__}: {error}"
 
 
+class NotAnswered(CheckFailed):
+    """An exercise not answered yet: its function still raises NotImplementedError. It fails the
+    check cell (nbgrader gives a grade cell its points only when it raises nothing), and IPython
+    shows it as its one line, "Not answered yet: ...", with no traceback."""
+
+    def _render_traceback_(self) -> list[str]:
+        """Return the lines IPython shows for this exception: its message alone."""
+        return [str(self)]
+
+
 def unanswered_text(error: NotImplementedError) -> str:
-    """Return what a check prints for an exercise not answered yet."""
+    """Return the one line a check shows for an exercise not answered yet."""
     said = str(error).strip() or "the function still raises NotImplementedError"
     return f"Not answered yet: {said}. Write it in the answer cell above, then run this cell again."
 
 
 def check(function: F) -> F:
     """Return a check that verifies the package is untouched (guard.verify_untouched) before and
-    after it runs, and prints unanswered_text, with no traceback, when the student's function is
-    not written yet."""
+    after it runs, and raises NotAnswered (shown as the one line unanswered_text) when the student's
+    function is not written yet."""
 
     @functools.wraps(function)
     def checked(*args: Any, **kwargs: Any) -> Any:
@@ -136,8 +154,7 @@ def check(function: F) -> F:
         try:
             result = function(*args, **kwargs)
         except NotImplementedError as error:
-            sys.stdout.write(unanswered_text(error) + "\n")  # one write: one stream output
-            return None
+            raise NotAnswered(unanswered_text(error)) from None
         verify_untouched()
         return result
 

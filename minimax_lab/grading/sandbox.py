@@ -1,0 +1,556 @@
+"""Where a student's code runs when it is graded: a worker process in a sandbox, called over a pipe.
+
+The grader (class_grades) never runs a submission in its own process. For each check it starts a
+Worker: a fresh Python process (`python -I -S`, no site-packages, no environment) whose only
+importable course code is the *kit*, a folder the grader assembles from the game modules
+(KIT_MODULES: the rules of the games and the tree types, no search, no evaluation, no answer key)
+and the worker's own two modules. The worker runs the assignment's prelude and the student's
+answer cells, then answers the grader's calls (worker.py has the protocol). Only plain data
+crosses (wire.py); the grader compares what comes back with its own references.
+
+The sandbox, best first:
+- "bubblewrap" (Debian's `bwrap`): new user, PID, network, IPC and mount namespaces; the worker
+  sees the system's programs and libraries and Python read-only, the kit read-only at /kit, and
+  an empty private folder as its working directory, nothing else: not the course's source, not
+  the solutions, not the other submissions, not the grader's output. When the worker is killed,
+  the PID namespace takes every process it started with it.
+- "limits only" (no bwrap on the machine): the same worker in a private temporary folder with a
+  scrubbed import path and its own session; it could still read files the grader's user can
+  read. The report says which one ran (SANDBOX_NOTE).
+
+Either way: resource limits (LIMITS: CPU seconds, memory, file size, open files, and child
+processes where Linux enforces that, i.e. not for root), a deadline for each call after which
+the worker's whole process group is killed with SIGKILL, and the worker's folder removed.
+"""
+
+from __future__ import annotations
+
+import atexit
+import os
+import resource
+import select
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable, NoReturn, Optional, Sequence
+
+from .guard import CheckFailed, StudentProblem
+from .wire import WireError, decode, encode
+from .worker import HEADER, MAX_FRAME
+
+PACKAGE = Path(__file__).resolve().parent.parent
+
+KIT_MODULES = ("text.py", "trees.py", "games.py", "connect_four_rules.py",
+               "grading/wire.py", "grading/worker.py")
+"""The package's files a worker can import: the games and tree types, and the worker itself."""
+
+KIT_INIT = '''"""The course's games as a graded exercise hands them out: the rules, no searches, no answers."""
+
+from .connect_four import ConnectFour, ConnectFourState
+from .games import LINES, Game, TicTacToe, TicTacToeState, TreeGame, UniformTree
+from .trees import Chance
+
+
+def __getattr__(name):
+    raise ImportError(f"uses the course's {name}; this exercise asks for your own",
+                      name=f"minimax_lab.{name}")
+'''
+"""The kit's minimax_lab/__init__.py: the game types, and a clear error for anything else."""
+
+KIT_CONNECT_FOUR = '''"""Connect Four's rules, as a graded exercise hands them out: no evaluation, no move ordering."""
+
+from .connect_four_rules import PLAYERS, ConnectFourRules, ConnectFourState
+
+
+class ConnectFour(ConnectFourRules):
+    """Connect Four (see ConnectFourRules)."""
+'''
+"""The kit's minimax_lab/connect_four.py: the rules under the name the student knows."""
+
+CALL_TIMEOUT = 10.0
+"""Seconds one call of a student's function may take (loading the answers too)."""
+
+CALL_BUDGET = 2_000_000
+"""Most calls of a student's functions one check may make."""
+
+MEMORY_LIMIT = 2 * 1024 ** 3
+"""Bytes of address space a worker may use."""
+
+LIMITS = {
+    "cpu seconds": resource.RLIMIT_CPU,
+    "memory": resource.RLIMIT_AS,
+    "file size": resource.RLIMIT_FSIZE,
+    "open files": resource.RLIMIT_NOFILE,
+    "child processes": resource.RLIMIT_NPROC,
+}
+"""The resource limits a worker runs under (their values: Worker.limits)."""
+
+
+def bwrap() -> Optional[str]:
+    """Return the path of bubblewrap if it is installed and works here, else None."""
+    found = shutil.which("bwrap")
+    if found is None:
+        return None
+    probe = subprocess.run([found, "--ro-bind", "/", "/", "--unshare-all", "--die-with-parent", "true"],
+                           capture_output=True, timeout=30, check=False)
+    return found if probe.returncode == 0 else None
+
+
+_kit: dict[str, Path] = {}
+_kit_lock = threading.Lock()
+
+
+def kit() -> Path:
+    """Return the folder of the kit (made once per process, removed at exit)."""
+    with _kit_lock:
+        if "path" not in _kit:
+            root = Path(tempfile.mkdtemp(prefix="minimax-lab-kit-"))
+            atexit.register(shutil.rmtree, root, ignore_errors=True)
+            package = root / "minimax_lab"
+            (package / "grading").mkdir(parents=True)
+            for name in KIT_MODULES:
+                shutil.copyfile(PACKAGE / name, package / name)
+            (package / "__init__.py").write_text(KIT_INIT, encoding="utf-8")
+            (package / "connect_four.py").write_text(KIT_CONNECT_FOUR, encoding="utf-8")
+            (package / "grading" / "__init__.py").write_text('"""The worker and its wire."""\n',
+                                                              encoding="utf-8")
+            for path in [root, *root.rglob("*")]:
+                path.chmod(0o755 if path.is_dir() else 0o644)
+            _kit["path"] = root
+        return _kit["path"]
+
+
+def sandbox_name() -> str:
+    """Return the sandbox workers run in here: 'bubblewrap' or 'limits only'."""
+    return "bubblewrap" if _bwrap_path() else "limits only"
+
+
+_bwrap_cache: dict[str, Optional[str]] = {}
+
+
+def _bwrap_path() -> Optional[str]:
+    if "path" not in _bwrap_cache:
+        _bwrap_cache["path"] = None if os.environ.get("MINIMAX_LAB_SANDBOX") == "limits" else bwrap()
+    return _bwrap_cache["path"]
+
+
+SANDBOX_NOTE = {
+    "bubblewrap": "each submission ran in bubblewrap: its own namespaces, only Python, the system's "
+                  "libraries and the games visible, no network",
+    "limits only": "bubblewrap was not available: each submission ran with resource limits and a scrubbed "
+                   "import path only, and could read what the grader's user can read (install bubblewrap)",
+}
+
+BOOT = "import sys; sys.path.insert(0, {kit!r}); from minimax_lab.grading.worker import main; main()"
+
+
+def _python() -> str:
+    """Return the real path of this Python's interpreter (a venv's python is a link to it)."""
+    return os.path.realpath(sys.executable)
+
+
+def _command(workdir: Path, kit_path: Path) -> list[str]:
+    python = _python()
+    bwrap_path = _bwrap_path()
+    if bwrap_path is None:
+        return [python, "-I", "-S", "-c", BOOT.format(kit=str(kit_path))]
+    prefix = os.path.realpath(sys.base_prefix)
+    command = [bwrap_path, "--unshare-all", "--die-with-parent", "--new-session",
+               "--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp"]
+    for system in ("/usr", "/lib", "/lib64", "/bin", "/sbin", "/lib32", "/libx32"):
+        if os.path.islink(system):
+            command += ["--symlink", os.readlink(system), system]
+        elif os.path.isdir(system):
+            command += ["--ro-bind", system, system]
+    if not prefix.startswith("/usr/"):
+        command += ["--ro-bind", prefix, prefix]
+    if not python.startswith(prefix + "/"):
+        command += ["--ro-bind", python, python]
+    command += ["--ro-bind", str(kit_path), "/kit", "--bind", str(workdir), "/work", "--chdir", "/work",
+                "--clearenv", "--setenv", "HOME", "/work", "--setenv", "PATH", "/usr/bin:/bin",
+                python, "-I", "-S", "-c", BOOT.format(kit="/kit")]
+    return command
+
+
+def _own_processes() -> int:
+    """Return how many processes this user runs now (RLIMIT_NPROC counts them all)."""
+    uid, count = os.getuid(), 0
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                count += os.stat(f"/proc/{entry}").st_uid == uid
+            except OSError:
+                pass
+    return count
+
+
+class Worker:
+    """One worker process: started with a prelude and the student's answer cells, then called.
+
+    Every call has a deadline (`call_timeout`); at the deadline, or when the worker sends anything
+    but a well-formed reply, the worker and every process it started are killed (SIGKILL to its
+    process group; under bubblewrap, the PID namespace ends with it) and the call raises TimedOut
+    or WorkerFailed (both StudentProblem: the check fails with that said). After that, every call
+    raises WorkerFailed. Use as a context manager, or call close()."""
+
+    def __init__(self, prelude: str, cells: Sequence[tuple[str, str]], *, call_timeout: float = CALL_TIMEOUT,
+                 cpu_seconds: int = 300, budget: int = CALL_BUDGET):
+        self.call_timeout = call_timeout
+        self.budget = budget
+        self.calls = 0
+        self.dead: Optional[str] = None
+        self.workdir = Path(tempfile.mkdtemp(prefix="minimax-lab-worker-"))
+        processes = _own_processes() + 64 if os.getuid() != 0 else resource.RLIM_INFINITY
+        self.limits = {"cpu seconds": cpu_seconds, "memory": MEMORY_LIMIT, "file size": 16 * 1024 ** 2,
+                       "open files": 64, "child processes": processes}
+        self.process = subprocess.Popen(
+            _command(self.workdir, kit()), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL, cwd=self.workdir, start_new_session=True, close_fds=True,
+            env={"PATH": "/usr/bin:/bin", "HOME": str(self.workdir)}, preexec_fn=self._limit)
+        self.load_errors: list[str] = []
+        self.sources = dict(cells)
+        try:
+            self._load(prelude=prelude, what="running the assignment's prelude")
+            for cell in cells:
+                try:
+                    self._load(cell=cell, what=f"running your {cell[0]}")
+                except StudentProblem as problem:
+                    raise LoadFailed(cell[0], str(problem)) from None
+        except BaseException:
+            self.close()
+            raise
+
+    def _load(self, *, what: str, prelude: str = "", cell: Optional[tuple[str, str]] = None) -> None:
+        """Have the worker run the prelude or one answer cell; keep what the cell raised."""
+        reply = self._request({"op": "load", "prelude": prelude, "cells": [list(cell)] if cell else []},
+                              what=what)
+        errors = reply.get("errors") if isinstance(reply, dict) else None
+        if not (isinstance(errors, list) and all(isinstance(e, str) for e in errors)):
+            self._fail(f"the worker's reply while {what} is unreadable", WorkerFailed)
+        self.load_errors += [e[:500] for e in errors]
+
+    def _limit(self) -> None:
+        """Set the resource limits (in the child, before it runs the sandbox)."""
+        for name, which in LIMITS.items():
+            value = self.limits[name]
+            try:
+                resource.setrlimit(which, (value, value))
+            except (ValueError, OSError):
+                pass
+        signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+
+    def __enter__(self) -> "Worker":
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Kill the worker with everything it started, and remove its folder."""
+        self._kill()
+        for stream in (self.process.stdin, self.process.stdout):
+            try:
+                if stream is not None:
+                    stream.close()
+            except OSError:
+                pass
+        shutil.rmtree(self.workdir, ignore_errors=True)
+
+    def _kill(self) -> None:
+        try:
+            os.killpg(self.process.pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass
+        try:
+            self.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            pass
+
+    def _failure(self, why: str, kind: type[StudentProblem] = StudentProblem) -> StudentProblem:
+        """Kill the worker and return the error to raise: from now on every call fails with `why`."""
+        self.dead = why
+        self._kill()
+        return kind(why)
+
+    def _fail(self, why: str, kind: type[StudentProblem] = StudentProblem) -> NoReturn:
+        raise self._failure(why, kind)
+
+    def _request(self, message: Any, *, what: str) -> Any:
+        if self.dead is not None:
+            raise WorkerStopped(f"not run: {self.dead}")
+        body = encode_frame(message)
+        deadline = time.monotonic() + self.call_timeout
+        try:
+            assert self.process.stdin is not None
+            self.process.stdin.write(body)
+            self.process.stdin.flush()
+        except (BrokenPipeError, OSError):
+            self._fail(self._ended(what), WorkerFailed)
+        header = self._read(HEADER.size, deadline, what)
+        (length,) = HEADER.unpack(header)
+        if length > MAX_FRAME:
+            self._fail(f"your code sent the grader {length:,} bytes while {what}", WorkerFailed)
+        import json
+        try:
+            return json.loads(self._read(length, deadline, what).decode("utf-8"))
+        except (ValueError, RecursionError):
+            self._fail(f"the grader could not read the worker's reply while {what}", WorkerFailed)
+
+    def _ended(self, what: str) -> str:
+        code = self.process.poll()
+        how = "ended the worker process" if code is None or code >= 0 else \
+            f"was killed by signal {-code} (a resource limit?)"
+        return f"your code {how} while {what}"
+
+    def _read(self, count: int, deadline: float, what: str) -> bytes:
+        assert self.process.stdout is not None
+        fd = self.process.stdout.fileno()
+        chunks, got = [], 0
+        while got < count:
+            left = deadline - time.monotonic()
+            if left <= 0 or not select.select([fd], [], [], left)[0]:
+                self._fail(f"timed out after {self.call_timeout:g} s while {what}", TimedOut)
+            chunk = os.read(fd, min(count - got, 1 << 20))
+            if not chunk:
+                self._fail(self._ended(what), WorkerFailed)
+            chunks.append(chunk)
+            got += len(chunk)
+        return b"".join(chunks)
+
+    def call(self, name: str, args: Sequence[Any], writes: Sequence[int] = ()) -> dict[str, Any]:
+        """Return the worker's reply to calling `name` on `args` (worker.py lists the replies)."""
+        self._count(1, name)
+        try:
+            message = {"op": "call", "name": name, "args": [encode(a) for a in args], "writes": list(writes)}
+        except WireError as error:
+            raise TypeError(f"the grader cannot send {name} its arguments: {error}") from None
+        reply = self._request(message, what=f"running {name}")
+        return self._checked(reply, name)
+
+    def batch(self, name: str, calls: Sequence[Sequence[Any]]) -> list[dict[str, Any]]:
+        """Return the replies to calling `name` on each argument list, in one round trip (the worker
+        stops at the first reply that is not a value; the list is then shorter)."""
+        self._count(len(calls), name)
+        message = {"op": "batch", "name": name, "calls": [[encode(a) for a in args] for args in calls]}
+        reply = self._request(message, what=f"running {name} on {len(calls)} positions")
+        replies = reply.get("replies") if isinstance(reply, dict) else None
+        if not isinstance(replies, list) or not 0 < len(replies) <= len(calls):
+            raise self._failure(f"the worker's reply to a batch of {name} is unreadable", WorkerFailed)
+        return [self._checked(r, name) for r in replies]
+
+    def _count(self, calls: int, name: str) -> None:
+        self.calls += calls
+        if self.calls > self.budget:
+            self._fail(f"the check called {name} more than {self.budget:,} times", StudentProblem)
+
+    def _checked(self, reply: Any, name: str) -> dict[str, Any]:
+        known = ("value", "raised", "unanswered", "course", "missing", "unreadable", "changed")
+        if not (isinstance(reply, dict) and any(key in reply for key in known)):
+            self._fail(f"the worker's reply while running {name} is unreadable", WorkerFailed)
+        return reply
+
+
+def encode_frame(message: Any) -> bytes:
+    """Return a request as the worker reads it: header and JSON body."""
+    import json
+    body = json.dumps(message, allow_nan=False, separators=(",", ":")).encode("utf-8")
+    return HEADER.pack(len(body)) + body
+
+
+class TimedOut(StudentProblem):
+    """A call of the student's function ran past its deadline; the worker was killed."""
+
+
+class WorkerFailed(StudentProblem):
+    """The worker ended, or sent something that is not a reply; it was killed."""
+
+
+class WorkerStopped(StudentProblem):
+    """A call after the worker was stopped (by a time-out or a failure earlier in the check)."""
+
+
+class CourseCodeUsed(StudentProblem):
+    """The student's function tried to import the course's own code, which the kit does not have."""
+
+
+class LoadFailed(StudentProblem):
+    """An answer cell stopped the worker (it crashed it, or ran past the time limit): the check is
+    run again without that cell."""
+
+    def __init__(self, label: str, why: str):
+        super().__init__(f"{label}: {why}")
+        self.label, self.why = label, why
+
+
+def start_worker(prelude: str, cells: Sequence[tuple[str, str]], **options: Any) -> tuple[Worker, list[str]]:
+    """Return a Worker running `prelude` and `cells`, and a note for each answer cell left out because
+    it stopped the worker while loading (so one broken cell cannot fail the answers of the others)."""
+    left, notes = list(cells), list[str]()
+    while True:
+        try:
+            return Worker(prelude, left, **options), notes
+        except LoadFailed as failed:
+            notes.append(f"{failed.label} was left out: {failed.why}")
+            left = [cell for cell in left if cell[0] != failed.label]
+
+
+class RemoteError(Exception):
+    """The exception a student's function raised in the worker: its type's name and message."""
+
+    def __init__(self, kind: str, message: str):
+        super().__init__(message)
+        self.kind = kind
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
+class RemoteFunction:
+    """A student's function, as the grader calls it: the arguments go to the worker, what it returns
+    comes back as plain data. `remote(*args)` returns the value or raises (NotImplementedError when
+    not answered yet, RemoteError for the student's exception, a StudentProblem for the rest);
+    `outcome(args, writes)` is what guard.call_student returns for it."""
+
+    def __init__(self, worker: Worker, name: str):
+        self.worker = worker
+        self.name = self.__name__ = name
+        self.cache: Optional[dict[str, Any]] = None
+
+    def __repr__(self) -> str:
+        return f"<your {self.name}>"
+
+    def reply_value(self, reply: dict[str, Any]) -> Any:
+        """Return the value of a reply, or raise what the reply says happened."""
+        if "value" in reply:
+            try:
+                return decode(reply["value"], games=False)
+            except (WireError, RecursionError) as error:
+                raise StudentProblem(f"{self.name} returned something the grader cannot read: {error}") from None
+        if "raised" in reply:
+            kind, message = (list(reply["raised"]) + ["", ""])[:2]
+            raise RemoteError(str(kind), str(message))
+        if "unanswered" in reply:
+            raise NotImplementedError(str(reply["unanswered"]) or f"{self.name} is not written yet")
+        if "missing" in reply:
+            broken = self._load_error()
+            if broken is not None and " uses the course's " in broken:
+                raise CourseCodeUsed(f"{self.name} is not defined: your {broken}; this exercise asks for your own")
+            raise NotImplementedError(f"no function {self.name} is defined in your answer cells"
+                                      + (f" ({broken})" if broken else ""))
+        if "course" in reply:
+            raise CourseCodeUsed(f"{self.name} uses the course's {str(reply['course']).removeprefix('minimax_lab.')}"
+                                 "; this exercise asks for your own")
+        if "changed" in reply:
+            raise InputChangedRemote(f"{self.name} changed the argument {int(reply['changed']) + 1} it was given")
+        raise StudentProblem(f"{self.name} {reply.get('unreadable', 'sent an unreadable reply')}")
+
+    def _load_error(self) -> Optional[str]:
+        """Return the error of the answer cell that defines this function, if that cell raised."""
+        cells = [label for label, source in self.worker.sources.items() if f"def {self.name}(" in source]
+        return next((e for e in self.worker.load_errors for label in cells if e.startswith(label)), None)
+
+    def __call__(self, *args: Any) -> Any:
+        return self.reply_value(self.worker.call(self.name, args))
+
+    def call_with_writes(self, args: Sequence[Any], writes: Sequence[int]) -> Any:
+        """Call with the lists at `writes` filled as the student's function filled its copies."""
+        reply = self.worker.call(self.name, args, writes)
+        value = self.reply_value(reply)
+        filled = reply.get("writes", {})
+        for index in writes:
+            data = filled.get(str(index)) if isinstance(filled, dict) else None
+            try:
+                items = decode(data, games=False)
+            except (WireError, RecursionError):
+                items = None
+            if isinstance(items, list) and isinstance(args[index], list):
+                args[index][:] = items
+        return value
+
+    def batch(self, calls: Sequence[Sequence[Any]]) -> list[Any]:
+        """Return the values for each argument list, in one round trip; raise as __call__ does for
+        the first call that did not return a value."""
+        replies = self.worker.batch(self.name, calls)
+        values = [self.reply_value(reply) for reply in replies]
+        if len(values) < len(calls):
+            raise StudentProblem(f"the worker stopped a batch of {self.name} early")
+        return values
+
+
+class InputChangedRemote(StudentProblem):
+    """The student's function changed an argument it was given (its own copy, in the worker)."""
+
+
+class BatchedEvaluation(RemoteFunction):
+    """A student's evaluation as a depth-limited search in the grader uses it: asked once per
+    position, and in batches: `before(player)` wraps a player so that, before each of its moves,
+    every position at its search's horizon not asked yet goes to the worker in one round trip."""
+
+    BATCH = 2000
+    """Most positions in one round trip."""
+
+    def __init__(self, remote: RemoteFunction, depth: int):
+        super().__init__(remote.worker, remote.name)
+        self.depth = depth
+        self.values: dict[Any, Any] = {}
+        self.errors: dict[Any, BaseException] = {}
+
+    def __call__(self, state: Any) -> Any:
+        if state in self.errors:
+            raise self.errors[state]
+        if state not in self.values:
+            self.values[state] = super().__call__(state)
+        return self.values[state]
+
+    def call_with_writes(self, args: Sequence[Any], writes: Sequence[int]) -> Any:
+        return self(*args)
+
+    def prefetch(self, game: Any, state: Any) -> None:
+        """Ask the worker about every position `self.depth` plies from `state` it was not asked about."""
+        frontier, horizon = [state], []
+        for ply in range(self.depth):
+            following = []
+            for position in frontier:
+                if not game.is_terminal(position):
+                    following += [game.result(position, a) for a in game.actions(position)]
+            frontier = following
+        horizon = [p for p in dict.fromkeys(frontier) if not game.is_terminal(p)
+                   and p not in self.values and p not in self.errors]
+        for start in range(0, len(horizon), self.BATCH):
+            chunk = horizon[start:start + self.BATCH]
+            replies = self.worker.batch(self.name, [(p,) for p in chunk])
+            for position, reply in zip(chunk, replies):
+                try:
+                    self.values[position] = self.reply_value(reply)
+                except Exception as error:  # noqa: BLE001 - raised again when the search asks
+                    self.errors[position] = error
+
+    def before(self, player: Callable[[Any, Any], Any]) -> Callable[[Any, Any], Any]:
+        """Return `player`, prefetching its horizon before each move."""
+
+        def batched(game: Any, state: Any) -> Any:
+            self.prefetch(game, state)
+            return player(game, state)
+
+        return batched
+
+
+def in_batches(evaluate: Any, depth: int) -> Any:
+    """Return a student's evaluation ready for a depth-`depth` search: a BatchedEvaluation when it
+    runs in a worker, else `evaluate` itself (in a student's notebook)."""
+    return BatchedEvaluation(evaluate, depth) if isinstance(evaluate, RemoteFunction) else evaluate
+
+
+def prefetching(evaluate: Any, player: Callable[[Any, Any], Any]) -> Callable[[Any, Any], Any]:
+    """Return `player`, prefetching `evaluate`'s positions before each move when it is batched."""
+    return evaluate.before(player) if isinstance(evaluate, BatchedEvaluation) else player
+
+
+__all__ = ["CALL_TIMEOUT", "CALL_BUDGET", "KIT_MODULES", "SANDBOX_NOTE", "CheckFailed", "CourseCodeUsed",
+           "RemoteError", "RemoteFunction", "TimedOut", "Worker", "WorkerFailed", "kit", "sandbox_name"]

@@ -1,0 +1,190 @@
+"""What crosses between the grader and a student's worker process: plain data, as JSON.
+
+The grader sends a student's function its arguments (trees, games and their states) and gets back
+what it returned; only the types below cross, so no object of the student's ever reaches the
+grader, and nothing the grader holds reaches the student but a copy. JSON has no tuples, sets,
+infinities or games, so those travel tagged, as a one-key object:
+
+    [[3, 12], 5]                   a list is a list
+    {"tuple": [1, 0]}              (1, 0)
+    {"float": "inf"}               math.inf (also "-inf" and "nan")
+    {"dict": [[key, value], ...]}  a dict, whatever its keys
+    {"set": [...]}                 a set (and "frozenset")
+    {"fraction": [1, 3]}           Fraction(1, 3)
+    {"TreeGame": [tree, "MAX"]}    TreeGame(tree, first="MAX")
+    {"TicTacToe": []}              TicTacToe(), and {"TicTacToeState": "X...O...."} a position
+    {"ConnectFour": [7, 6]}        ConnectFour(7, 6), and {"ConnectFourState": [x, o]} a position
+                                   (of the last Connect Four game decoded before it, else 7 x 6)
+    {"Chance": [[[p, subtree], ...], player]}   a chance node
+
+This module runs on both sides: in the grader with the whole package, and in the worker with the
+kit (the game modules only, minimax_lab.grading.sandbox). `decode(..., games=False)` is what the
+grader uses on a student's answer: games, states and chance nodes are refused there, since no check
+expects one back.
+
+>>> decode(encode([(1, 0), {"[0]": 3}, float("-inf")]), games=False)
+[(1, 0), {'[0]': 3}, -inf]
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+from typing import Any
+
+MAX_DEPTH = 400
+"""Deepest nesting encode and decode follow; deeper data is refused with WireError."""
+
+MAX_INT_DIGITS = 4000
+"""Longest whole number (in decimal digits) that crosses; Python refuses to print longer ones."""
+
+
+class WireError(ValueError):
+    """A value that cannot cross: its type is not one of the plain types, or it is too deep."""
+
+
+def _type_name(value: Any) -> str:
+    return type(value).__name__
+
+
+def encode(value: Any, depth: int = 0) -> Any:
+    """Return `value` as JSON-ready data (see the module's docstring); raise WireError naming the
+    first part that cannot cross. Types are matched exactly: an int or float subclass (whose ==
+    could say anything) does not cross."""
+    if depth > MAX_DEPTH:
+        raise WireError(f"it is nested more than {MAX_DEPTH} levels deep")
+    kind = type(value)
+    if value is None or kind is bool or kind is str:
+        return value
+    if kind is int:
+        if value.bit_length() > MAX_INT_DIGITS * 3.33:
+            raise WireError(f"a whole number of more than {MAX_INT_DIGITS} digits")
+        return value
+    if kind is float:
+        return value if math.isfinite(value) else {"float": repr(value)}
+    if kind is list:
+        return [encode(item, depth + 1) for item in value]
+    if kind is tuple:
+        return {"tuple": [encode(item, depth + 1) for item in value]}
+    if kind is dict:
+        return {"dict": [[encode(k, depth + 1), encode(v, depth + 1)] for k, v in value.items()]}
+    if kind is set or kind is frozenset:
+        items = [encode(item, depth + 1) for item in value]
+        return {kind.__name__: sorted(items, key=repr)}
+    if kind is Fraction:
+        return {"fraction": [value.numerator, value.denominator]}
+    return _encode_game(value, depth)
+
+
+def _encode_game(value: Any, depth: int) -> Any:
+    """Encode a game, a game's state or a chance node (imported here: the worker's kit has them)."""
+    from minimax_lab.connect_four_rules import ConnectFourRules, ConnectFourState
+    from minimax_lab.games import TicTacToe, TicTacToeState, TreeGame
+    from minimax_lab.trees import Chance
+
+    kind = type(value)
+    if kind is TreeGame:
+        return {"TreeGame": [encode(value.tree, depth + 1), value.first]}
+    if kind is TicTacToe:
+        return {"TicTacToe": []}
+    if kind is TicTacToeState:
+        return {"TicTacToeState": "".join(mark or "." for mark in value.board)}
+    if isinstance(value, ConnectFourRules):
+        return {"ConnectFour": [value.width, value.height]}
+    if kind is ConnectFourState:
+        return {"ConnectFourState": [value.x, value.o]}
+    if kind is Chance:
+        return {"Chance": [[[encode(p, depth + 1), encode(t, depth + 1)] for p, t in value.outcomes],
+                           value.player]}
+    raise WireError(f"a {_type_name(value)} object, which is not a number, string, list, tuple, dict or set")
+
+
+class Decoder:
+    """Turns crossed data back into values. One decoder keeps one game per kind and size, so that
+    the states it builds belong to the games it builds (what a search's cache expects)."""
+
+    def __init__(self, *, games: bool = True) -> None:
+        self.games = games
+        self.made: dict[Any, Any] = {}
+
+    def __call__(self, data: Any, depth: int = 0) -> Any:
+        if depth > MAX_DEPTH:
+            raise WireError(f"it is nested more than {MAX_DEPTH} levels deep")
+        kind = type(data)
+        if data is None or kind in (bool, int, float, str):
+            return data
+        if kind is list:
+            return [self(item, depth + 1) for item in data]
+        if kind is not dict or len(data) != 1:
+            raise WireError(f"unreadable data of type {_type_name(data)}")
+        [(tag, body)] = data.items()
+        if tag == "tuple":
+            return tuple(self(item, depth + 1) for item in self._list(body, tag))
+        if tag == "float":
+            if body not in ("inf", "-inf", "nan"):
+                raise WireError(f"unreadable float {body!r}")
+            return float(body)
+        if tag == "dict":
+            pairs = [self._list(pair, tag) for pair in self._list(body, tag)]
+            if any(len(pair) != 2 for pair in pairs):
+                raise WireError("a dict's items must be [key, value] pairs")
+            try:
+                return {self(k, depth + 1): self(v, depth + 1) for k, v in pairs}
+            except TypeError as error:  # an unhashable key
+                raise WireError(f"a dict with a key that cannot be a key: {error}") from None
+        if tag in ("set", "frozenset"):
+            try:
+                items = {self(item, depth + 1) for item in self._list(body, tag)}
+            except TypeError as error:
+                raise WireError(f"a set with an item that cannot be in a set: {error}") from None
+            return items if tag == "set" else frozenset(items)
+        if tag == "fraction":
+            numerator, denominator = self._list(body, tag)
+            if type(numerator) is not int or type(denominator) is not int or denominator == 0:
+                raise WireError(f"unreadable fraction {body!r}")
+            return Fraction(numerator, denominator)
+        if not self.games:
+            raise WireError(f"a {tag} object, where only numbers, strings, lists, tuples, dicts and sets "
+                            "are expected")
+        return self._game(tag, body, depth)
+
+    @staticmethod
+    def _list(body: Any, tag: str) -> list[Any]:
+        if type(body) is not list:
+            raise WireError(f"unreadable {tag}: {body!r}")
+        return body
+
+    def _game(self, tag: str, body: Any, depth: int) -> Any:
+        from minimax_lab.connect_four import ConnectFour
+        from minimax_lab.games import TicTacToe, TreeGame
+        from minimax_lab.trees import Chance
+
+        if tag == "TreeGame":
+            tree, first = self._list(body, tag)
+            return TreeGame(self(tree, depth + 1), first=first)
+        if tag in ("TicTacToe", "TicTacToeState"):
+            game = self.made.setdefault("TicTacToe", TicTacToe())
+            return game if tag == "TicTacToe" else game.state(str(body))
+        if tag == "ConnectFour":
+            width, height = self._list(body, tag)
+            game = self.made.setdefault(("ConnectFour", width, height), ConnectFour(width, height))
+            self.made["ConnectFour"] = game
+            return game
+        if tag == "ConnectFourState":
+            x, o = self._list(body, tag)
+            game = self.made.setdefault("ConnectFour", ConnectFour())
+            if type(x) is not int or type(o) is not int:
+                raise WireError(f"unreadable Connect Four position {body!r}")
+            state = game._position(x, o)
+            game.check_state(state)
+            return state
+        if tag == "Chance":
+            outcomes, player = self._list(body, tag)
+            return Chance([(self(p, depth + 1), self(t, depth + 1)) for p, t in self._list(outcomes, tag)],
+                          player)
+        raise WireError(f"unknown tag {tag!r}")
+
+
+def decode(data: Any, *, games: bool = True) -> Any:
+    """Return the value `data` stands for (Decoder); with games=False only plain data is accepted."""
+    return Decoder(games=games)(data)

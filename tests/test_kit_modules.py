@@ -1,0 +1,66 @@
+"""The kit: the modules the grader copies into a student's sandbox import nothing but the standard
+library and each other, and hold the rules only (no search, evaluation or move ordering)."""
+
+import ast
+import pickle
+import sys
+from pathlib import Path
+
+import pytest
+
+import minimax_lab
+import minimax_lab.chance
+import minimax_lab.trees
+from minimax_lab.connect_four import ConnectFour
+from minimax_lab.connect_four_rules import ConnectFourRules, ConnectFourState
+from minimax_lab.games import TicTacToe
+
+KIT = ("text", "trees", "games", "connect_four_rules")
+PACKAGE = Path(minimax_lab.__file__).parent
+
+
+def imports(module):
+    """Return (line, imported module) for every import in the kit module, at any depth; a relative
+    import keeps its leading dots ('.trees')."""
+    tree = ast.parse((PACKAGE / f"{module}.py").read_text(), filename=f"{module}.py")
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found.extend((node.lineno, alias.name) for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            found.append((node.lineno, "." * node.level + (node.module or "")))
+    return found
+
+
+@pytest.mark.parametrize("module", KIT)
+def test_a_kit_module_imports_only_the_standard_library_and_the_kit(module):
+    assert imports(module), "the parse found no imports at all"
+    for line, name in imports(module):
+        if name.startswith("."):
+            assert name in {f".{kit}" for kit in KIT}, f"{module}.py line {line}: imports {name}"
+        else:
+            top = name.split(".")[0]
+            assert top == "__future__" or top in sys.stdlib_module_names, f"{module}.py line {line}: imports {name}"
+
+
+def test_the_rules_classes_hold_no_search_evaluation_or_ordering():
+    for name in ("evaluate", "threats", "winning_moves", "ordered_actions", "noisy_actions", "_evaluation"):
+        assert not hasattr(ConnectFourRules, name) and not hasattr(ConnectFourRules(), name), name
+    for name in ("horizon_evaluation", "move_order", "depth_limits", "offers_solve"):
+        assert not hasattr(TicTacToe, name) and not hasattr(ConnectFourRules, name), name
+
+
+def test_connect_four_is_the_rules_with_search_helpers():
+    game = ConnectFour()
+    assert isinstance(game, ConnectFourRules) and repr(game) == repr(ConnectFourRules()) == "ConnectFour(7, 6)"
+    state = game.play("3344")
+    assert state == ConnectFourRules().play("3344") and hash(state) == hash(ConnectFourRules().play("3344"))
+    assert pickle.loads(pickle.dumps(state)) == state and pickle.loads(pickle.dumps(state)).moves == state.moves
+    assert minimax_lab.ConnectFourState is ConnectFourState
+
+
+def test_chance_nodes_are_tree_types_reexported_by_chance():
+    for name in ("Chance", "ChanceTree", "PROBABILITY_TOLERANCE", "check_chance_tree", "check_probabilities",
+                 "check_distribution"):
+        assert getattr(minimax_lab.chance, name) is getattr(minimax_lab.trees, name), name
+    assert minimax_lab.Chance is minimax_lab.trees.Chance
