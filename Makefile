@@ -105,12 +105,13 @@ assignments: setup  ## write notebooks/assignments/ from notebooks/solutions/
 
 # Grading a class: from each submission only the code of its answer cells is taken; each check runs
 # in this process and calls the student's functions in a sandboxed worker process (bubblewrap when
-# installed), CALL_TIMEOUT seconds a call; the random cases come from SEED (default: a new one,
+# installed), 2 s a call of the functions of small trees and 10 s of the others (CALL_TIMEOUT=n: n s
+# for every call); the random cases come from SEED (default: a new one,
 # written in report.txt). Writes grades.csv, feedback/ and report.txt to a new folder OUT (default
 # build/graded/<assignment>-<date-time>). Exits 0 when grading ran, whatever the grades
 # (minimax_lab/grading/class_grades.py).
 JOBS         ?= 0
-CALL_TIMEOUT ?= 10
+CALL_TIMEOUT ?=
 SEED         ?=
 OUT          ?=
 grade: setup  ## grade SUBMISSIONS='dir/*.ipynb' against SOLUTION=notebooks/solutions/NAME.ipynb; grades.csv
@@ -119,7 +120,7 @@ grade: setup  ## grade SUBMISSIONS='dir/*.ipynb' against SOLUTION=notebooks/solu
 	    echo "usage: make grade SOLUTION=notebooks/solutions/NAME.ipynb SUBMISSIONS='folder/*.ipynb' [SEED=n] [OUT=dir]" >&2; exit 2
 	fi
 	'$(BIN)/python' -m minimax_lab.grading.class_grades '$(SOLUTION)' $(SUBMISSIONS) \
-	    --jobs $(JOBS) --call-timeout $(CALL_TIMEOUT) $(if $(SEED),--seed $(SEED)) $(if $(OUT),--out '$(OUT)')
+	    --jobs $(JOBS) $(if $(CALL_TIMEOUT),--call-timeout $(CALL_TIMEOUT)) $(if $(SEED),--seed $(SEED)) $(if $(OUT),--out '$(OUT)')
 
 # The student edition: every file git tracks (never an untracked one) but the solutions and the
 # instructor's tests, checked for solution text, as a new git repository in DEST (minimax_lab/release.py).

@@ -28,12 +28,12 @@ from .catalog import SEARCHES as CATALOG
 from .catalog import search_named
 from .connect_four import ConnectFour
 from .engine import Engine, EngineResult, engine
-from .evaluation import WEIGHTS, points, weight_tournament
+from .evaluation import WEIGHTS, points
 from .experiments import SEARCHES as EXPERIMENT_SEARCHES
 from .experiments import measure
 from .games import LINES, Game, TicTacToe
 from .heuristics import even
-from .players import Player, greedy_player, match, play, player_names, random_player
+from .players import Player, greedy_player, match, play, player_names, random_player, weight_tournament
 from .search import alphabeta, minimax
 from .trace import ENTER, EXIT, LEAF, NO_TRACE, UPDATE, Trace
 
@@ -206,7 +206,7 @@ def engine_figures(games: int = 100, seconds: float = 1.0, positions: int = 50, 
 
 
 def weights_table(seed: int = 0) -> None:
-    """Print the tournament behind Connect Four's evaluation weights (evaluation.weight_tournament)."""
+    """Print the tournament behind Connect Four's evaluation weights (players.weight_tournament)."""
     results = weight_tournament(ConnectFour(), seed=seed)
     print("\nConnect Four evaluation weights: every pair of candidates, engines to depth 4")
     for (a, b), result in results.items():

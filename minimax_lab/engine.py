@@ -28,6 +28,7 @@ import time
 from dataclasses import dataclass
 from typing import Any, Callable, Optional, Sequence
 
+from .boardgame import BOARD_GAMES, horizon_evaluation, move_order
 from .games import Game
 from .heuristics import even
 from .search import INF, Evaluate, SearchResult, check_depth
@@ -290,9 +291,6 @@ def game_evaluation(game: Game) -> Evaluate:
     """Return the game's own evaluation for the horizon: boardgame.horizon_evaluation for the
     board games (tic-tac-toe, Connect Four), else the game's evaluate method, else `even` (every
     position 0)."""
-    # Imported here: boardgame imports this module (through connect_four and players).
-    from .boardgame import BOARD_GAMES, horizon_evaluation
-
     if isinstance(game, BOARD_GAMES):
         return horizon_evaluation(game)
     evaluate = getattr(game, "evaluate", None)
@@ -302,8 +300,6 @@ def game_evaluation(game: Game) -> Evaluate:
 def game_order(game: Game) -> Optional[Callable[..., Sequence[Any]]]:
     """Return the game's own move ordering: boardgame.move_order for the board games (tic-tac-toe,
     Connect Four), else None (the game's own order of actions)."""
-    from .boardgame import BOARD_GAMES, move_order  # imported here, as in game_evaluation
-
     return move_order(game) if isinstance(game, BOARD_GAMES) else None
 
 

@@ -9,7 +9,7 @@ Here the guess is w1 f1 + w2 f2 + w3 f3, each feature counted for X minus for O:
 - centre: the player's stones in the centre column (two columns on an even board), which lie on
   the most lines of four.
 
-The weights (WEIGHTS) come from a measured tournament: `weight_tournament` plays the candidate
+The weights (WEIGHTS) come from a measured tournament: `players.weight_tournament` plays the candidate
 weightings (CANDIDATES) against each other at a fixed depth from seeded random openings, each
 side moving first in half the games; `python -m minimax_lab.bench --weights` prints it.
 """
@@ -18,10 +18,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Mapping
 
-from .players import MatchResult, engine, tournament
-
 if TYPE_CHECKING:
     from .connect_four import ConnectFour, ConnectFourState
+    from .players import MatchResult
 
 FEATURES = ("open threes", "open twos", "centre")
 """The features of Connect Four's evaluation, in the order of a weight vector."""
@@ -130,16 +129,6 @@ class LinearEvaluation:
         score = (weights["open threes"] * (x_threes - o_threes) + weights["open twos"] * (x_twos - o_twos)
                  + weights["centre"] * centre)
         return score / self.scale
-
-
-def weight_tournament(game: ConnectFour, candidates: Mapping[str, Mapping[str, float]] = CANDIDATES, *,
-                      depth: int = TOURNAMENT_DEPTH, games: int = TOURNAMENT_GAMES,
-                      seed: int = 0) -> dict[tuple[str, str], MatchResult]:
-    """Return the match of every pair of candidate weightings: engines searching to `depth`
-    with each LinearEvaluation, `games` games per pair from openings drawn with `seed`."""
-    players = {name: engine(game, depth=depth, evaluate=LinearEvaluation(game, weights))
-               for name, weights in candidates.items()}
-    return tournament(game, players, games=games, seed=seed)
 
 
 def points(results: Mapping[tuple[str, str], MatchResult]) -> dict[str, float]:

@@ -12,7 +12,9 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Optional, Sequence
 
+from .connect_four import ConnectFour
 from .engine import engine, game_evaluation  # noqa: F401  (engine: a player, exported here with the others)
+from .evaluation import CANDIDATES, TOURNAMENT_DEPTH, TOURNAMENT_GAMES, LinearEvaluation
 from .games import Game, TicTacToe, TicTacToeState
 from .heuristics import even
 from .search import Evaluate, Ordering, alphabeta
@@ -234,3 +236,13 @@ def openings(marks: int = 2, game: Optional[TicTacToe] = None) -> list[TicTacToe
 def drawn_openings(game: TicTacToe) -> list[TicTacToeState]:
     """Return the openings of at most two marks that perfect play draws (34 of the 82)."""
     return [s for s in openings(2, game) if alphabeta(game, s).value == 0]
+
+
+def weight_tournament(game: ConnectFour, candidates: Mapping[str, Mapping[str, float]] = CANDIDATES, *,
+                      depth: int = TOURNAMENT_DEPTH, games: int = TOURNAMENT_GAMES,
+                      seed: int = 0) -> dict[tuple[str, str], MatchResult]:
+    """Return the match of every pair of candidate weightings: engines searching to `depth`
+    with each LinearEvaluation, `games` games per pair from openings drawn with `seed`."""
+    players = {name: engine(game, depth=depth, evaluate=LinearEvaluation(game, weights))
+               for name, weights in candidates.items()}
+    return tournament(game, players, games=games, seed=seed)

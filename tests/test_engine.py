@@ -15,8 +15,8 @@ from minimax_lab import ConnectFour, TicTacToe, alphabeta
 from minimax_lab.bench import keeps_the_win, positions_with_a_win
 from minimax_lab.engine import WIN, EngineResult, engine, from_table, to_table, value_text
 from minimax_lab.evaluation import (CANDIDATES, FEATURES, WEIGHTS, LinearEvaluation, check_weights, features,
-                                    points, weight_tournament)
-from minimax_lab.players import greedy_player, match, random_player, winning_moves
+                                    points)
+from minimax_lab.players import greedy_player, match, random_player, weight_tournament, winning_moves
 
 
 def random_positions(game, count, seed):

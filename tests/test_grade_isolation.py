@@ -256,6 +256,32 @@ def test_a_broken_cell_does_not_fail_the_answers_after_it(tmp_path: Path) -> Non
     assert any("answer cell 1 was left out" in note for note in graded.notes)
 
 
+def test_a_cell_that_stopped_one_worker_is_left_out_of_the_next_at_once() -> None:
+    crash = ("answer cell 1", "import os\nos._exit(3)\n")
+    fine = ("answer cell 2", "def best_case_leaves(b, d):\n    return 1\n")
+    left_out: dict[str, str] = {}
+    worker, notes = sandbox.start_worker("", [crash, fine], left_out=left_out, call_timeout=CALL)
+    with worker:
+        assert list(worker.sources) == ["answer cell 2"]
+    assert list(left_out) == ["answer cell 1"] and len(notes) == 1
+    worker, again = sandbox.start_worker("", [crash, fine], left_out=left_out, call_timeout=CALL)
+    with worker:
+        assert list(worker.sources) == ["answer cell 2"]
+    assert again == notes
+
+
+def test_the_functions_of_small_trees_get_the_short_call_limit(tmp_path: Path) -> None:
+    hang = "def minimax_value(tree, maximizing=True):\n    while True:\n        pass\n"
+    path = submit(tmp_path, "assignment1_minimax", {0: hang})
+    graded = class_grades.grade_submission(SOLUTIONS / "assignment1_minimax.ipynb", path, seed=7, check_timeout=60)
+    # the solution's minimax_decision calls minimax_value, so it hangs too
+    assert earned(graded) == {"minimax_value": 0.0, "minimax_decision": 0.0, "minimax_search": 1.0,
+                              "expectimax": 1.0}
+    assert f"timed out after {class_grades.QUICK_CALL_TIMEOUT:g} s" in graded.verdicts[0].message
+    assert class_grades.call_limits("assignment1_minimax", None).startswith(
+        f"{class_grades.QUICK_CALL_TIMEOUT:g} s a call of minimax_value")
+
+
 def test_printing_fifty_megabytes_is_graded_as_any_answer(tmp_path: Path) -> None:
     source = answer_sources("assignment4_complexity")[0].replace(
         "    ### BEGIN SOLUTION", "    print('x' * 50_000_000)\n    ### BEGIN SOLUTION")

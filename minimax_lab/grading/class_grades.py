@@ -46,6 +46,10 @@ from .guard import CheckFailed, time_limit
 from .guard import TimedOut as CheckTimedOut
 from .sandbox import CALL_TIMEOUT, LIMITS, SANDBOX_NOTE, RemoteFunction, sandbox_name, start_worker
 
+QUICK_CALL_TIMEOUT = 2.0
+"""Seconds a call may take of the functions an assignment marks quick (Prelude.quick): functions of
+small trees, which the solutions answer in under a millisecond."""
+
 CHECK_TIMEOUT = 300.0
 """Seconds one check may take in all (the grader's searches and the student's calls)."""
 
@@ -62,14 +66,19 @@ class Prelude:
 
     imports: str
     cells: tuple[str, ...] = ()
+    quick: tuple[str, ...] = ()
+    """The answer functions whose calls get QUICK_CALL_TIMEOUT rather than CALL_TIMEOUT (the others
+    search whole tic-tac-toe games or score many positions at once)."""
 
 
 PRELUDES: dict[str, Prelude] = {
-    "assignment1_minimax": Prelude("import math\n\nfrom minimax_lab import Chance, TicTacToe\n"),
-    "assignment2_alphabeta": Prelude("import math\n"),
+    "assignment1_minimax": Prelude("import math\n\nfrom minimax_lab import Chance, TicTacToe\n",
+                                   quick=("minimax_value", "minimax_decision", "expectimax_value")),
+    "assignment2_alphabeta": Prelude("import math\n", quick=("negamax_value", "alphabeta_by_hand", "alphabeta_value",
+                                                             "negamax_alphabeta")),
     "assignment3_player": Prelude("from minimax_lab import TicTacToe\nfrom minimax_lab.games import LINES\n",
                                   ("pos",)),
-    "assignment4_complexity": Prelude("import math\n"),
+    "assignment4_complexity": Prelude("import math\n", quick=("best_case_leaves", "effective_branching_factor")),
     "assignment5_connect_four": Prelude("from minimax_lab import ConnectFour\n", ("board", "windows")),
 }
 """Each assignment's prelude, by the solution notebook's name."""
@@ -205,14 +214,20 @@ def without_magics(source: str) -> str:
 
 
 def run_check(exercise: Exercise, prelude: str, cells: Sequence[tuple[str, str]], *, seed: int,
-              call_timeout: float, check_timeout: float) -> Verdict:
-    """Run one check against the student's answers in a new worker; return its verdict."""
+              call_timeout: Optional[float], check_timeout: float, quick: Sequence[str] = (),
+              left_out: Optional[dict[str, str]] = None) -> Verdict:
+    """Run one check against the student's answers in a new worker; return its verdict. Calls may
+    take `call_timeout` seconds each; None means CALL_TIMEOUT, and QUICK_CALL_TIMEOUT for the
+    functions in `quick`. `left_out` carries the answer cells that stopped an earlier check's
+    worker (see sandbox.start_worker)."""
     from .. import grading
 
     printed = io.StringIO()
     message, notes = "", list[str]()
     try:
-        worker, notes = start_worker(prelude, cells, call_timeout=call_timeout, cpu_seconds=int(check_timeout) + 10)
+        timeouts = {name: QUICK_CALL_TIMEOUT for name in quick} if call_timeout is None else {}
+        worker, notes = start_worker(prelude, cells, left_out=left_out, call_timeout=call_timeout or CALL_TIMEOUT,
+                                     quick=timeouts, cpu_seconds=int(check_timeout) + 10)
         with worker, contextlib.redirect_stdout(printed), seeded(seed), time_limit(check_timeout):
             check = getattr(grading, exercise.check)
             check(*(RemoteFunction(worker, name) for name in exercise.functions))
@@ -230,7 +245,7 @@ def run_check(exercise: Exercise, prelude: str, cells: Sequence[tuple[str, str]]
 
 
 def grade_submission(solution_path: Path, submission_path: Path, *, seed: int,
-                     call_timeout: float = CALL_TIMEOUT, check_timeout: float = CHECK_TIMEOUT) -> Graded:
+                     call_timeout: Optional[float] = None, check_timeout: float = CHECK_TIMEOUT) -> Graded:
     """Grade one submission: every check of the solution, each in its own worker."""
     solution = assignments.read(solution_path)
     graded = Graded(Path(submission_path).stem)
@@ -246,8 +261,9 @@ def grade_submission(solution_path: Path, submission_path: Path, *, seed: int,
     graded.notes += notes
     graded.notes += [f"{label} resembles the course's {name}: look at it" for label, name in resemblances(cells)]
     prelude = prelude_source(solution, Path(solution_path).stem)
+    quick, left_out = PRELUDES[Path(solution_path).stem].quick, dict[str, str]()
     graded.verdicts = [run_check(e, prelude, cells, seed=seed, call_timeout=call_timeout,
-                                 check_timeout=check_timeout) for e in checks]
+                                 check_timeout=check_timeout, quick=quick, left_out=left_out) for e in checks]
     for verdict in graded.verdicts:
         graded.notes += [note for note in verdict.notes if note not in graded.notes]
     return graded
@@ -270,7 +286,7 @@ def points(value: float) -> str:
 
 
 def grade_class(solution: Path, submissions: Sequence[Path], out: Path, *, seed: int, jobs: Optional[int] = None,
-                call_timeout: float = CALL_TIMEOUT, check_timeout: float = CHECK_TIMEOUT) -> list[Graded]:
+                call_timeout: Optional[float] = None, check_timeout: float = CHECK_TIMEOUT) -> list[Graded]:
     """Grade every submission, `jobs` at a time (default: the cores); write grades.csv, feedback/
     and report.txt to `out`, which must be new or empty; return the results by student name."""
     names = [Path(s).stem for s in submissions]
@@ -295,7 +311,7 @@ def grade_class(solution: Path, submissions: Sequence[Path], out: Path, *, seed:
     return results
 
 
-def write_results(out: Path, solution: Path, results: Sequence[Graded], *, seed: int, call_timeout: float,
+def write_results(out: Path, solution: Path, results: Sequence[Graded], *, seed: int, call_timeout: Optional[float],
                   check_timeout: float) -> None:
     """Write grades.csv, feedback/<student>.txt and report.txt (no times or dates: a re-grade with
     the same seed writes the same bytes)."""
@@ -314,9 +330,17 @@ def write_results(out: Path, solution: Path, results: Sequence[Graded], *, seed:
     limits = ", ".join(f"{name}" for name in LIMITS)
     header = [f"assignment: {solution.stem}", f"seed: {seed} (grade again with --seed {seed})",
               f"sandbox: {sandbox}: {SANDBOX_NOTE[sandbox]}",
-              f"limits: {call_timeout:g} s a call, {check_timeout:g} s a check; {limits} limited",
+              f"limits: {call_limits(solution.stem, call_timeout)}, {check_timeout:g} s a check; {limits} limited",
               f"students: {len(results)}", ""]
     (out / "report.txt").write_text("\n".join(header) + "".join(feedback(g) for g in results), encoding="utf-8")
+
+
+def call_limits(assignment: str, call_timeout: Optional[float]) -> str:
+    """Return the seconds a call may take, as report.txt states them."""
+    quick = PRELUDES[assignment].quick if assignment in PRELUDES else ()
+    if call_timeout is not None or not quick:
+        return f"{call_timeout or CALL_TIMEOUT:g} s a call"
+    return f"{QUICK_CALL_TIMEOUT:g} s a call of {', '.join(quick)}, {CALL_TIMEOUT:g} s of the others"
 
 
 def read_csv(path: Path) -> list[dict[str, str]]:
@@ -341,7 +365,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     parser.add_argument("--out", type=Path, help="a new output folder (default build/graded/<assignment>-<now>)")
     parser.add_argument("--seed", type=int, help="the seed of the random cases (default: a new one)")
     parser.add_argument("--jobs", type=int, default=None, help="submissions graded at once (default: cores)")
-    parser.add_argument("--call-timeout", type=float, default=CALL_TIMEOUT, help="seconds per call")
+    parser.add_argument("--call-timeout", type=float, default=None,
+                        help=f"seconds per call of every function (default: {QUICK_CALL_TIMEOUT:g} for the "
+                             f"assignment's quick functions, {CALL_TIMEOUT:g} for the others)")
     parser.add_argument("--check-timeout", type=float, default=CHECK_TIMEOUT, help="seconds per check")
     args = parser.parse_args(argv)
     if not args.solution.is_file():

@@ -38,7 +38,7 @@ import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, NoReturn, Optional, Sequence
+from typing import Any, Callable, Mapping, NoReturn, Optional, Sequence
 
 from .guard import CheckFailed, StudentProblem
 from .wire import WireError, decode, encode
@@ -193,15 +193,17 @@ def _own_processes() -> int:
 class Worker:
     """One worker process: started with a prelude and the student's answer cells, then called.
 
-    Every call has a deadline (`call_timeout`); at the deadline, or when the worker sends anything
+    Every call has a deadline (`call_timeout`, or for the functions in `quick` their own shorter
+    one); at the deadline, or when the worker sends anything
     but a well-formed reply, the worker and every process it started are killed (SIGKILL to its
     process group; under bubblewrap, the PID namespace ends with it) and the call raises TimedOut
     or WorkerFailed (both StudentProblem: the check fails with that said). After that, every call
     raises WorkerFailed. Use as a context manager, or call close()."""
 
     def __init__(self, prelude: str, cells: Sequence[tuple[str, str]], *, call_timeout: float = CALL_TIMEOUT,
-                 cpu_seconds: int = 300, budget: int = CALL_BUDGET):
+                 cpu_seconds: int = 300, budget: int = CALL_BUDGET, quick: Mapping[str, float] = {}):
         self.call_timeout = call_timeout
+        self.quick = dict(quick)
         self.budget = budget
         self.calls = 0
         self.dead: Optional[str] = None
@@ -281,24 +283,25 @@ class Worker:
     def _fail(self, why: str, kind: type[StudentProblem] = StudentProblem) -> NoReturn:
         raise self._failure(why, kind)
 
-    def _request(self, message: Any, *, what: str) -> Any:
+    def _request(self, message: Any, *, what: str, timeout: Optional[float] = None) -> Any:
         if self.dead is not None:
             raise WorkerStopped(f"not run: {self.dead}")
         body = encode_frame(message)
-        deadline = time.monotonic() + self.call_timeout
+        timeout = self.call_timeout if timeout is None else timeout
+        deadline = time.monotonic() + timeout
         try:
             assert self.process.stdin is not None
             self.process.stdin.write(body)
             self.process.stdin.flush()
         except (BrokenPipeError, OSError):
             self._fail(self._ended(what), WorkerFailed)
-        header = self._read(HEADER.size, deadline, what)
+        header = self._read(HEADER.size, deadline, what, timeout)
         (length,) = HEADER.unpack(header)
         if length > MAX_FRAME:
             self._fail(f"your code sent the grader {length:,} bytes while {what}", WorkerFailed)
         import json
         try:
-            return json.loads(self._read(length, deadline, what).decode("utf-8"))
+            return json.loads(self._read(length, deadline, what, timeout).decode("utf-8"))
         except (ValueError, RecursionError):
             self._fail(f"the grader could not read the worker's reply while {what}", WorkerFailed)
 
@@ -308,14 +311,14 @@ class Worker:
             f"was killed by signal {-code} (a resource limit?)"
         return f"your code {how} while {what}"
 
-    def _read(self, count: int, deadline: float, what: str) -> bytes:
+    def _read(self, count: int, deadline: float, what: str, timeout: float) -> bytes:
         assert self.process.stdout is not None
         fd = self.process.stdout.fileno()
         chunks, got = [], 0
         while got < count:
             left = deadline - time.monotonic()
             if left <= 0 or not select.select([fd], [], [], left)[0]:
-                self._fail(f"timed out after {self.call_timeout:g} s while {what}", TimedOut)
+                self._fail(f"timed out after {timeout:g} s while {what}", TimedOut)
             chunk = os.read(fd, min(count - got, 1 << 20))
             if not chunk:
                 self._fail(self._ended(what), WorkerFailed)
@@ -330,7 +333,7 @@ class Worker:
             message = {"op": "call", "name": name, "args": [encode(a) for a in args], "writes": list(writes)}
         except WireError as error:
             raise TypeError(f"the grader cannot send {name} its arguments: {error}") from None
-        reply = self._request(message, what=f"running {name}")
+        reply = self._request(message, what=f"running {name}", timeout=self.quick.get(name))
         return self._checked(reply, name)
 
     def batch(self, name: str, calls: Sequence[Sequence[Any]]) -> list[dict[str, Any]]:
@@ -338,7 +341,8 @@ class Worker:
         stops at the first reply that is not a value; the list is then shorter)."""
         self._count(len(calls), name)
         message = {"op": "batch", "name": name, "calls": [[encode(a) for a in args] for args in calls]}
-        reply = self._request(message, what=f"running {name} on {len(calls)} positions")
+        reply = self._request(message, what=f"running {name} on {len(calls)} positions",
+                              timeout=self.quick.get(name))
         replies = reply.get("replies") if isinstance(reply, dict) else None
         if not isinstance(replies, list) or not 0 < len(replies) <= len(calls):
             raise self._failure(f"the worker's reply to a batch of {name} is unreadable", WorkerFailed)
@@ -388,15 +392,23 @@ class LoadFailed(StudentProblem):
         self.label, self.why = label, why
 
 
-def start_worker(prelude: str, cells: Sequence[tuple[str, str]], **options: Any) -> tuple[Worker, list[str]]:
+def start_worker(prelude: str, cells: Sequence[tuple[str, str]], *, left_out: Optional[dict[str, str]] = None,
+                 **options: Any) -> tuple[Worker, list[str]]:
     """Return a Worker running `prelude` and `cells`, and a note for each answer cell left out because
-    it stopped the worker while loading (so one broken cell cannot fail the answers of the others)."""
-    left, notes = list(cells), list[str]()
+    it stopped the worker while loading (so one broken cell cannot fail the answers of the others).
+
+    `left_out` (label: why), if given, holds the cells left out before, by an earlier check of the
+    same submission: they are left out again at once rather than given another deadline to miss,
+    and the cells left out now are added to it."""
+    known = {} if left_out is None else left_out
+    left = [cell for cell in cells if cell[0] not in known]
+    notes = [f"{label} was left out: {why}" for label, why in known.items()]
     while True:
         try:
             return Worker(prelude, left, **options), notes
         except LoadFailed as failed:
             notes.append(f"{failed.label} was left out: {failed.why}")
+            known[failed.label] = failed.why
             left = [cell for cell in left if cell[0] != failed.label]
 
 
