@@ -93,15 +93,15 @@ execute: setup  ## re-run notebooks in place and store their outputs (NOTEBOOKS=
 	        [cell["metadata"].pop("execution", None) for cell in nb["cells"]]; \
 	        open(sys.argv[1], "w").write(json.dumps(nb, indent=1, sort_keys=True, ensure_ascii=False) + "\n")' "$$notebook"
 	done
-	$(TEST_ENV) '$(BIN)/python' -m minimax_lab.assignments   # handouts follow their executed solutions
+	$(TEST_ENV) '$(BIN)/python' -m minimax_lab.grading.assignments   # handouts follow their executed solutions
 
 # Student handouts: notebooks/solutions/*.ipynb with each ### BEGIN/END SOLUTION region replaced
 # by a stub, and each check cell's output what the check prints unanswered, found by running the
-# handout (minimax_lab/assignments.py); rewrites only files whose bytes change.
+# handout (minimax_lab/grading/assignments.py); rewrites only files whose bytes change.
 assignments: setup  ## write notebooks/assignments/ from notebooks/solutions/
 	cd '$(ROOT)'
 	mkdir -p '$(TEST_HOME)'
-	$(TEST_ENV) '$(BIN)/python' -m minimax_lab.assignments
+	$(TEST_ENV) '$(BIN)/python' -m minimax_lab.grading.assignments
 
 # Grading a class: from each submission only the code of its answer cells is taken; each check runs
 # in this process and calls the student's functions in a sandboxed worker process (bubblewrap when
@@ -123,11 +123,11 @@ grade: setup  ## grade SUBMISSIONS='dir/*.ipynb' against SOLUTION=notebooks/solu
 	    --jobs $(JOBS) $(if $(CALL_TIMEOUT),--call-timeout $(CALL_TIMEOUT)) $(if $(SEED),--seed $(SEED)) $(if $(OUT),--out '$(OUT)')
 
 # The student edition: every file git tracks (never an untracked one) but the solutions and the
-# instructor's tests, checked for solution text, as a new git repository in DEST (minimax_lab/release.py).
+# instructor's tests, checked for solution text, as a new git repository in DEST (minimax_lab/tools/release.py).
 release: setup  ## write the student edition (no solutions) to DEST=../minimax-lab-student
 	cd '$(ROOT)'
 	if [ -z '$(DEST)' ]; then echo "usage: make release DEST=../minimax-lab-student" >&2; exit 2; fi
-	'$(BIN)/python' -m minimax_lab.release '$(DEST)'
+	'$(BIN)/python' -m minimax_lab.tools.release '$(DEST)'
 
 # Grading's benchmark: a generated class of COUNT submissions of assignment 1 (scripts/sample_class.py),
 # graded with JOBS at a time into a temporary folder; prints the wall time.
@@ -141,9 +141,9 @@ bench-grade: setup  ## time make grade on COUNT=200 generated submissions of ass
 	    --jobs $(JOBS) --seed 0 --out "$$tmp/graded" | head -1
 	echo "bench-grade: $(COUNT) submissions graded in $$(( $$(date +%s) - start )) s of wall time"
 
-bench: setup  ## run the benchmarks (python -m minimax_lab.bench)
+bench: setup  ## run the benchmarks (python -m minimax_lab.tools.bench)
 	cd '$(ROOT)'
-	'$(BIN)/python' -m minimax_lab.bench $(BENCH_ARGS)
+	'$(BIN)/python' -m minimax_lab.tools.bench $(BENCH_ARGS)
 
 lock: setup  ## re-pin requirements*.lock from requirements*.in (LOCK_ARGS=--upgrade to bump)
 	cd '$(ROOT)'

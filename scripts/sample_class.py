@@ -28,7 +28,7 @@ from typing import Optional, Sequence
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from minimax_lab import assignments  # noqa: E402
+from minimax_lab.grading import assignments  # noqa: E402
 
 Expected = dict[str, list]  # exercise -> [passed, fragment or None]
 
@@ -63,7 +63,7 @@ CHEAT = {
     "minimax_decision": ("import minimax_lab\n",
                          "    result = minimax_lab.alphabeta(minimax_lab.TreeGame(tree, first='MAX' if maximizing else 'MIN'))\n"
                          "    return result.value, result.move\n"),
-    "minimax_search": ("from minimax_lab.solve import solve\n",
+    "minimax_search": ("from minimax_lab.search.solve import solve\n",
                        "    result = solve(game, state)\n    return result.value, result.move\n"),
 }
 ALIAS = {

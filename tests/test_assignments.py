@@ -1,4 +1,4 @@
-"""minimax_lab.assignments and the notebooks: solutions pass nbval, handouts fail it, a handout with
+"""minimax_lab.grading.assignments and the notebooks: solutions pass nbval, handouts fail it, a handout with
 the solutions pasted back passes, collected submissions are graded against the reference outputs,
 and generation is deterministic."""
 
@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from minimax_lab import assignments
-from minimax_lab.assignments import BEGIN, END, STUB, is_answer_cell, notebook_text, read, strip_solutions
+from minimax_lab.grading import assignments
+from minimax_lab.grading.assignments import BEGIN, END, STUB, is_answer_cell, notebook_text, read, strip_solutions
 
 ROOT = Path(__file__).resolve().parents[1]
 SOLUTIONS = ROOT / "notebooks" / "solutions"
@@ -289,13 +289,13 @@ def test_make_test_runs_the_solutions_but_not_the_handouts():
     args = makefile_nbval_args()
     assert "--nbval" in args and "--nbval-sanitize-with" in args
     text = (ROOT / "Makefile").read_text(encoding="utf-8")
-    assert re.search(r"^assignments:.*\n(\t.*\n)*\t.*-m minimax_lab\.assignments", text, re.MULTILINE)
+    assert re.search(r"^assignments:.*\n(\t.*\n)*\t.*-m minimax_lab\.grading\.assignments", text, re.MULTILINE)
 
 
 def start_nbval(folder: Path) -> subprocess.Popen:
     """Start nbval, with the Makefile's flags, on every notebook in `folder`."""
     return subprocess.Popen(
-        [sys.executable, "-m", "pytest", "-p", "minimax_lab.nbval_plugin", *makefile_nbval_args(),
+        [sys.executable, "-m", "pytest", "-p", "minimax_lab.tools.nbval_plugin", *makefile_nbval_args(),
          "-p", "no:cacheprovider", "-q",
          "--tb=short", f"--rootdir={folder}", f"--junitxml={folder.parent / (folder.name + '.xml')}",
          str(folder)],

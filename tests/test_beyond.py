@@ -1,4 +1,4 @@
-"""Tests for minimax_lab.beyond: max^n with utility vectors, expectiminimax with chance nodes,
+"""Tests for minimax_lab.search.beyond: max^n with utility vectors, expectiminimax with chance nodes,
 and modelling an imperfect opponent."""
 
 import re
@@ -8,12 +8,36 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from minimax_lab import (Chance, Nim, SearchResult, TicTacToe, Trace, alphabeta, bouton_moves, expectiminimax, maxn,
-                         minimax, model_opponent, random_tree)
-from minimax_lab.beyond import (check_chance_tree, check_vector_tree, coalition, deviations, follow, greedy_mover,
-                                guaranteed_value, model_search, playout_value, policy_value, random_mover,
-                                strategy_values, uniform)
-from minimax_lab.trees import MAX_TREE_NODES
+from minimax_lab import (
+    Chance,
+    Nim,
+    SearchResult,
+    TicTacToe,
+    Trace,
+    alphabeta,
+    bouton_moves,
+    expectiminimax,
+    maxn,
+    minimax,
+    model_opponent,
+    random_tree,
+)
+from minimax_lab.core.trees import MAX_TREE_NODES
+from minimax_lab.search.beyond import (
+    check_chance_tree,
+    check_vector_tree,
+    coalition,
+    deviations,
+    follow,
+    greedy_mover,
+    guaranteed_value,
+    model_search,
+    playout_value,
+    policy_value,
+    random_mover,
+    strategy_values,
+    uniform,
+)
 
 # AIMA 4th ed. Fig. 5.4: the first three plies of a game with three players A, B, C.
 AIMA_5_4 = [
@@ -297,7 +321,7 @@ def test_coalition_pays_members_their_total():
 
 def exact_policy(game):
     """MAX's minimax policy for a small game: the first move with the best exact value."""
-    from minimax_lab.ordering import exact_values
+    from minimax_lab.search.ordering import exact_values
     exact = exact_values(game)
 
     def policy(game, state):

@@ -1,18 +1,17 @@
-"""Tests for minimax_lab.board, driving the methods the buttons call (no browser needed)."""
+"""Tests for minimax_lab.display.board, driving the methods the buttons call (no browser needed)."""
 
 import random
 import re
+import time
 
 import pytest
 
 from minimax_lab import ConnectFour, TicTacToe
-import time
-
-from minimax_lab.board import STRENGTHS, Board, computer_move, shortest_win
-from minimax_lab.boardgame import BoardGame, depth_limits, horizon_evaluation, move_order, offers_solve
-from minimax_lab.connect_four import ConnectFourRules, threats_then_centre
-from minimax_lab.engine import Engine
-from minimax_lab.heuristics import open_lines_evaluation
+from minimax_lab.display.board import STRENGTHS, Board, computer_move, shortest_win
+from minimax_lab.heuristics.boards import BoardGame, depth_limits, horizon_evaluation, move_order, offers_solve
+from minimax_lab.heuristics.connect_four import ConnectFourRules, threats_then_centre
+from minimax_lab.heuristics.tictactoe import open_lines_evaluation
+from minimax_lab.search.engine import Engine
 
 
 def marks(board):
@@ -138,7 +137,7 @@ def test_bad_settings_are_refused():
         Board(depth=10)
     with pytest.raises(ValueError, match="algorithm must be one of"):
         Board(algorithm="negamax")
-    with pytest.raises(TypeError, match=re.escape("Board plays a board game (minimax_lab.boardgame.BoardGame")):
+    with pytest.raises(TypeError, match=re.escape("Board plays a board game (minimax_lab.heuristics.boards.BoardGame")):
         Board([[1, 2]])
     with pytest.raises(ValueError, match="algorithm must be one of"):
         computer_move(TicTacToe(), TicTacToe().initial, algorithm="random")

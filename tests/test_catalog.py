@@ -3,15 +3,15 @@ benchmark takes from them."""
 
 import pytest
 
-from minimax_lab import catalog
-from minimax_lab.bench import SEARCHES as BENCHED
-from minimax_lab.board import ALGORITHMS as BOARD_SEARCHES
-from minimax_lab.draw import TRACED_SEARCHES, search_trace
-from minimax_lab.experiments import SEARCHES as MEASURED
-from minimax_lab.catalog import ordering_named
-from minimax_lab.explorers import OrderingExplorer
-from minimax_lab.games import TreeGame
-from minimax_lab.widgets import TreeExplorer
+from minimax_lab.analysis.experiments import SEARCHES as MEASURED
+from minimax_lab.display.board import ALGORITHMS as BOARD_SEARCHES
+from minimax_lab.display.draw import TRACED_SEARCHES, search_trace
+from minimax_lab.display.explorers import OrderingExplorer
+from minimax_lab.display.widgets import TreeExplorer
+from minimax_lab.games.protocol import TreeGame
+from minimax_lab.search import registry as catalog
+from minimax_lab.search.registry import ordering_named
+from minimax_lab.tools.bench import SEARCHES as BENCHED
 
 
 def test_every_offered_search_and_ordering_is_named_in_the_catalog():

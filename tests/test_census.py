@@ -1,11 +1,11 @@
-"""Tests for minimax_lab.census: the size of tic-tac-toe's game tree, counted, and its symmetries."""
+"""Tests for minimax_lab.analysis.census: the size of tic-tac-toe's game tree, counted, and its symmetries."""
 
 import re
 
 import pytest
 
 from minimax_lab import ConnectFour, Nim, TicTacToe, minimax
-from minimax_lab.census import SYMMETRIES, Census, canonical, census, distinct_moves, positions
+from minimax_lab.analysis.census import SYMMETRIES, Census, canonical, census, distinct_moves, positions
 
 GAME = TicTacToe()
 

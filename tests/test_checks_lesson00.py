@@ -2,8 +2,8 @@
 with the solution the notebook shows, with typical mistakes, and not at all."""
 
 import pytest
-
 from lesson_notebooks import lesson_cells, solution_blocks
+
 from minimax_lab.checks import lesson00 as check
 
 SOLUTIONS = solution_blocks(lesson_cells("00_start_here.ipynb"))

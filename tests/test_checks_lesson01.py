@@ -4,12 +4,12 @@ lesson shows (correct), with a typical mistake (not correct, the mistake named),
 import re
 
 import pytest
-
 from lesson_notebooks import cell_source, lesson_cells, solution_blocks
+
 from minimax_lab import TreeGame, minimax
 from minimax_lab.checks import lesson01 as check
-from minimax_lab.practice import ValuePractice
-from minimax_lab.trees import is_leaf
+from minimax_lab.checks.practice import ValuePractice
+from minimax_lab.core.trees import is_leaf
 
 CELLS = lesson_cells("01_minimax_values.ipynb")
 SOLUTIONS = solution_blocks(CELLS)

@@ -4,11 +4,11 @@ mistakes (not correct, the mistake named), and not at all (not answered yet)."""
 import re
 
 import pytest
-
 from lesson_notebooks import cell_source, lesson_cells, solution_blocks
+
 from minimax_lab import INF
 from minimax_lab.checks import lesson02 as check
-from minimax_lab.trees import is_leaf
+from minimax_lab.core.trees import is_leaf
 
 CELLS = lesson_cells("02_negamax.ipynb")
 SOLUTIONS = solution_blocks(CELLS)

@@ -4,13 +4,13 @@ shown in the lesson (taken from its <details> blocks), with a typical mistake, a
 import re
 
 import pytest
-
 from lesson_notebooks import cell_source, lesson_cells, solution_blocks
+
 from minimax_lab import Trace, TreeGame, alphabeta
 from minimax_lab.checks import lesson03 as check
-from minimax_lab.practice import PruningPractice
-from minimax_lab.search import INF
-from minimax_lab.trees import is_leaf
+from minimax_lab.checks.practice import PruningPractice
+from minimax_lab.core.trees import is_leaf
+from minimax_lab.search.textbook import INF
 
 CELLS = lesson_cells("03_alpha_beta.ipynb")
 SOLUTIONS = solution_blocks(CELLS)

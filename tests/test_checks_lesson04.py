@@ -5,14 +5,14 @@ import functools
 import re
 
 import pytest
-
 from lesson_notebooks import cell_source, lesson_cells, solution_blocks, solution_namespace
+
 from minimax_lab import ByEvaluation, Combined, Killers, TicTacToe, alphabeta, wins_first
+from minimax_lab.checks import guard
 from minimax_lab.checks import lesson04 as check
-from minimax_lab.grading import guard
-from minimax_lab.games import LINES_THROUGH
-from minimax_lab.heuristics import open_lines_evaluation
-from minimax_lab.ordering import exact_order
+from minimax_lab.games.tictactoe import LINES_THROUGH
+from minimax_lab.heuristics.tictactoe import open_lines_evaluation
+from minimax_lab.search.ordering import exact_order
 
 CELLS = lesson_cells("04_move_ordering.ipynb")
 SOLUTIONS = solution_blocks(CELLS)

@@ -4,10 +4,10 @@ mistakes (not correct, the mistake named), and not at all (not answered yet)."""
 import re
 
 import pytest
-
 from lesson_notebooks import cell_source, lesson_cells, solution_blocks, solution_namespace
+
+from minimax_lab.analysis.experiments import effective_branching_factor, measure, pearl_branching
 from minimax_lab.checks import lesson05 as check
-from minimax_lab.experiments import effective_branching_factor, measure, pearl_branching
 
 CELLS = lesson_cells("05_complexity.ipynb")
 SOLUTIONS = solution_blocks(CELLS)

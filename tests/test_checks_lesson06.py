@@ -4,12 +4,12 @@ mistakes (not correct, the mistake named), and not at all (not answered yet)."""
 import re
 
 import pytest
-
 from lesson_notebooks import cell_source, lesson_cells, solution_blocks, solution_namespace
+
 from minimax_lab import Nim, TicTacToe, minimax
 from minimax_lab.checks import lesson06 as check
-from minimax_lab.engine import engine
-from minimax_lab.solve import solve
+from minimax_lab.search.engine import engine
+from minimax_lab.search.solve import solve
 
 CELLS = lesson_cells("06_tic_tac_toe.ipynb")
 SOLUTIONS = solution_blocks(CELLS)

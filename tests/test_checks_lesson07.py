@@ -5,10 +5,10 @@ import re
 from fractions import Fraction
 
 import pytest
-
 from lesson_notebooks import cell_source, lesson_cells, solution_blocks, solution_namespace
-from minimax_lab.beyond import Chance, deviations, expectiminimax, maxn
+
 from minimax_lab.checks import lesson07 as check
+from minimax_lab.search.beyond import Chance, deviations, expectiminimax, maxn
 
 CELLS = lesson_cells("07_beyond_minimax.ipynb")
 SOLUTIONS = solution_blocks(CELLS)

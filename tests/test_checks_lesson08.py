@@ -5,12 +5,12 @@ import re
 import time
 
 import pytest
-
 from lesson_notebooks import cell_source, lesson_cells, solution_blocks, solution_namespace
+
 from minimax_lab import ConnectFour
+from minimax_lab.checks import guard
 from minimax_lab.checks import lesson08 as check
-from minimax_lab.grading import guard
-from minimax_lab.evaluation import features
+from minimax_lab.heuristics.connect_four_evaluation import features
 
 CELLS = lesson_cells("08_search_with_a_horizon.ipynb")
 SOLUTIONS = solution_blocks(CELLS)

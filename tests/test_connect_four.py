@@ -1,4 +1,4 @@
-"""Tests for minimax_lab.connect_four: the rules, checked against a plain list-of-columns
+"""Tests for minimax_lab.heuristics.connect_four: the rules, checked against a plain list-of-columns
 reference, and the values of small boards."""
 
 import re
@@ -8,8 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from minimax_lab import ConnectFour, ConnectFourState, Game, alphabeta, minimax
-from minimax_lab.connect_four import threats_then_centre
-from minimax_lab.solve import solve
+from minimax_lab.heuristics.connect_four import threats_then_centre
+from minimax_lab.search.solve import solve
 
 # John Tromp's table of Connect Four on small boards (width x height), first player's result with
 # perfect play: all three of these are draws. (6x4 is a win for the second player: see the bench.)

@@ -1,10 +1,9 @@
-"""Tests for minimax_lab.draw: shapes, values, the principal line, pruning, steps and limits."""
+"""Tests for minimax_lab.display.draw: shapes, values, the principal line, pruning, steps and limits."""
 
 import pytest
 
-from minimax_lab import TreeGame, alphabeta, random_tree
-from minimax_lab import Trace
-from minimax_lab.draw import MAX_DRAW_NODES, draw, node_id, picture_of
+from minimax_lab import Trace, TreeGame, alphabeta, random_tree
+from minimax_lab.display.draw import MAX_DRAW_NODES, draw, node_id, picture_of
 
 FIG_5_2 = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]  # AIMA Fig. 5.2
 

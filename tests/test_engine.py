@@ -1,4 +1,4 @@
-"""Tests for minimax_lab.engine and Connect Four's threats and evaluation (minimax_lab.evaluation).
+"""Tests for minimax_lab.search.engine and Connect Four's threats and evaluation (minimax_lab.heuristics.connect_four_evaluation).
 
 Nothing here depends on timing: the engine searches to a fixed depth (it then ignores the clock),
 and matches use fixed seeds.
@@ -12,11 +12,18 @@ from types import SimpleNamespace
 import pytest
 
 from minimax_lab import ConnectFour, TicTacToe, alphabeta
-from minimax_lab.bench import keeps_the_win, positions_with_a_win
-from minimax_lab.engine import WIN, EngineResult, engine, from_table, to_table, value_text
-from minimax_lab.evaluation import (CANDIDATES, FEATURES, WEIGHTS, LinearEvaluation, check_weights, features,
-                                    points)
-from minimax_lab.players import greedy_player, match, random_player, weight_tournament, winning_moves
+from minimax_lab.analysis.players import greedy_player, match, points, random_player, weight_tournament
+from minimax_lab.heuristics.connect_four_evaluation import (
+    CANDIDATES,
+    FEATURES,
+    WEIGHTS,
+    LinearEvaluation,
+    check_weights,
+    features,
+)
+from minimax_lab.heuristics.generic import winning_moves
+from minimax_lab.search.engine import WIN, EngineResult, engine, from_table, to_table, value_text
+from minimax_lab.tools.bench import keeps_the_win, positions_with_a_win
 
 
 def random_positions(game, count, seed):

@@ -1,4 +1,4 @@
-"""Tests for minimax_lab.exercises: every check answered right, wrong, and not at all."""
+"""Tests for minimax_lab.checks.core: every check answered right, wrong, and not at all."""
 
 import IPython
 import IPython.display
@@ -7,11 +7,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from minimax_lab import TreeGame, minimax
-from minimax_lab.checks import lesson01, lesson03
-from minimax_lab.exercises import (FIG_5_2, Verdict, check_answer, check_function, read_paths,
-                                   tree_cases)
-from minimax_lab.grading import guard
-from minimax_lab.trees import validate_tree
+from minimax_lab.checks import guard, lesson01, lesson03
+from minimax_lab.checks.core import FIG_5_2, Verdict, check_answer, check_function, read_paths, tree_cases
+from minimax_lab.core.trees import validate_tree
 
 
 def min_root_value(tree):

@@ -1,4 +1,4 @@
-"""Tests for minimax_lab.experiments: the theory's formulas, exact subtree values, best-ordering
+"""Tests for minimax_lab.analysis.experiments: the theory's formulas, exact subtree values, best-ordering
 counts exactly on Knuth-Moore's minimal tree, and tidy rows."""
 
 import math
@@ -6,11 +6,25 @@ import math
 import pytest
 
 from minimax_lab import minimax
-from minimax_lab.experiments import (MAX_LEAVES, SEARCHES, VALUES, depth_within_budget,
-                                     effective_branching_factor, experiment_tree, full_leaves, uniform_nodes,
-                                     measure, minimal_leaves, minimal_nodes, node_counts, pearl_branching,
-                                     pearl_root, subtree_values, theory)
-from minimax_lab.trees import leaf_value
+from minimax_lab.analysis.experiments import (
+    MAX_LEAVES,
+    SEARCHES,
+    VALUES,
+    depth_within_budget,
+    effective_branching_factor,
+    experiment_tree,
+    full_leaves,
+    measure,
+    minimal_leaves,
+    minimal_nodes,
+    node_counts,
+    pearl_branching,
+    pearl_root,
+    subtree_values,
+    theory,
+    uniform_nodes,
+)
+from minimax_lab.core.trees import leaf_value
 
 
 def test_formulas():
@@ -139,7 +153,7 @@ def test_depth_within_budget():
 
 
 def test_theory_depth_within_budget_matches_the_measured_depths():
-    from minimax_lab.experiments import theory_depth_within_budget
+    from minimax_lab.analysis.experiments import theory_depth_within_budget
     for budget in (50, 400, 3000):
         measured = depth_within_budget(3, budget, searches=[("minimax", "given"), ("alphabeta", "best")])
         assert theory_depth_within_budget(3, budget) == measured
@@ -149,8 +163,7 @@ def test_theory_depth_within_budget_matches_the_measured_depths():
 
 
 def test_quick_plan_keeps_full_width_searches_small_and_depths_bounded():
-    from minimax_lab.experiments import (QUICK_FULL_LEAVES, QUICK_RANDOM_LEAVES, deepest_quick_depth,
-                                         quick_plan)
+    from minimax_lab.analysis.experiments import QUICK_FULL_LEAVES, QUICK_RANDOM_LEAVES, deepest_quick_depth, quick_plan
     plan = dict(quick_plan(4, 9))
     assert list(plan) == list(SEARCHES)
     assert plan["minimax", "given"] == plan["alphabeta", "worst"] == [d for d in range(1, 10)

@@ -5,10 +5,10 @@ from collections import Counter
 
 import pytest
 
-from minimax_lab import (Game, TicTacToe, TicTacToeState, TreeGame, UniformTree, as_game, minimax,
-                         validate_tree)
-from minimax_lab.census import positions as reachable
-from minimax_lab.games import LINES, game_name
+from minimax_lab import Game, TicTacToe, TicTacToeState, TreeGame, UniformTree, as_game, minimax, validate_tree
+from minimax_lab.analysis.census import positions as reachable
+from minimax_lab.games.protocol import game_name
+from minimax_lab.games.tictactoe import LINES
 
 AIMA = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
 

@@ -16,8 +16,7 @@ from typing import Any, Optional
 
 import pytest
 
-from minimax_lab import assignments
-from minimax_lab.grading import class_grades, sandbox
+from minimax_lab.grading import assignments, class_grades, sandbox
 
 ROOT = Path(__file__).resolve().parent.parent
 SOLUTIONS = ROOT / "notebooks" / "solutions"
@@ -148,16 +147,16 @@ DELEGATIONS = {
                                 "def minimax_value(tree, maximizing=True):\n"
                                 "    return minimax(TreeGame(tree, 'MAX' if maximizing else 'MIN')).value\n",
     ("assignment1_minimax", 1): "import minimax_lab.search as s\n",
-    ("assignment1_minimax", 2): "def minimax_search(game, state):\n    from minimax_lab.solve import solve\n"
+    ("assignment1_minimax", 2): "def minimax_search(game, state):\n    from minimax_lab.search.solve import solve\n"
                                 "    r = solve(game, state)\n    return r.value, r.move\n",
     ("assignment1_minimax", 3): "from minimax_lab import expectiminimax\n"
                                 "def expectimax_value(tree):\n    return expectiminimax(tree).value\n",
     ("assignment2_alphabeta", 0): "from minimax_lab import grading\ncases = grading.tree_cases()\n",
     ("assignment3_player", 0): "def evaluate(state):\n    from minimax_lab import TicTacToe, engine\n"
                                "    return engine(TicTacToe(), state, depth=9).value * 0.5\n",
-    ("assignment3_player", 1): "from minimax_lab.connect_four import threats_then_centre\n"
+    ("assignment3_player", 1): "from minimax_lab.heuristics.connect_four import threats_then_centre\n"
                                "from minimax_lab.checks.lesson04 import win_block_centre as order_moves\n",
-    ("assignment4_complexity", 1): "from minimax_lab.experiments import effective_branching_factor\n",
+    ("assignment4_complexity", 1): "from minimax_lab.analysis.experiments import effective_branching_factor\n",
     ("assignment5_connect_four", 0): "def evaluate(state):\n    return game.evaluate(state)\n",
 }
 
@@ -185,14 +184,14 @@ def test_the_linear_evaluation_and_the_course_files_are_out_of_reach(tmp_path: P
              "    except Exception:\n        pass\n"
              f"    if glob.glob({str(SOLUTIONS / '*.ipynb')!r}) or glob.glob({str(ROOT / '*')!r}):\n"
              "        return 0.5\n"
-             f"    code = \"import sys; sys.path.insert(0, {str(ROOT)!r}); import minimax_lab.evaluation\"\n"
+             f"    code = \"import sys; sys.path.insert(0, {str(ROOT)!r}); import minimax_lab.heuristics.connect_four_evaluation\"\n"
              "    if subprocess.run([sys.executable, '-c', code]).returncode == 0:\n"
              "        return 0.5\n"
-             "    from minimax_lab.evaluation import LinearEvaluation\n"
+             "    from minimax_lab.heuristics.connect_four_evaluation import LinearEvaluation\n"
              "    return 0.0\n")
     graded = grade(submit(tmp_path, "assignment5_connect_four", {0: reads}), "assignment5_connect_four")
     assert earned(graded) == {"connect_four_evaluation": 0.0}
-    assert "uses the course's evaluation" in graded.verdicts[0].message
+    assert "uses the course's heuristics" in graded.verdicts[0].message
 
 
 # --- interference ----------------------------------------------------------------------------------

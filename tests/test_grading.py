@@ -10,10 +10,11 @@ from pathlib import Path
 import pytest
 
 from minimax_lab import TicTacToe, Trace, TreeGame, alphabeta, expectiminimax, grading, minimax
-from minimax_lab.assignments import is_answer_cell, read
+from minimax_lab.checks import guard
+from minimax_lab.core.trees import random_tree, random_trees, validate_tree
 from minimax_lab.grading import CheckFailed, reports
-from minimax_lab.heuristics import open_lines_evaluation
-from minimax_lab.trees import random_tree, random_trees, validate_tree
+from minimax_lab.grading.assignments import is_answer_cell, read
+from minimax_lab.heuristics.tictactoe import open_lines_evaluation
 
 SOLUTIONS = Path(__file__).resolve().parents[1] / "notebooks" / "solutions"
 
@@ -165,7 +166,7 @@ def test_a_planted_mistake_is_caught(notebook, function, check, mutations, capsy
 def test_the_failure_shown_is_the_smallest_failing_tree(monkeypatch):
     shown = []
     monkeypatch.setattr(reports, "show_failure", lambda case, algorithm: shown.append((case, algorithm)))
-    grading.guard.accept_changes(monkeypatch)  # the checks refuse a patched package otherwise
+    guard.accept_changes(monkeypatch)  # the checks refuse a patched package otherwise
     right = answers(A2)["alphabeta_value"]
     wrong = answers(A2, "alphabeta_value", (("if alpha >= beta:", "if alpha > beta:", 2),))["alphabeta_value"]
 

@@ -1,5 +1,5 @@
 """The checks grade what they claim: every way issue 14 found to fool them now fails with a clear
-message (minimax_lab/grading/guard.py and reports.py). These tests need no solution notebook, so
+message (minimax_lab/checks/guard.py and reports.py). These tests need no solution notebook, so
 they run in the student edition too."""
 
 import math
@@ -11,8 +11,9 @@ import pytest
 
 import minimax_lab
 from minimax_lab import TreeGame, grading
-from minimax_lab.grading import guard, reports
-from minimax_lab.grading.guard import CheckFailed
+from minimax_lab.checks import guard
+from minimax_lab.checks.guard import CheckFailed
+from minimax_lab.grading import reports
 
 FIG_5_2 = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
 
@@ -78,7 +79,7 @@ def test_calling_the_package_search_by_module_attribute_fails():
 
 
 def test_calling_it_imported_by_name_or_through_an_alias_bound_before_fails():
-    from minimax_lab.search import negamax as my_search
+    from minimax_lab.search.textbook import negamax as my_search
     bound_before = minimax_lab.alphabeta
 
     def by_alias(tree, maximizing=True):
@@ -106,7 +107,7 @@ def test_alpha_beta_through_the_package_trace_fails():
 
 def test_the_trace_alone_and_the_oracles_are_forbidden_too():
     from minimax_lab import Trace
-    from minimax_lab.ordering import exact_values
+    from minimax_lab.search.ordering import exact_values
     oracle = grading.exact_order(TreeGame(FIG_5_2))  # an oracle made before the check
 
     def traced(tree, maximizing=True):
@@ -167,8 +168,8 @@ def test_patching_a_game_or_a_search_fails_the_check(monkeypatch):
     with pytest.raises(guard.PackageChanged, match="TreeGame.utility was replaced"):
         grading.check_minimax_value(minimax_value)
     monkeypatch.undo()
-    monkeypatch.setattr(minimax_lab.search, "minimax", lambda *a, **k: None)
-    with pytest.raises(guard.PackageChanged, match="minimax_lab.search.minimax was replaced"):
+    monkeypatch.setattr(minimax_lab.search.textbook, "minimax", lambda *a, **k: None)
+    with pytest.raises(guard.PackageChanged, match="minimax_lab.search.textbook.minimax was replaced"):
         grading.check_minimax_value(minimax_value)
 
 

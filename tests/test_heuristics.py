@@ -3,7 +3,7 @@
 import pytest
 
 from minimax_lab import TicTacToe
-from minimax_lab.heuristics import open_lines_difference, open_lines_evaluation, open_winning_lines
+from minimax_lab.heuristics.tictactoe import open_lines_difference, open_lines_evaluation, open_winning_lines
 
 GAME = TicTacToe()
 

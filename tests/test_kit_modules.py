@@ -9,35 +9,42 @@ from pathlib import Path
 import pytest
 
 import minimax_lab
-import minimax_lab.chance
-import minimax_lab.trees
-from minimax_lab.connect_four import ConnectFour
-from minimax_lab.connect_four_rules import ConnectFourRules, ConnectFourState
-from minimax_lab.games import TicTacToe
+import minimax_lab.core.trees
+import minimax_lab.search.chance
+from minimax_lab.games.connect_four import ConnectFourRules, ConnectFourState
+from minimax_lab.games.tictactoe import TicTacToe
+from minimax_lab.heuristics.connect_four import ConnectFour
 
-KIT = ("text", "trees", "games", "connect_four_rules")
 PACKAGE = Path(minimax_lab.__file__).parent
+KIT = ("core/text", "core/trees", *sorted(f"games/{p.stem}" for p in (PACKAGE / "games").glob("*.py")))
+"""The kit: all of minimax_lab.games and the two core modules it uses (grading.sandbox.KIT_MODULES)."""
 
 
 def imports(module):
-    """Return (line, imported module) for every import in the kit module, at any depth; a relative
-    import keeps its leading dots ('.trees')."""
+    """Return (line, imported module) for every import in the kit module, at any depth, a relative
+    import resolved to a path like KIT's ('.protocol' in games/tictactoe -> 'games/protocol')."""
     tree = ast.parse((PACKAGE / f"{module}.py").read_text(), filename=f"{module}.py")
     found = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             found.extend((node.lineno, alias.name) for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.level:
+            base = module.split("/")[:-1][:len(module.split("/")) - node.level]
+            found.append((node.lineno, "/".join(base + (node.module or "__init__").split("."))))
         elif isinstance(node, ast.ImportFrom):
-            found.append((node.lineno, "." * node.level + (node.module or "")))
+            found.append((node.lineno, node.module or ""))
     return found
 
 
 @pytest.mark.parametrize("module", KIT)
 def test_a_kit_module_imports_only_the_standard_library_and_the_kit(module):
+    if module.endswith("__init__"):
+        assert imports(module) == [], f"{module}.py imports something; the kit's __init__ is its docstring"
+        return
     assert imports(module), "the parse found no imports at all"
     for line, name in imports(module):
-        if name.startswith("."):
-            assert name in {f".{kit}" for kit in KIT}, f"{module}.py line {line}: imports {name}"
+        if "/" in name:
+            assert name in KIT, f"{module}.py line {line}: imports {name}"
         else:
             top = name.split(".")[0]
             assert top == "__future__" or top in sys.stdlib_module_names, f"{module}.py line {line}: imports {name}"
@@ -62,5 +69,12 @@ def test_connect_four_is_the_rules_with_search_helpers():
 def test_chance_nodes_are_tree_types_reexported_by_chance():
     for name in ("Chance", "ChanceTree", "PROBABILITY_TOLERANCE", "check_chance_tree", "check_probabilities",
                  "check_distribution"):
-        assert getattr(minimax_lab.chance, name) is getattr(minimax_lab.trees, name), name
-    assert minimax_lab.Chance is minimax_lab.trees.Chance
+        assert getattr(minimax_lab.search.chance, name) is getattr(minimax_lab.core.trees, name), name
+    assert minimax_lab.Chance is minimax_lab.core.trees.Chance
+
+
+def test_the_sandbox_copies_exactly_the_kit():
+    from minimax_lab.grading.sandbox import KIT_MODULES
+
+    assert sorted(KIT_MODULES) == sorted([f"{m}.py" for m in KIT] + ["core/__init__.py", "grading/wire.py",
+                                                                      "grading/worker.py"])

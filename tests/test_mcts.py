@@ -1,4 +1,4 @@
-"""Tests for minimax_lab.mcts: UCT finds a win in one, its visits converge to the minimax move on
+"""Tests for minimax_lab.search.mcts: UCT finds a win in one, its visits converge to the minimax move on
 small trees, it is deterministic for a seed, errs where too few playouts mislead it, and refuses
 bad input."""
 
@@ -7,9 +7,9 @@ import math
 import pytest
 
 from minimax_lab import ConnectFour, SearchResult, TicTacToe, TreeGame, alphabeta, minimax, solve
-from minimax_lab.connect_four import threats_then_centre
-from minimax_lab.mcts import alphabeta_player, mistakes, uct, uct_match, uct_player
-from minimax_lab.trees import map_leaves, random_tree
+from minimax_lab.core.trees import map_leaves, random_tree
+from minimax_lab.heuristics.connect_four import threats_then_centre
+from minimax_lab.search.mcts import alphabeta_player, mistakes, uct, uct_match, uct_player
 
 
 def test_finds_the_win_in_one():

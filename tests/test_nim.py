@@ -1,4 +1,4 @@
-"""Tests for minimax_lab.nim: the rules of Nim, and Bouton's XOR rule against search."""
+"""Tests for minimax_lab.games.nim: the rules of Nim, and Bouton's XOR rule against search."""
 
 import itertools
 import re

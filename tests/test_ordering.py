@@ -1,4 +1,4 @@
-"""Tests for minimax_lab.ordering: each ordering is a deterministic, stable permutation of the
+"""Tests for minimax_lab.search.ordering: each ordering is a deterministic, stable permutation of the
 actions; exact node counts on AIMA Fig. 5.2 and tic-tac-toe; killers, history, iterative deepening."""
 
 import re
@@ -7,9 +7,25 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from minimax_lab import (ByEvaluation, Combined, History, Killers, PVFirst, RandomOrder, TicTacToe,
-                         TreeGame, alphabeta, as_given, best_first, exact_values, iterative_deepening,
-                         minimax, random_tree, wins_first, worst_first)
+from minimax_lab import (
+    ByEvaluation,
+    Combined,
+    History,
+    Killers,
+    PVFirst,
+    RandomOrder,
+    TicTacToe,
+    TreeGame,
+    alphabeta,
+    as_given,
+    best_first,
+    exact_values,
+    iterative_deepening,
+    minimax,
+    random_tree,
+    wins_first,
+    worst_first,
+)
 
 AIMA = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]  # AIMA 4th ed., Fig. 5.2
 CENTRE_CORNERS_EDGES = (4, 0, 2, 6, 8, 1, 3, 5, 7)
@@ -17,7 +33,7 @@ CENTRE_CORNERS_EDGES = (4, 0, 2, 6, 8, 1, 3, 5, 7)
 
 def lines_open(state):
     """MAX's evaluation of a tic-tac-toe board: lines still open to X minus lines open to O."""
-    from minimax_lab.games import LINES
+    from minimax_lab.games.tictactoe import LINES
     marks = [{state.board[i] for i in line} for line in LINES]
     return sum("O" not in m for m in marks) - sum("X" not in m for m in marks)
 

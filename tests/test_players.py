@@ -1,13 +1,29 @@
-"""minimax_lab.players: players, play, matches and tournaments, with exact outcomes on tic-tac-toe."""
+"""minimax_lab.analysis.players: players, play, matches and tournaments, with exact outcomes on tic-tac-toe."""
 
 import re
 
 import pytest
 
 from minimax_lab import ConnectFour, TicTacToe, alphabeta
-from minimax_lab.players import (MatchResult, Played, Record, depth_limited_player, drawn_openings, engine,
-                                 greedy_player, match, openings, perfect_player, play, player_names,
-                                 random_openings, random_player, reference_player, tournament, winning_moves)
+from minimax_lab.analysis.players import (
+    MatchResult,
+    Played,
+    Record,
+    depth_limited_player,
+    drawn_openings,
+    engine,
+    greedy_player,
+    match,
+    openings,
+    perfect_player,
+    play,
+    player_names,
+    random_openings,
+    random_player,
+    reference_player,
+    tournament,
+)
+from minimax_lab.heuristics.generic import winning_moves
 
 
 @pytest.fixture

@@ -1,15 +1,22 @@
-"""Tests for minimax_lab.plots, and for the lesson 4 and 5 widgets in minimax_lab.widgets: figures
+"""Tests for minimax_lab.display.plots, and for the lesson 4 and 5 widgets in minimax_lab.display.widgets: figures
 carry the measured series and the theory lines; the widgets redraw and count correctly."""
 
 import pytest
 
-from minimax_lab.experiments import (depth_within_budget, effective_branching_factor, mean_by_depth,
-                                     minimal_leaves, minimal_nodes, node_counts, text_table,
-                                     versus_theory)
-from minimax_lab.plots import plot_branching, plot_budget, plot_counts, plot_time
-from minimax_lab.draw import side_by_side
-from minimax_lab.catalog import ordering_named
-from minimax_lab.explorers import ComplexityExplorer, OrderingExplorer
+from minimax_lab.analysis.experiments import (
+    depth_within_budget,
+    effective_branching_factor,
+    mean_by_depth,
+    minimal_leaves,
+    minimal_nodes,
+    node_counts,
+    text_table,
+    versus_theory,
+)
+from minimax_lab.display.draw import side_by_side
+from minimax_lab.display.explorers import ComplexityExplorer, OrderingExplorer
+from minimax_lab.display.plots import plot_branching, plot_budget, plot_counts, plot_time
+from minimax_lab.search.registry import ordering_named
 
 
 @pytest.fixture(scope="module")
@@ -92,6 +99,6 @@ def test_complexity_explorer_measures_once_when_the_depth_is_clamped():
 
 
 def test_side_by_side():
-    from minimax_lab.draw import draw
+    from minimax_lab.display.draw import draw
     shown = side_by_side({"a": draw([1, 2]), "b & c": draw([[1], [2]])})
     assert shown.data.count("<svg") == 2 and "b &amp; c" in shown.data

@@ -1,14 +1,14 @@
-"""Tests for minimax_lab.practice, driving the widgets from Python and through their buttons."""
+"""Tests for minimax_lab.checks.practice, driving the widgets from Python and through their buttons."""
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from minimax_lab import Trace, TreeGame, alphabeta, minimax
-from minimax_lab.exercises import FIG_5_2
-from minimax_lab.practice import MAX_VALUE_NODES, PruningPractice, ValuePractice
-from minimax_lab.trace import cutoff_reasons
-from minimax_lab.trees import random_tree
+from minimax_lab.checks.core import FIG_5_2
+from minimax_lab.checks.practice import MAX_VALUE_NODES, PruningPractice, ValuePractice
+from minimax_lab.core.trace import cutoff_reasons
+from minimax_lab.core.trees import random_tree
 
 SEEDS = range(4)
 

@@ -1,4 +1,4 @@
-"""The student edition (minimax_lab/release.py, `make release DEST=...`): lessons, handouts,
+"""The student edition (minimax_lab/tools/release.py, `make release DEST=...`): lessons, handouts,
 package, tests and set-up; no solution notebook, no solution text, and a test-suite that collects."""
 
 import json
@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from minimax_lab import release
+from minimax_lab.tools import release
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -31,7 +31,7 @@ def test_the_edition_has_the_course_and_not_the_solutions(edition):
     files = files_of(edition)
     assert not [f for f in files if f.startswith("notebooks/solutions")]
     for needed in ("Makefile", "README.md", "environment.yml", "postBuild", "pyproject.toml", "requirements.lock",
-                   "scripts/setup.sh", "minimax_lab/search.py", "minimax_lab/grading/guard.py",
+                   "scripts/setup.sh", "minimax_lab/search/textbook.py", "minimax_lab/checks/guard.py",
                    "notebooks/00_start_here.ipynb", "notebooks/assignments/assignment1_minimax.ipynb",
                    "tests/test_search.py", ".ci/run"):
         assert needed in files, needed

@@ -10,11 +10,22 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from minimax_lab import (INF, SearchResult, TicTacToe, Trace, TreeGame, UniformTree, alphabeta,
-                         minimax, negamax, random_tree, validate_tree)
-from minimax_lab.connect_four import ConnectFour
-from minimax_lab.solve import solve
-from minimax_lab.trees import MAX_TREE_DEPTH
+from minimax_lab import (
+    INF,
+    SearchResult,
+    TicTacToe,
+    Trace,
+    TreeGame,
+    UniformTree,
+    alphabeta,
+    minimax,
+    negamax,
+    random_tree,
+    validate_tree,
+)
+from minimax_lab.core.trees import MAX_TREE_DEPTH
+from minimax_lab.heuristics.connect_four import ConnectFour
+from minimax_lab.search.solve import solve
 
 AIMA = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]  # AIMA 4th ed., Fig. 5.2
 SEARCHES = [minimax, negamax, alphabeta]

@@ -1,13 +1,26 @@
-"""Tests for minimax_lab.solve: exact on every tic-tac-toe position (against minimax), within the
+"""Tests for minimax_lab.search.solve: exact on every tic-tac-toe position (against minimax), within the
 node bound from the empty board, a principal variation that holds the value, and other games."""
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from minimax_lab import (ConnectFour, Killers, Nim, SearchResult, TicTacToe, TranspositionTable,
-                         TreeGame, alphabeta, best_first, bouton_wins, exact_values, minimax,
-                         random_tree, solve)
+from minimax_lab import (
+    ConnectFour,
+    Killers,
+    Nim,
+    SearchResult,
+    TicTacToe,
+    TranspositionTable,
+    TreeGame,
+    alphabeta,
+    best_first,
+    bouton_wins,
+    exact_values,
+    minimax,
+    random_tree,
+    solve,
+)
 
 AIMA = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]  # AIMA 4th ed., Fig. 5.2
 

@@ -1,12 +1,21 @@
-"""Tests for minimax_lab.table: bound flags, probing, the principal variation, and the naive table
+"""Tests for minimax_lab.core.table: bound flags, probing, the principal variation, and the naive table
 shown wrong (by computation) on tic-tac-toe while the bounded table is right on every position."""
 
 import pytest
 
-from minimax_lab import (EXACT, INF, LOWER, UPPER, NaiveTable, TicTacToe, TranspositionTable, TreeGame,
-                         exact_values,
-                         solve)
-from minimax_lab.table import bound_flag
+from minimax_lab import (
+    EXACT,
+    INF,
+    LOWER,
+    UPPER,
+    NaiveTable,
+    TicTacToe,
+    TranspositionTable,
+    TreeGame,
+    exact_values,
+    solve,
+)
+from minimax_lab.core.table import bound_flag
 
 
 @pytest.fixture(scope="module")

@@ -1,4 +1,4 @@
-"""Tests for minimax_lab.trace: the events searches record, their text, and the views on them."""
+"""Tests for minimax_lab.core.trace: the events searches record, their text, and the views on them."""
 
 import dataclasses
 import math
@@ -8,9 +8,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from minimax_lab import (INF, Event, TicTacToe, Trace, TreeGame, alphabeta, minimax, negamax,
-                         random_tree, validate_tree)
-from minimax_lab.trace import cutoff_reasons, describe
+from minimax_lab import INF, Event, TicTacToe, Trace, TreeGame, alphabeta, minimax, negamax, random_tree, validate_tree
+from minimax_lab.core.trace import cutoff_reasons, describe
 
 AIMA = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
 

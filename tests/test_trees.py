@@ -1,4 +1,4 @@
-"""Tests for minimax_lab.trees: validation, paths, random trees and implicit leaf values."""
+"""Tests for minimax_lab.core.trees: validation, paths, random trees and implicit leaf values."""
 
 import math
 import re
@@ -9,8 +9,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from minimax_lab import TreeGame, count_leaves, minimax, random_tree, tree_depth, validate_tree
-from minimax_lab import trees as trees_module
-from minimax_lab.trees import MAX_TREE_DEPTH, MAX_TREE_NODES, is_leaf, is_nan, leaf_value, path_name, walk_tree
+from minimax_lab.core import trees as trees_module
+from minimax_lab.core.trees import MAX_TREE_DEPTH, MAX_TREE_NODES, is_leaf, is_nan, leaf_value, path_name, walk_tree
 
 FAST = settings(max_examples=300, deadline=None, database=None,
                 suppress_health_check=[HealthCheck.too_slow])

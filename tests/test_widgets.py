@@ -1,17 +1,22 @@
-"""Tests for minimax_lab.widgets, driving the same methods the controls call."""
+"""Tests for minimax_lab.display.widgets, driving the same methods the controls call."""
 
 import re
 
 import ipywidgets
-
 import pytest
 
 from minimax_lab import alphabeta, minimax
-from minimax_lab.controls import TreeControls, deepest_drawable
-from minimax_lab.draw import MAX_DRAW_NODES, SMALLEST_SCALE
-from minimax_lab.trees import uniform_nodes
-from minimax_lab.widgets import (BackupExplorer, ComplexityExplorer, OrderingExplorer, Quiz,
-                                 SearchStepper, TreeExplorer)
+from minimax_lab.core.trees import uniform_nodes
+from minimax_lab.display.controls import TreeControls, deepest_drawable
+from minimax_lab.display.draw import MAX_DRAW_NODES, SMALLEST_SCALE
+from minimax_lab.display.widgets import (
+    BackupExplorer,
+    ComplexityExplorer,
+    OrderingExplorer,
+    Quiz,
+    SearchStepper,
+    TreeExplorer,
+)
 
 FIG_5_2 = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
 
@@ -162,6 +167,7 @@ def test_every_widget_opens_with_one_line_saying_what_it_is():
 
 
 def test_the_moved_helpers_are_still_importable_from_widgets():
-    from minimax_lab import draw, plots, trace, widgets
+    from minimax_lab.core import trace
+    from minimax_lab.display import draw, plots, widgets
     assert widgets.describe is trace.describe and widgets.side_by_side is draw.side_by_side
     assert widgets.svg_of is draw.svg_of and callable(plots.svg_of_figure)

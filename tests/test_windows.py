@@ -1,4 +1,4 @@
-"""Tests for minimax_lab.windows: pvs, null_window, aspiration and mtdf give minimax's value on
+"""Tests for minimax_lab.search.windows: pvs, null_window, aspiration and mtdf give minimax's value on
 thousands of random trees (ties, negative and fractional values, b up to 4, d up to 5), keep
 their contracts with narrow windows, prune what the theory says they prune, and refuse bad input."""
 
@@ -8,15 +8,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from minimax_lab import (ConnectFour, TicTacToe, TranspositionTable, TreeGame, alphabeta, minimax,
-                         random_tree, solve)
-from minimax_lab.connect_four import threats_then_centre
-from minimax_lab.experiments import side_by_side
-from minimax_lab.heuristics import open_lines_evaluation
-from minimax_lab.ordering import Killers, exact_order
-from minimax_lab.trace import ENTER, Trace
-from minimax_lab.trees import random_trees
-from minimax_lab.windows import aspiration, mtdf, null_window, pvs
+from minimax_lab import ConnectFour, TicTacToe, TranspositionTable, TreeGame, alphabeta, minimax, random_tree, solve
+from minimax_lab.analysis.experiments import side_by_side
+from minimax_lab.core.trace import ENTER, Trace
+from minimax_lab.core.trees import random_trees
+from minimax_lab.heuristics.connect_four import threats_then_centre
+from minimax_lab.heuristics.tictactoe import open_lines_evaluation
+from minimax_lab.search.ordering import Killers, exact_order
+from minimax_lab.search.windows import aspiration, mtdf, null_window, pvs
 
 AIMA = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]  # AIMA 4th ed., Fig. 5.2
 
@@ -138,7 +137,7 @@ def test_mtdf_takes_fewer_tests_from_a_better_guess():
 def test_solve_is_pvs_with_a_table():
     game = TicTacToe()
     table = TranspositionTable()
-    from minimax_lab.solve import solve_order
+    from minimax_lab.search.solve import solve_order
     found = pvs(game, order=solve_order(), table=table)
     assert (found.value, found.nodes, found.leaves) == (0, 1717, 519)
     assert solve(game).nodes == found.nodes

@@ -16,11 +16,12 @@ from functools import cache
 from statistics import mean
 from typing import Any
 
-from ..exercises import FIG_5_2, Verdict, check_answer, same
-from ..games import TicTacToe, TreeGame
-from ..search import minimax
-from ..text import value_text
-from ..trees import Tree
+from ..core.text import value_text
+from ..core.trees import Tree
+from ..games.protocol import TreeGame
+from ..games.tictactoe import TicTacToe
+from ..search.textbook import minimax
+from .core import FIG_5_2, Verdict, check_answer, same
 
 FIRST_CHOICE: list[list[int]] = [[4, 8], [9, 1], [6, 5]]
 """The tree of "pick MAX's move": MAX chooses one of three moves, then MIN one of two replies."""

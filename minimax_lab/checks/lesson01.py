@@ -15,14 +15,14 @@ from __future__ import annotations
 
 from typing import Any, Callable, Optional
 
-from ..draw import Drawing, draw
-from ..exercises import FIG_5_2, Verdict, check_answer, check_function, same, tree_cases
-from ..games import TreeGame, UniformTree
-from ..grading.guard import Outcome
-from ..search import INF, minimax
-from ..text import value_text
-from ..trace import Trace
-from ..trees import Tree
+from ..core.text import value_text
+from ..core.trace import Trace
+from ..core.trees import Tree
+from ..display.draw import Drawing, draw
+from ..games.protocol import TreeGame, UniformTree
+from ..search.textbook import INF, minimax
+from .core import FIG_5_2, Verdict, check_answer, check_function, same, tree_cases
+from .guard import Outcome
 from .lesson00 import choice
 
 MOVE_TREE = [[[6, 7], [4, 4]], [[5, 8], [3, 3]], [[7, 2], [5, 6]]]

@@ -15,14 +15,15 @@ import copy
 import io
 from typing import Any, Callable, Optional
 
-from ..draw import draw
-from ..exercises import FIG_5_2, Verdict, check_answer, check_function, same, tree_cases, verdict
-from ..games import TicTacToe, TreeGame
-from ..grading.guard import Outcome
-from ..search import minimax, negamax
-from ..text import path_name
-from ..trace import Trace
-from ..trees import Tree
+from ..core.text import path_name
+from ..core.trace import Trace
+from ..core.trees import Tree
+from ..display.draw import draw
+from ..games.protocol import TreeGame
+from ..games.tictactoe import TicTacToe
+from ..search.textbook import minimax, negamax
+from .core import FIG_5_2, Verdict, check_answer, check_function, same, tree_cases, verdict
+from .guard import Outcome
 
 EXERCISE_TREE: Tree = [[[5, -2], [7, 1]], [[-3, 8], [4, 6]]]
 """The three-ply tree of "negate the right thing" (MAX moves first)."""

@@ -15,15 +15,15 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from ..draw import Drawing, draw
-from ..exercises import FIG_5_2, Verdict, check_answer, check_function, same, tree_cases
-from ..games import TreeGame, UniformTree
-from ..grading.guard import Outcome
-from ..ordering import best_first, worst_first
-from ..search import INF, alphabeta, minimax
-from ..text import path_name, value_text
-from ..trace import Trace
-from ..trees import Tree
+from ..core.text import path_name, value_text
+from ..core.trace import Trace
+from ..core.trees import Tree
+from ..display.draw import Drawing, draw
+from ..games.protocol import TreeGame, UniformTree
+from ..search.ordering import best_first, worst_first
+from ..search.textbook import INF, alphabeta, minimax
+from .core import FIG_5_2, Verdict, check_answer, check_function, same, tree_cases
+from .guard import Outcome
 from .lesson00 import choice
 
 WINDOW_TREE: Tree = [[[5, 8], [6, 4]], [[7, 3], [9, 2]]]

@@ -20,18 +20,18 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from ..catalog import ORDERINGS, ordering_named
-from ..exercises import Verdict, read_number, same, unanswered, verdict
-from ..experiments import minimal_leaves, side_by_side
-from ..games import TicTacToe
-from ..grading import guard
-from ..ordering import ByEvaluation, as_given, exact_order, exact_values
-from ..search import SearchResult, alphabeta
-from ..solve import solve
-from ..table import NaiveTable
-from ..text import path_name
-from ..trees import Tree, random_tree, tree_depth
-from ..windows import null_window
+from ..analysis.experiments import minimal_leaves, side_by_side
+from ..core.table import NaiveTable
+from ..core.text import path_name
+from ..core.trees import Tree, random_tree, tree_depth
+from ..games.tictactoe import TicTacToe
+from ..search.ordering import ByEvaluation, as_given, exact_order, exact_values
+from ..search.registry import ORDERINGS, ordering_named
+from ..search.solve import solve
+from ..search.textbook import SearchResult, alphabeta
+from ..search.windows import null_window
+from . import guard
+from .core import Verdict, read_number, same, unanswered, verdict
 from .lesson00 import choice
 
 ORDER_TREE: Tree = random_tree(3, 3, seed=4, low=-99, high=99)

@@ -18,9 +18,16 @@ from functools import lru_cache
 from statistics import mean
 from typing import Any
 
-from ..exercises import Verdict, check_answer, read_number, unanswered, verdict
-from ..experiments import (effective_branching_factor, full_leaves, measure, minimal_leaves,
-                           minimal_nodes, node_counts, pearl_branching)
+from ..analysis.experiments import (
+    effective_branching_factor,
+    full_leaves,
+    measure,
+    minimal_leaves,
+    minimal_nodes,
+    node_counts,
+    pearl_branching,
+)
+from .core import Verdict, check_answer, read_number, unanswered, verdict
 from .lesson00 import choice
 
 KNUTH_MOORE = (3, 4)

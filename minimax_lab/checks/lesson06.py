@@ -16,16 +16,16 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from ..connect_four import ConnectFour
-from ..engine import WIN, engine
-from ..exercises import Verdict, check_answer, unanswered, verdict
-from ..games import LINES, TicTacToe, TicTacToeState
-from ..heuristics import open_lines_difference, open_lines_evaluation, open_winning_lines
-from ..nim import Nim, bouton_moves, nim_sum
-from ..ordering import as_given
-from ..search import alphabeta, minimax
-from ..solve import solve
-from ..windows import pvs
+from ..games.nim import Nim, bouton_moves, nim_sum
+from ..games.tictactoe import LINES, TicTacToe, TicTacToeState
+from ..heuristics.connect_four import ConnectFour
+from ..heuristics.tictactoe import open_lines_difference, open_lines_evaluation, open_winning_lines
+from ..search.engine import WIN, engine
+from ..search.ordering import as_given
+from ..search.solve import solve
+from ..search.textbook import alphabeta, minimax
+from ..search.windows import pvs
+from .core import Verdict, check_answer, unanswered, verdict
 from .lesson00 import choice
 
 EVALUATE = "XO..XO..."

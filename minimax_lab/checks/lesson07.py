@@ -18,15 +18,15 @@ from fractions import Fraction
 from functools import cache
 from typing import Any
 
-from ..beyond import Chance, deviations, expectiminimax, maxn, model_opponent, strategy_values, uniform
-from ..exercises import Verdict, check_answer, read_paths, same
-from ..games import TicTacToe
-from ..mcts import Node, ucb1, uct
-from ..search import minimax
-from ..solve import solve
-from ..text import path_name, value_text
-from ..trace import Trace
-from ..trees import Path
+from ..core.text import path_name, value_text
+from ..core.trace import Trace
+from ..core.trees import Path
+from ..games.tictactoe import TicTacToe
+from ..search.beyond import Chance, deviations, expectiminimax, maxn, model_opponent, strategy_values, uniform
+from ..search.mcts import Node, ucb1, uct
+from ..search.solve import solve
+from ..search.textbook import minimax
+from .core import Verdict, check_answer, read_paths, same
 from .lesson00 import choice
 
 QUEEN: list = [[1, 0], [-9, 12]]

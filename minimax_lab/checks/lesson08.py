@@ -2,7 +2,7 @@
 value one ply deeper, an evaluation of the student's own in a match, and the Check yourself questions.
 
 Every expected answer is computed by the package: the plain search is the textbook's `alphabeta`
-with a depth and Connect Four's evaluation; the engine is `minimax_lab.engine`; the match is
+with a depth and Connect Four's evaluation; the engine is `minimax_lab.search.engine`; the match is
 `players.match` at a fixed depth from seeded openings.
 
 >>> verdict = horizon(...)
@@ -15,14 +15,14 @@ import math
 from functools import cache
 from typing import Any, Callable
 
-from ..boardgame import move_order
-from ..connect_four import ConnectFour, ConnectFourState
-from ..engine import WIN, EngineResult, engine
-from ..exercises import Verdict, check_answer, unanswered, verdict
-from ..grading import guard
-from ..heuristics import even
-from ..players import MatchResult, match
-from ..search import SearchResult, alphabeta
+from ..analysis.players import MatchResult, match
+from ..heuristics.boards import move_order
+from ..heuristics.connect_four import ConnectFour, ConnectFourState
+from ..heuristics.generic import even
+from ..search.engine import WIN, EngineResult, engine
+from ..search.textbook import SearchResult, alphabeta
+from . import guard
+from .core import Verdict, check_answer, unanswered, verdict
 from .lesson00 import choice
 
 HORIZON_MOVES = "11641133"

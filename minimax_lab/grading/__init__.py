@@ -20,28 +20,66 @@ and moves with `reports.same_move` (a numpy integer or a string is not a move), 
 grades.csv per check cell, named after the check.
 
 The cases are in `cases`, judging and reporting in `reports`, the checks of each assignment in
-`assignment1` .. `assignment5`. The players the assignment-3 checks use are `minimax_lab.players`,
-the oracle ordering is `minimax_lab.ordering.exact_order`; both are re-exported here, as the
+`assignment1` .. `assignment5`. The players the assignment-3 checks use are `minimax_lab.analysis.players`,
+the oracle ordering is `minimax_lab.search.ordering.exact_order`; both are re-exported here, as the
 assignments use them.
 """
 
-from ..ordering import exact_order
-from ..players import (PLAYER_DEPTH, Played, depth_limited_player, drawn_openings, match, openings,
-                       perfect_player, play, reference_player)
-from ..trees import distinct_tree, map_leaves
-from .assignment1 import (CS188_EXAMPLE, chance_cases, check_expectimax, check_minimax_decision,
-                          check_minimax_search, check_minimax_value, minimax_values)
-from .assignment2 import (HAND_TRACE_TREE, check_alphabeta, check_hand_trace, check_negamax,
-                          check_negamax_alphabeta, hand_trace_answer)
-from .assignment3 import (BUDGET_SLACK, check_depth_adjusted_utility, check_evaluation, check_ordering,
-                          check_player, ordering_budget, ordering_report, plies_to_end, quicker_win_positions,
-                          scored_game)
-from .assignment4 import (BEST_CASE_SHAPES, EBF_CASES, check_best_case_leaves,
-                          check_effective_branching_factor)
-from .assignment5 import (PASS_POINTS, TOURNAMENT_DEPTH, TOURNAMENT_OPENINGS, baselines,
-                          check_connect_four_evaluation, tournament, tournament_openings, tournament_report)
+from ..analysis.players import (
+    PLAYER_DEPTH,
+    Played,
+    depth_limited_player,
+    drawn_openings,
+    match,
+    openings,
+    perfect_player,
+    play,
+    reference_player,
+)
+from ..checks.guard import remember_package
+from ..core.trees import distinct_tree, map_leaves
+from ..search.ordering import exact_order
+from .assignment1 import (
+    CS188_EXAMPLE,
+    chance_cases,
+    check_expectimax,
+    check_minimax_decision,
+    check_minimax_search,
+    check_minimax_value,
+    minimax_values,
+)
+from .assignment2 import (
+    HAND_TRACE_TREE,
+    check_alphabeta,
+    check_hand_trace,
+    check_negamax,
+    check_negamax_alphabeta,
+    hand_trace_answer,
+)
+from .assignment3 import (
+    BUDGET_SLACK,
+    check_depth_adjusted_utility,
+    check_evaluation,
+    check_ordering,
+    check_player,
+    ordering_budget,
+    ordering_report,
+    plies_to_end,
+    quicker_win_positions,
+    scored_game,
+)
+from .assignment4 import BEST_CASE_SHAPES, EBF_CASES, check_best_case_leaves, check_effective_branching_factor
+from .assignment5 import (
+    PASS_POINTS,
+    TOURNAMENT_DEPTH,
+    TOURNAMENT_OPENINGS,
+    baselines,
+    check_connect_four_evaluation,
+    tournament,
+    tournament_openings,
+    tournament_report,
+)
 from .cases import LEAF_RANGES, RANDOM_TREES, SHAPES, TEXTBOOK_TREES, Case, tictactoe_positions, tree_cases
-from .guard import remember_package
 from .reports import CheckFailed, Mismatch, NotAnswered, check
 
 __all__ = [

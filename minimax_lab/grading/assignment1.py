@@ -9,11 +9,12 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Callable, Optional
 
-from ..chance import ChanceTree, expectiminimax
-from ..games import Game, TicTacToe
-from ..opponents import Model, model_opponent, uniform
-from ..search import alphabeta, minimax
-from ..trees import Path, Tree, is_number
+from ..core.trees import Path, Tree, is_number
+from ..games.protocol import Game
+from ..games.tictactoe import TicTacToe
+from ..search.chance import ChanceTree, expectiminimax
+from ..search.opponents import Model, model_opponent, uniform
+from ..search.textbook import alphabeta, minimax
 from .cases import Case, tictactoe_positions, tree_cases
 from .reports import Mismatch, attempt, check_tree_values, judge_cases, number_text, raised, same, same_move
 

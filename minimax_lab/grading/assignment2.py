@@ -7,12 +7,12 @@ from __future__ import annotations
 import copy
 from typing import Any, Callable, Mapping, Optional
 
-from ..exercises import read_paths
-from ..games import TreeGame
-from ..search import INF, alphabeta, minimax, negamax
-from ..text import path_name
-from ..trace import Trace, cutoff_reasons
-from ..trees import Path, Tree
+from ..checks.core import read_paths
+from ..core.text import path_name
+from ..core.trace import Trace, cutoff_reasons
+from ..core.trees import Path, Tree
+from ..games.protocol import TreeGame
+from ..search.textbook import INF, alphabeta, minimax, negamax
 from .cases import Case, tree_cases
 from .reports import Mismatch, attempt, check_tree_values, judge_cases, number_text, raised, report, same
 
@@ -119,7 +119,7 @@ def check_hand_trace(alphabeta_by_hand: Callable[[], tuple]) -> None:
     leaves must be those the package's alphabeta never examines, and each MIN node it visits
     must have the value it backs up there (no others). Paths as text '[1][0]' or tuples."""
     __tracebackhide__ = True
-    from ..practice import examined_reason  # the pruning practice's words (it imports ipywidgets)
+    from ..checks.practice import examined_reason  # the pruning practice's words (it imports ipywidgets)
     game, trace = TreeGame(HAND_TRACE_TREE), Trace()
     alphabeta(game, trace=trace)
     pruned, mins = hand_trace_answer()

@@ -8,17 +8,25 @@ import math
 from functools import lru_cache
 from typing import Any, Callable, Mapping, Optional, Sequence
 
-from ..games import Game, TicTacToe, TicTacToeState
-from ..ordering import exact_order
-from ..players import (PLAYER_DEPTH, Played, depth_limited_player, drawn_openings, match, openings,
-                       perfect_player, reference_player)
-from ..heuristics import even
-from ..search import alphabeta
+from ..analysis.players import (
+    PLAYER_DEPTH,
+    Played,
+    depth_limited_player,
+    drawn_openings,
+    match,
+    openings,
+    perfect_player,
+    reference_player,
+)
+from ..checks.guard import call_student
+from ..games.protocol import Game
+from ..games.tictactoe import TicTacToe, TicTacToeState
+from ..heuristics.generic import even
+from ..search.ordering import exact_order
+from ..search.textbook import alphabeta
 from .assignment1 import minimax_values
-from .guard import call_student
+from .reports import CheckFailed, Mismatch, attempt, describe, is_number, judge_cases, number_text, raised, report
 from .sandbox import RemoteFunction, in_batches, prefetching
-from .reports import (CheckFailed, Mismatch, attempt, describe, is_number, judge_cases, number_text, raised,
-                      report)
 
 BUDGET_SLACK = 1.25
 """The ordering budget: at most this many times the nodes of the exact-value ordering."""

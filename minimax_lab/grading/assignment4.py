@@ -6,10 +6,10 @@ from __future__ import annotations
 import math
 from typing import Callable, Optional
 
-from ..games import TreeGame
-from ..ordering import exact_order
-from ..search import alphabeta
-from ..trees import distinct_tree
+from ..core.trees import distinct_tree
+from ..games.protocol import TreeGame
+from ..search.ordering import exact_order
+from ..search.textbook import alphabeta
 from .reports import Mismatch, attempt, is_number, judge_cases, raised, same
 
 BEST_CASE_SHAPES = tuple((b, d) for b in range(1, 6) for d in range(1, 8) if b ** d <= 3125)

@@ -14,8 +14,8 @@ import random
 from dataclasses import dataclass
 from typing import Callable
 
-from ..connect_four import ConnectFour, ConnectFourState
-from ..players import Played, Player, depth_limited_player, match, random_player, reference_player
+from ..analysis.players import Played, Player, depth_limited_player, match, random_player, reference_player
+from ..heuristics.connect_four import ConnectFour, ConnectFourState
 from .reports import CheckFailed, attempt, is_number, raised
 from .sandbox import in_batches, prefetching
 

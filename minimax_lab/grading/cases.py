@@ -9,9 +9,10 @@ import random
 from dataclasses import dataclass
 from typing import Iterator, Optional
 
-from ..games import TicTacToe, TicTacToeState, TreeGame
-from ..players import openings
-from ..trees import Tree, random_trees, validate_tree
+from ..analysis.players import openings
+from ..core.trees import Tree, random_trees, validate_tree
+from ..games.protocol import TreeGame
+from ..games.tictactoe import TicTacToe, TicTacToeState
 
 __all__ = ["CASE_SEED", "seeded", "Case", "TEXTBOOK_TREES", "RANDOM_TREES", "SHAPES", "LEAF_RANGES", "tree_cases",
            "tictactoe_positions", "openings"]

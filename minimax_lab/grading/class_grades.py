@@ -39,11 +39,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Optional, Sequence
 
-from .. import assignments
+from ..checks.guard import CheckFailed, time_limit
+from ..checks.guard import TimedOut as CheckTimedOut
+from . import assignments
 from .cases import seeded
 from .copies import resemblances
-from .guard import CheckFailed, time_limit
-from .guard import TimedOut as CheckTimedOut
 from .sandbox import CALL_TIMEOUT, LIMITS, SANDBOX_NOTE, RemoteFunction, sandbox_name, start_worker
 
 QUICK_CALL_TIMEOUT = 2.0
@@ -76,7 +76,7 @@ PRELUDES: dict[str, Prelude] = {
                                    quick=("minimax_value", "minimax_decision", "expectimax_value")),
     "assignment2_alphabeta": Prelude("import math\n", quick=("negamax_value", "alphabeta_by_hand", "alphabeta_value",
                                                              "negamax_alphabeta")),
-    "assignment3_player": Prelude("from minimax_lab import TicTacToe\nfrom minimax_lab.games import LINES\n",
+    "assignment3_player": Prelude("from minimax_lab import TicTacToe\nfrom minimax_lab.games.tictactoe import LINES\n",
                                   ("pos",)),
     "assignment4_complexity": Prelude("import math\n", quick=("best_case_leaves", "effective_branching_factor")),
     "assignment5_connect_four": Prelude("from minimax_lab import ConnectFour\n", ("board", "windows")),

@@ -11,11 +11,11 @@ import functools
 from dataclasses import dataclass
 from typing import Any, Callable, Optional, Sequence, TypeVar
 
-from ..games import TicTacToe, TicTacToeState
-from ..text import value_text
-from ..trees import is_number
+from ..checks.guard import CheckFailed, StudentProblem, call_student, verify_untouched
+from ..core.text import value_text
+from ..core.trees import is_number
+from ..games.tictactoe import TicTacToe, TicTacToeState
 from .cases import Case, tree_cases
-from .guard import CheckFailed, StudentProblem, call_student, verify_untouched
 from .sandbox import RemoteError, RemoteFunction
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -42,7 +42,7 @@ def show_failure(case: Any, algorithm: Optional[str]) -> None:
         return
     if get_ipython() is None or not isinstance(case, Case):
         return
-    from ..draw import draw
+    from ..display.draw import draw
     display(draw(case.game, algorithm, edge_labels=True))
 
 

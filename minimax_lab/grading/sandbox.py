@@ -40,21 +40,28 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Mapping, NoReturn, Optional, Sequence
 
-from .guard import CheckFailed, StudentProblem
+from ..checks.guard import CheckFailed, StudentProblem
 from .wire import WireError, decode, encode
 from .worker import HEADER, MAX_FRAME
 
 PACKAGE = Path(__file__).resolve().parent.parent
 
-KIT_MODULES = ("text.py", "trees.py", "games.py", "connect_four_rules.py",
-               "grading/wire.py", "grading/worker.py")
-"""The package's files a worker can import: the games and tree types, and the worker itself."""
+KIT_MODULES = ("core/__init__.py", "core/text.py", "core/trees.py", "games/__init__.py", "games/protocol.py",
+               "games/tictactoe.py", "games/connect_four.py", "games/nim.py", "grading/wire.py",
+               "grading/worker.py")
+"""The package's files a worker can import: minimax_lab.games (the rules of every game), the two
+core modules it uses (the tree types and how values are spelled), and the worker itself."""
 
 KIT_INIT = '''"""The course's games as a graded exercise hands them out: the rules, no searches, no answers."""
 
-from .connect_four import ConnectFour, ConnectFourState
-from .games import LINES, Game, TicTacToe, TicTacToeState, TreeGame, UniformTree
-from .trees import Chance
+from .core.trees import Chance
+from .games.connect_four import PLAYERS, ConnectFourRules, ConnectFourState
+from .games.protocol import Game, TreeGame, UniformTree
+from .games.tictactoe import LINES, TicTacToe, TicTacToeState
+
+
+class ConnectFour(ConnectFourRules):
+    """Connect Four's rules under the name the student knows: no evaluation, no move ordering."""
 
 
 def __getattr__(name):
@@ -62,16 +69,6 @@ def __getattr__(name):
                       name=f"minimax_lab.{name}")
 '''
 """The kit's minimax_lab/__init__.py: the game types, and a clear error for anything else."""
-
-KIT_CONNECT_FOUR = '''"""Connect Four's rules, as a graded exercise hands them out: no evaluation, no move ordering."""
-
-from .connect_four_rules import PLAYERS, ConnectFourRules, ConnectFourState
-
-
-class ConnectFour(ConnectFourRules):
-    """Connect Four (see ConnectFourRules)."""
-'''
-"""The kit's minimax_lab/connect_four.py: the rules under the name the student knows."""
 
 CALL_TIMEOUT = 10.0
 """Seconds one call of a student's function may take (loading the answers too)."""
@@ -113,11 +110,10 @@ def kit() -> Path:
             root = Path(tempfile.mkdtemp(prefix="minimax-lab-kit-"))
             atexit.register(shutil.rmtree, root, ignore_errors=True)
             package = root / "minimax_lab"
-            (package / "grading").mkdir(parents=True)
             for name in KIT_MODULES:
+                (package / name).parent.mkdir(parents=True, exist_ok=True)
                 shutil.copyfile(PACKAGE / name, package / name)
             (package / "__init__.py").write_text(KIT_INIT, encoding="utf-8")
-            (package / "connect_four.py").write_text(KIT_CONNECT_FOUR, encoding="utf-8")
             (package / "grading" / "__init__.py").write_text('"""The worker and its wire."""\n',
                                                               encoding="utf-8")
             for path in [root, *root.rglob("*")]:

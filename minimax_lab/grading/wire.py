@@ -78,9 +78,10 @@ def encode(value: Any, depth: int = 0) -> Any:
 
 def _encode_game(value: Any, depth: int) -> Any:
     """Encode a game, a game's state or a chance node (imported here: the worker's kit has them)."""
-    from minimax_lab.connect_four_rules import ConnectFourRules, ConnectFourState
-    from minimax_lab.games import TicTacToe, TicTacToeState, TreeGame
-    from minimax_lab.trees import Chance
+    from ..core.trees import Chance
+    from ..games.connect_four import ConnectFourRules, ConnectFourState
+    from ..games.protocol import TreeGame
+    from ..games.tictactoe import TicTacToe, TicTacToeState
 
     kind = type(value)
     if kind is TreeGame:
@@ -155,9 +156,10 @@ class Decoder:
         return body
 
     def _game(self, tag: str, body: Any, depth: int) -> Any:
-        from minimax_lab.connect_four import ConnectFour
-        from minimax_lab.games import TicTacToe, TreeGame
-        from minimax_lab.trees import Chance
+        from .. import ConnectFour  # the full game in the grader, the rules only in the kit
+        from ..core.trees import Chance
+        from ..games.protocol import TreeGame
+        from ..games.tictactoe import TicTacToe
 
         if tag == "TreeGame":
             tree, first = self._list(body, tag)

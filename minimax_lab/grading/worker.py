@@ -37,7 +37,7 @@ import struct
 import sys
 from typing import Any, BinaryIO, Callable, Optional
 
-from minimax_lab.grading.wire import Decoder, WireError, encode
+from .wire import Decoder, WireError, encode
 
 HEADER = struct.Struct(">I")
 """A frame's header: the length of its JSON body in bytes."""
@@ -65,7 +65,7 @@ def write_frame(stream: BinaryIO, message: Any) -> None:
 
 
 def course_module(error: BaseException) -> Optional[str]:
-    """Return the course module or name an ImportError was about ('minimax_lab.search'), or None."""
+    """Return the course module or name an ImportError was about ('minimax_lab.search.textbook'), or None."""
     if isinstance(error, ImportError):
         name = error.name or ""
         if name == "minimax_lab" or name.startswith("minimax_lab."):

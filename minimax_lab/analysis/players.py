@@ -1,0 +1,249 @@
+"""Game play: players, the openings games start from, and matches between two players.
+
+A player is a callable player(game, state) -> action that chooses a move in a non-terminal state:
+the engine (minimax_lab.search.engine), random_player, greedy_player, and for tic-tac-toe the
+depth-limited players of assignment 3. play() plays one game, match() two players against each
+other with each moving first in half the games, tournament() every pair of several.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping, Optional, Sequence
+
+from ..games.protocol import Game
+from ..games.tictactoe import TicTacToe, TicTacToeState
+from ..heuristics.connect_four import ConnectFour
+from ..heuristics.connect_four_evaluation import CANDIDATES, TOURNAMENT_DEPTH, TOURNAMENT_GAMES, LinearEvaluation
+from ..heuristics.generic import even, winning_moves
+from ..search.engine import engine, game_evaluation  # noqa: F401  (engine: a player, exported here with the others)
+from ..search.textbook import Evaluate, Ordering, alphabeta
+
+Player = Callable[[Game, Any], Any]
+"""A player: player(game, state) returns the action it plays in `state`."""
+
+PLAYER_DEPTH = 2
+"""Plies the assignment-3 player searches before it calls the evaluation function."""
+
+
+def depth_limited_player(evaluate: Evaluate, order: Optional[Ordering] = None,
+                         depth: int = PLAYER_DEPTH) -> Player:
+    """Return a player: the package's alphabeta to `depth` plies, scoring the horizon with
+    `evaluate` and ordering moves with `order`."""
+    return lambda game, state: alphabeta(game, state, depth=depth, evaluate=evaluate, order=order).move
+
+
+def reference_player(depth: int = PLAYER_DEPTH) -> Player:
+    """Return the reference player: alphabeta to `depth` plies with no evaluation (the horizon is
+    worth 0) and the natural move order. It sees only the wins and losses within its horizon."""
+    return depth_limited_player(even, None, depth)
+
+
+def perfect_player(game: Game) -> Player:
+    """Return a player of `game` that makes the first best move (the package's full-depth
+    alphabeta, whose move is minimax's), remembering each position."""
+    moves: dict = {}
+
+    def perfect(game_: Game, state: Any) -> Any:
+        if state not in moves:
+            moves[state] = alphabeta(game, state).move
+        return moves[state]
+
+    return perfect
+
+
+def random_player(seed: int = 0) -> Player:
+    """Return a player that picks a legal move uniformly at random, from its own
+    random.Random(seed): the same seed plays the same moves in the same positions in turn."""
+    rng = random.Random(seed)
+    return lambda game, state: rng.choice(tuple(game.actions(state)))
+
+
+def greedy_player(game: Game, state: Any) -> Any:
+    """Play a move that wins at once if there is one; else block: keep to the moves after which
+    the opponent cannot win at once (all moves if none can); among those, the move whose position
+    the game's evaluation likes best for the player to move (the first of equals). It looks one
+    move ahead for itself and one for the opponent, and no further."""
+    wins = winning_moves(game, state)
+    if wins:
+        return wins[0]
+    player, evaluate = game.to_move(state), game_evaluation(game)
+    sign = 1 if player == game.max_player else -1
+    children = {a: game.result(state, a) for a in game.actions(state)}
+    safe = [a for a, child in children.items() if not winning_moves(game, child)] or list(children)
+
+    def score(action: Any) -> float:
+        child = children[action]
+        return game.utility(child, player) if game.is_terminal(child) else sign * evaluate(child)
+
+    return max(safe, key=score)
+
+
+@dataclass(frozen=True)
+class Record:
+    """A game played: where it started, the moves, the final state and the result (MAX's
+    utility at the end)."""
+
+    start: Any
+    moves: tuple
+    final: Any
+    result: float
+
+
+def play(game: Game, players: Mapping[Any, Player], state: Any = None) -> Record:
+    """Play `game` from `state` (default: the start) to the end, players[p](game, state) choosing
+    the moves of player p, and return its Record. A player with a new_game() method (an engine,
+    which learns as it searches) is told first, so that the game depends only on its start.
+
+    >>> game = TicTacToe()
+    >>> play(game, {"X": reference_player(), "O": reference_player()}, game.state("XX.OO....")).moves
+    (2,)
+    """
+    state = start = game.initial if state is None else state
+    for player in {id(player): player for player in players.values()}.values():
+        new_game = getattr(player, "new_game", None)
+        if callable(new_game):
+            new_game()
+    moves: list = []
+    while not game.is_terminal(state):
+        mover = game.to_move(state)
+        if mover not in players:
+            raise ValueError(f"play: no player for {mover!r} to move in {state!r} "
+                             f"(players are given for {sorted(players, key=repr)})")
+        move = players[mover](game, state)
+        moves.append(move)
+        state = game.result(state, move)
+    return Record(start, tuple(moves), state, game.utility(state, game.max_player))
+
+
+@dataclass(frozen=True)
+class Played:
+    """One game of a match, seen from the first player of the match: the side it played, its
+    utility at the end, and the game's record."""
+
+    side: Any
+    score: float
+    record: Record
+
+
+@dataclass(frozen=True)
+class MatchResult:
+    """The games a player played against another, and its wins, draws and losses."""
+
+    wins: int
+    draws: int
+    losses: int
+    games: tuple[Played, ...] = field(repr=False)
+
+    @property
+    def points(self) -> float:
+        """Return the wins plus half the draws."""
+        return self.wins + self.draws / 2
+
+
+OPENING_PLIES = 2
+"""How many random moves open each pair of games of a match, unless starts are given."""
+
+
+def random_openings(game: Game, count: int, *, plies: int = OPENING_PLIES, seed: int = 0) -> list:
+    """Return `count` positions, each reached by `plies` random moves from the start (fewer if
+    the game ends), drawn with random.Random(seed)."""
+    rng, starts = random.Random(seed), []
+    for _ in range(count):
+        state = game.initial
+        for _ in range(plies):
+            if game.is_terminal(state):
+                break
+            state = game.result(state, rng.choice(tuple(game.actions(state))))
+        starts.append(state)
+    return starts
+
+
+def match(game: Game, a: Player, b: Player, *, games: Optional[int] = None, seed: int = 0,
+          starts: Optional[Sequence[Any]] = None) -> MatchResult:
+    """Return a's wins, draws and losses against b. Each start is played twice, a moving first
+    from it once and b once, so each side moves first in half the games. The starts are `games`
+    / 2 openings of OPENING_PLIES random moves (random_openings with `seed`; 100 games by
+    default), or the positions given as `starts`."""
+    if starts is None:
+        games = 100 if games is None else games
+        if isinstance(games, bool) or not isinstance(games, int) or games < 2 or games % 2:
+            raise ValueError(f"games must be an even whole number >= 2 (each side moves first in "
+                             f"half of them), got {games!r}")
+        starts = random_openings(game, games // 2, seed=seed)
+    elif games is not None and games != 2 * len(starts):
+        raise ValueError(f"{len(starts)} starts make {2 * len(starts)} games (each played twice, "
+                         f"with each side first), not games={games!r}")
+    names = player_names(game)
+    played = []
+    for start in starts:
+        first = game.to_move(start)
+        second = names[1] if first == names[0] else names[0]
+        for side, other in ((first, second), (second, first)):
+            record = play(game, {side: a, other: b}, start)
+            score = game.utility(record.final, side)
+            played.append(Played(side, score, record))
+    scores = [p.score for p in played]
+    return MatchResult(sum(s > 0 for s in scores), sum(s == 0 for s in scores), sum(s < 0 for s in scores),
+                       tuple(played))
+
+
+def tournament(game: Game, players: Mapping[str, Player], *, games: int = 20,
+               seed: int = 0) -> dict[tuple[str, str], MatchResult]:
+    """Return the match of every pair of players (by name, each pair once, in the order given),
+    `games` games each from the same seeded openings."""
+    names = list(players)
+    return {(a, b): match(game, players[a], players[b], games=games, seed=seed)
+            for i, a in enumerate(names) for b in names[i + 1:]}
+
+
+def player_names(game: Game) -> tuple[Any, Any]:
+    """Return the two players of `game`: the one to move at the start, then the other."""
+    first = game.to_move(game.initial)
+    named = getattr(game, "players", None)
+    if named is not None and len(named) == 2:
+        return (first, named[1] if named[0] == first else named[0])
+    child = game.result(game.initial, tuple(game.actions(game.initial))[0])
+    return first, game.to_move(child)
+
+
+def openings(marks: int = 2, game: Optional[TicTacToe] = None) -> list[TicTacToeState]:
+    """Return every position reachable with at most `marks` marks, fewest first (1, 10 and 82
+    positions for 0, 1 and 2 marks; all 5,478 for 9).
+
+    >>> [len(openings(marks)) for marks in (0, 1, 2)]
+    [1, 10, 82]
+    """
+    if isinstance(marks, bool) or not isinstance(marks, int) or marks < 0:
+        raise ValueError(f"openings needs a number of marks that is a whole number >= 0, got {marks!r}")
+    game = game or TicTacToe()
+    level, found = [game.initial], [game.initial]
+    for _ in range(marks):
+        level = list(dict.fromkeys(game.result(s, a) for s in level for a in game.actions(s)))
+        found += level
+    return found
+
+
+def drawn_openings(game: TicTacToe) -> list[TicTacToeState]:
+    """Return the openings of at most two marks that perfect play draws (34 of the 82)."""
+    return [s for s in openings(2, game) if alphabeta(game, s).value == 0]
+
+
+def weight_tournament(game: ConnectFour, candidates: Mapping[str, Mapping[str, float]] = CANDIDATES, *,
+                      depth: int = TOURNAMENT_DEPTH, games: int = TOURNAMENT_GAMES,
+                      seed: int = 0) -> dict[tuple[str, str], MatchResult]:
+    """Return the match of every pair of candidate weightings: engines searching to `depth`
+    with each LinearEvaluation, `games` games per pair from openings drawn with `seed`."""
+    players = {name: engine(game, depth=depth, evaluate=LinearEvaluation(game, weights))
+               for name, weights in candidates.items()}
+    return tournament(game, players, games=games, seed=seed)
+
+
+def points(results: Mapping[tuple[str, str], MatchResult]) -> dict[str, float]:
+    """Return each player's points (a win 1, a draw 1/2) over a tournament's matches, most first."""
+    total: dict[str, float] = {}
+    for (a, b), result in results.items():
+        total[a] = total.get(a, 0) + result.points
+        total[b] = total.get(b, 0) + result.losses + result.draws / 2
+    return dict(sorted(total.items(), key=lambda item: -item[1]))

@@ -1,0 +1,362 @@
+"""Checks for the lessons' "Your turn" exercises: predict-then-check answers and little functions.
+
+An exercise keeps the student's answer in a variable that starts as `...` (Ellipsis). A check
+prints one verdict and returns it as a Verdict, so a lesson runs top to bottom unanswered:
+
+- unanswered (`...`, or a function that still raises NotImplementedError): "Not answered yet: <hint>";
+- right: "Correct: ...";
+- wrong: "Not correct: ..." saying what is wrong; a function is tried on many trees and the
+  smallest one it gets wrong is shown (and drawn, under IPython, when the check is given `show`).
+
+A check never raises because of the student's answer: a function that raises is a verdict too.
+
+>>> verdict = check_answer(..., 3, hint="back up the values from the leaves")
+Not answered yet: back up the values from the leaves
+>>> verdict.correct is None
+True
+>>> check_answer(3, 3, hint="", why="MAX takes the best of 3, 2 and 2.").correct
+Correct: 3. MAX takes the best of 3, 2 and 2.
+True
+"""
+
+from __future__ import annotations
+
+import copy
+import math
+import re
+from dataclasses import dataclass
+from typing import Any, Callable, Iterable, Mapping, Optional, Sequence
+
+from ..core.text import path_name, value_text
+from ..core.trees import Path, is_nan, is_number, random_tree, validate_tree
+
+FIG_5_2 = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
+"""AIMA 4th ed. Fig. 5.2: the first tree every function exercise is tried on."""
+
+CASE_SHAPES = ((2, 2), (3, 2), (2, 3), (3, 3), (2, 4), (4, 2))
+"""(branching, depth) of the random trees of tree_cases(), in turn."""
+
+REL_TOLERANCE = 1e-9
+"""How close a float answer must be to a float answer key (0.1 + 0.2 counts as 0.3)."""
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What a check said: `correct` is True, False, or None when the exercise is not answered yet;
+    `text` is the line it printed; `failing` holds the arguments of the smallest failing case, and
+    `outcome` (a grading.guard.Outcome) what the student's function returned or raised on it, so
+    that a check can name the mistake without calling the function again."""
+
+    correct: Optional[bool]
+    text: str
+    failing: Optional[tuple] = None
+    outcome: Any = None
+
+    def __str__(self) -> str:
+        return self.text
+
+    def _ipython_display_(self) -> None:
+        """Show nothing in a notebook: the check has already printed the verdict."""
+
+
+def verdict(correct: Optional[bool], text: str, failing: Optional[tuple] = None, outcome: Any = None) -> Verdict:
+    """Print `text` and return it as a Verdict."""
+    print(text)
+    return Verdict(correct, text, failing, outcome)
+
+
+def unanswered(hint: str) -> Verdict:
+    """Print and return the verdict of an exercise not answered yet."""
+    return verdict(None, f"Not answered yet: {hint}".rstrip(": "))
+
+
+# --- predict, then check -------------------------------------------------------------------------
+
+def check_answer(answer: Any, expected: Any, *, hint: str, why: str = "",
+                 mistakes: Optional[Mapping[Any, str]] = None,
+                 show: Optional[Callable[[], Any]] = None) -> Verdict:
+    """Return (and print) the verdict on a predicted answer: a value, a move, a node count, a
+    tuple such as (α, β), a word (case and spaces ignored), or a set of paths (tuples, or text
+    like '[1][1], [1][2]'; the set is compared as a set).
+
+    `why` explains the answer (it is printed with either verdict, so it may give the answer away),
+    `mistakes` maps typical wrong answers to what the student probably did, and `show()` returns a
+    drawing displayed (under IPython) when the answer is wrong.
+
+    >>> check_answer({(1, 2)}, {(1, 1), (1, 2)}, hint="").text
+    Not correct: you said [1][2]. Also in the answer: [1][1].
+    'Not correct: you said [1][2]. Also in the answer: [1][1].'
+    """
+    if answer is Ellipsis:
+        return unanswered(hint)
+    if isinstance(expected, (set, frozenset)):
+        return _check_set(answer, expected, why, mistakes, show)
+    if same(answer, expected):
+        return verdict(True, _sentence("Correct:", f"{answer_text(expected)}.", why))
+    _display(show() if show is not None else None)
+    kind = _kind_mismatch(answer, expected)
+    return verdict(False, _sentence("Not correct:", f"you said {answer_text(answer)}.", kind,
+                                    _known_mistake(answer, mistakes), why))
+
+
+def same(answer: Any, expected: Any) -> bool:
+    """Return True when `answer` matches `expected`: numbers by value (not bools; floats to 1e-9),
+    words ignoring case and surrounding spaces, tuples and lists element by element, sets as sets."""
+    if _is_number(expected):
+        if not _is_number(answer):
+            return False
+        if isinstance(answer, float) or isinstance(expected, float):
+            return math.isclose(answer, expected, rel_tol=REL_TOLERANCE)
+        return answer == expected
+    if isinstance(expected, str):
+        return isinstance(answer, str) and answer.strip().casefold() == expected.strip().casefold()
+    if isinstance(expected, (tuple, list)):
+        return (isinstance(answer, (tuple, list)) and len(answer) == len(expected)
+                and all(same(a, e) for a, e in zip(answer, expected)))
+    if isinstance(expected, (set, frozenset)):
+        return isinstance(answer, (set, frozenset)) and answer == expected
+    return bool(answer == expected)
+
+
+def _check_set(answer: Any, expected: Any, why: str, mistakes: Optional[Mapping[Any, str]],
+               show: Optional[Callable[[], Any]]) -> Verdict:
+    """Return the verdict on a set answer, naming what is missing and what should not be there."""
+    paths = all(_is_path(item) for item in expected)
+    try:
+        given = set(read_paths(answer)) if paths else set(_collection(answer))
+    except (TypeError, ValueError) as error:
+        kind = "a set of paths like {(1, 1), (1, 2)} or text like '[1][1], [1][2]'" if paths else "a set"
+        return verdict(False, f"Not correct: {error}. Write your answer as {kind}.")
+    if given == set(expected):
+        return verdict(True, _sentence("Correct:", f"{answer_text(given)}.", why))
+    _display(show() if show is not None else None)
+    missing, extra = set(expected) - given, given - set(expected)
+    parts = [f"you said {answer_text(given)}." if given else "you said none."]
+    if extra:
+        parts.append(f"Not in the answer: {answer_text(extra)}.")
+    if missing:
+        parts.append(f"Also in the answer: {answer_text(missing)}." if given - extra
+                     else f"Missing: {answer_text(missing)}.")
+    return verdict(False, _sentence("Not correct:", *parts, _known_mistake(frozenset(given), mistakes), why))
+
+
+def _collection(answer: Any) -> Any:
+    """Return `answer` if it is a set, list or tuple; raise TypeError otherwise."""
+    if not isinstance(answer, (set, frozenset, list, tuple)):
+        raise TypeError(f"you said {answer!r}, which is not a set")
+    return answer
+
+
+def _known_mistake(answer: Any, mistakes: Optional[Mapping[Any, str]]) -> str:
+    """Return what `mistakes` says about this wrong answer, or ''."""
+    for wrong, explanation in (mistakes or {}).items():
+        if same(answer, wrong) or (isinstance(wrong, (set, frozenset)) and answer == set(wrong)):
+            return explanation
+    return ""
+
+
+def _kind_mismatch(answer: Any, expected: Any) -> str:
+    """Return a sentence when the answer is not even the right kind of thing, else ''."""
+    if _is_number(expected) and not _is_number(answer):
+        return "The answer is a number."
+    if isinstance(expected, str) and not isinstance(answer, str):
+        return "The answer is text, in quotes."
+    if isinstance(expected, (tuple, list)) and (not isinstance(answer, (tuple, list))
+                                                or len(answer) != len(expected)):
+        return f"The answer is a tuple of {len(expected)}."
+    return ""
+
+
+def _sentence(*parts: str) -> str:
+    """Join the non-empty parts with spaces."""
+    return " ".join(part for part in parts if part)
+
+
+def answer_text(answer: Any) -> str:
+    """Return an answer as a lesson writes it: numbers by value_text, tuples element by element,
+    sets of paths as '[1][1], [1][2]' (left to right), anything else by repr."""
+    if _is_number(answer):
+        return value_text(answer)
+    if isinstance(answer, (set, frozenset)):
+        items = sorted(answer, key=lambda item: (0, item) if _is_path(item) else (1, repr(item)))
+        return ", ".join(path_name(item) if _is_path(item) else answer_text(item) for item in items) or "none"
+    if isinstance(answer, tuple):
+        return "(" + ", ".join(answer_text(item) for item in answer) + ("," if len(answer) == 1 else "") + ")"
+    return repr(answer)
+
+
+def _is_number(x: Any) -> bool:
+    return is_number(x) and not is_nan(x)
+
+
+def _is_path(x: Any) -> bool:
+    return isinstance(x, tuple) and all(isinstance(i, int) and not isinstance(i, bool) and i >= 0 for i in x)
+
+
+# --- paths and numbers typed by the student --------------------------------------------------------------------
+
+_ONE_PATH = re.compile(r"(?:\[\s*\d+\s*\])+|root")
+_SEPARATORS = re.compile(r"[\s,;]+")
+
+
+def read_paths(answer: Any) -> list[Path]:
+    """Return the paths in an answer: text like '[1][1], [1][2]' ('root' for the root), or an
+    iterable of such strings or of tuples of child indices. Raise ValueError naming what is unreadable.
+
+    >>> read_paths("[1][1], [1][2]"), read_paths([(0,), "root"])
+    ([(1, 1), (1, 2)], [(0,), ()])
+    """
+    if isinstance(answer, str):
+        text = answer.strip()
+        return [_read_one_path(token, answer) for token in _SEPARATORS.split(text) if token] if text else []
+    if not isinstance(answer, Iterable) or isinstance(answer, (bytes, Mapping)):
+        raise TypeError(f"{answer!r} is not a collection of paths")
+    paths = []
+    for item in answer:
+        if isinstance(item, str):
+            paths.append(_read_one_path(item.strip(), item))
+        elif isinstance(item, (tuple, list)) and _is_path(tuple(item)):
+            paths.append(tuple(item))
+        else:
+            raise ValueError(f"{item!r} is not a path (a tuple of child indices like (1, 0), or '[1][0]')")
+    return paths
+
+
+def read_number(value: Any) -> Any:
+    """Return the number a value or a typed text stands for ('−3' and '3.0' included), or None.
+
+    >>> read_number(" −3 "), read_number("2.5"), read_number(True), read_number("x")
+    (-3, 2.5, None, None)
+    """
+    if isinstance(value, str):
+        try:
+            number = float(value.strip().replace("−", "-"))
+        except ValueError:
+            return None
+        value = int(number) if number.is_integer() else number
+    return value if _is_number(value) else None
+
+
+def _read_one_path(token: str, whole: str) -> Path:
+    """Return the path a token like '[1][0]' names; raise ValueError quoting `whole` otherwise."""
+    token = token.strip()
+    if not _ONE_PATH.fullmatch(token):
+        raise ValueError(f"{token!r} in {whole!r} is not a path like [1][0]" if token != whole
+                         else f"{token!r} is not a path like [1][0]")
+    return tuple(int(i) for i in re.findall(r"\d+", token))
+
+
+# --- write a little code ---------------------------------------------------------------------------
+
+def tree_cases(count: int = 40, *, seed: int = 0) -> list[tuple]:
+    """Return argument tuples (tree,) for a function exercise: AIMA Fig. 5.2, then `count` random
+    trees (shapes from CASE_SHAPES in turn, every second one ragged) with fixed seeds."""
+    trees: list[Any] = [FIG_5_2]
+    for i in range(count):
+        branching, depth = CASE_SHAPES[i % len(CASE_SHAPES)]
+        trees.append(random_tree(branching, depth, seed=seed * 10_000 + i, ragged=i % 2 == 1))
+    return [(tree,) for tree in trees]
+
+
+def check_function(student: Any, reference: Callable[..., Any], cases: Sequence[tuple], *, hint: str,
+                   show: Optional[Callable[..., Any]] = None,
+                   compare: Callable[[Any, Any], bool] = same) -> Verdict:
+    """Return (and print) the verdict on a student's function: it is called on every case (a tuple
+    of arguments) and its result compared with reference(*case) by `compare`.
+
+    Each call runs under the grading guard (grading.guard.call_student): on copies of the
+    arguments, within a time limit, with the package's own searches forbidden. A call that times
+    out, uses a package search or changes its arguments ends the check with that said. When the
+    function is wrong on some cases the smallest of them is reported (trees by node count), and
+    show(*case) returns a drawing of it, displayed under IPython.
+
+    >>> def min_value(tree):
+    ...     return tree if isinstance(tree, int) else max(min_value(child) for child in tree)
+    >>> check_function(min_value, lambda tree: min(tree), [([3, 1],), ([2],)], hint="").failing
+    Not correct: min_value([3, 1]) returned 3, but the right result is 1 (wrong on 1 of 2 cases; ...
+    ([3, 1],)
+    """
+    from .guard import Outcome, TimedOut, call_student
+
+    if student is Ellipsis:
+        return unanswered(hint)
+    if not callable(student):
+        return verdict(False, f"Not correct: the answer should be a function, but it is {student!r}.")
+    if not cases:
+        raise ValueError("check_function needs at least one case")
+    name = str(getattr(student, "__name__", "your function"))
+    failures: list[tuple[int, tuple, str, Outcome]] = []
+    for index, case in enumerate(cases):
+        want = reference(*copy.deepcopy(case))
+        try:
+            outcome = call_student(student, *case, name=name)
+        except NotImplementedError as error:
+            if index == 0:
+                return unanswered(hint)
+            failures.append((_size(case), case, _raised_text(error, name, case), Outcome(error=error)))
+            continue
+        if isinstance(outcome.error, TimedOut):
+            return _failed(f"{outcome.problem}, on {_call(name, case)}", case, outcome, show)
+        if outcome.problem is not None:  # it used a package search, or changed its arguments
+            return _failed(outcome.problem, case, outcome, show)
+        if outcome.error is not None:
+            failures.append((_size(case), case, _raised_text(outcome.error, name, case), outcome))
+        elif not compare(outcome.value, want):
+            failures.append((_size(case), case, f"{_call(name, case)} returned {answer_text(outcome.value)}, "
+                                                f"but the right result is {answer_text(want)}", outcome))
+    if not failures:
+        return verdict(True, f"Correct: {name} gives the right result on all {len(cases)} cases.")
+    _, smallest, text, outcome = min(failures, key=lambda failure: failure[0])
+    count = (f"wrong on {len(failures)} of {len(cases)} cases; this is the smallest"
+             if len(failures) > 1 or len(cases) > 1 else "")
+    return _failed(text + (f" ({count})" if count else ""), smallest, outcome, show)
+
+
+def _failed(text: str, case: tuple, outcome: Any, show: Optional[Callable[..., Any]]) -> Verdict:
+    """Print and return the verdict 'Not correct: <text>.' on `case`, where the student's function
+    went as `outcome` says; display show(*case) under IPython."""
+    if show is not None:
+        _display(_drawing(show, case))
+    return verdict(False, f"Not correct: {text}.", case, outcome)
+
+
+def _raised_text(error: BaseException, name: str, case: tuple) -> str:
+    """Describe a student's function raising on a case."""
+    detail = f" ({error})" if str(error) else ""
+    return f"your function raised {type(error).__name__}{detail} on {_call(name, case)}"
+
+
+def _call(name: str, case: tuple) -> str:
+    return f"{name}({', '.join(repr(argument) for argument in case)})"
+
+
+def _size(case: tuple) -> int:
+    """Return how big a case is: the nodes of its tree arguments (1 for any other argument)."""
+    total = 0
+    for argument in case:
+        try:
+            total += len(validate_tree(argument)) if isinstance(argument, (list, tuple)) else 1
+        except (TypeError, ValueError):
+            total += len(repr(argument))
+    return total
+
+
+def _drawing(show: Callable[..., Any], case: tuple) -> Any:
+    """Return show(*case), or None when it cannot draw this case."""
+    try:
+        return show(*copy.deepcopy(case))
+    except (TypeError, ValueError):
+        return None
+
+
+def _display(thing: Any) -> None:
+    """Display `thing` when running under IPython (and `thing` is not None)."""
+    if thing is None:
+        return
+    try:
+        from IPython import get_ipython
+        from IPython.display import display
+    except ImportError:
+        return
+    if get_ipython() is not None:
+        display(thing)

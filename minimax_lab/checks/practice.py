@@ -1,0 +1,367 @@
+"""Practice widgets: unlimited random trees on which the student answers and is told at once what
+was right, what was wrong and where.
+
+- PruningPractice: mark the leaves alpha-beta never examines.
+- ValuePractice: fill in the minimax value of every inner node.
+
+Each keeps its state in Python (`.tree`, the true answer, `.answer(...)` returning the verdict
+text, which starts with "Correct" exactly when the answer is right); `.widget` is what a lesson
+displays, and its Check and New tree buttons call `.check()` and `.new_tree()`.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any, Mapping
+
+import ipywidgets as w
+
+from ..core.text import path_name, value_text
+from ..core.trace import ENTER, Trace, cutoff_reasons
+from ..core.trees import Path, random_tree
+from ..display.controls import whole_number
+from ..display.draw import Picture, drawable, picture_of, render, search_trace, svg_of
+from ..games.protocol import TreeGame
+from .core import answer_text, read_number, read_paths, same
+
+MAX_VALUE_NODES = 21
+"""The most inner nodes ValuePractice asks the student to fill in (branching 4, depth 3)."""
+
+
+class Practice:
+    """What both practice widgets share: a random tree by seed, its drawing, Check and New tree
+    buttons and the feedback; subclasses add the answer controls and the verdict."""
+
+    instructions = ""
+    algorithm = "minimax"
+
+    def __init__(self, branching: int, depth: int, seed: int):
+        self.branching = whole_number(branching, "branching", 2, 4)
+        self.depth = whole_number(depth, "depth", 2, 4)
+        self.seed = whole_number(seed, "seed", 0)
+        self.picture = w.HTML()
+        self.controls = w.VBox()
+        self.feedback = w.HTML()
+        self.check_button = w.Button(description="Check", button_style="primary")
+        self.new_button = w.Button(description="New tree")
+        self.check_button.on_click(self.check)
+        self.new_button.on_click(self.new_tree)
+        self.widget = w.VBox([w.HTML(f"<b>{html.escape(self.instructions)}</b>"), self.picture,
+                              self.controls, w.HBox([self.check_button, self.new_button]), self.feedback])
+        self.load()
+
+    def load(self) -> None:
+        """Make the tree for the current seed, draw it without backed-up values, reset the answer."""
+        self.tree = random_tree(self.branching, self.depth, seed=self.seed)
+        self.game: TreeGame = drawable(self.tree)
+        self.result, self.trace = search_trace(self.game, self.algorithm)
+        self.picture.value = svg_of(render(self.game, Picture(), edge_labels=True))
+        self.feedback.value = ""
+        self.controls.children = self.make_controls()
+
+    def new_tree(self, button: Any = None) -> None:
+        """Show the tree of the next seed."""
+        self.seed += 1
+        self.load()
+
+    def show(self, text: str) -> str:
+        """Show a verdict in the feedback area and return it."""
+        self.feedback.value = ("<div style='white-space:pre-wrap'>" + html.escape(text) + "</div>")
+        return text
+
+    def show_search(self) -> None:
+        """Draw the tree as the search saw it: values backed up, pruned subtrees grey."""
+        self.picture.value = svg_of(render(self.game, picture_of(self.trace, self.result.pv),
+                                           edge_labels=True))
+
+    def make_controls(self) -> tuple:
+        """Return the answer controls for the current tree."""
+        raise NotImplementedError
+
+    def check(self, button: Any = None) -> str:
+        """Check the answer in the controls, show the verdict and return it."""
+        raise NotImplementedError
+
+    def role(self, path: Path) -> str:
+        """Return 'MAX' or 'MIN': who moves at an inner node."""
+        return self.game.to_move(path)
+
+    def is_leaf(self, path: Path) -> bool:
+        """Return True when `path` is a leaf of the tree."""
+        return self.game.is_terminal(path)
+
+
+# --- pruning ------------------------------------------------------------------------------------
+
+class PruningPractice(Practice):
+    """A random tree (branching 2..4, depth 2..4): mark the leaves alpha-beta never examines,
+    with one toggle button per leaf or by typing their paths, then press Check.
+
+    >>> practice = PruningPractice(branching=3, depth=2, seed=3)
+    >>> practice.tree, sorted(practice.pruned)
+    ([[-2, 9, 8], [-5, 2, 6], [9, -7, -9]], [(1, 1), (1, 2), (2, 2)])
+    >>> print(practice.answer("[1][1], [1][2], [2][1]"))
+    Not correct: 2 right, 1 missed, 1 wrong.
+    Right: [1][1], [1][2].
+    Missed: [2][2] is pruned: at MIN's node [2] the second leaf, [2][1], is -7, so MIN can hold ...
+    Wrong: [2][1] is examined: alpha-beta reaches it with α = -2 and β = 9, a window still open ...
+    """
+
+    instructions = ("Mark every leaf that alpha-beta (searching children left to right) never "
+                    "examines, then press Check.")
+    algorithm = "alphabeta"
+
+    def __init__(self, branching: int = 3, depth: int = 3, seed: int = 0):
+        super().__init__(branching, depth, seed)
+
+    def load(self) -> None:
+        """Make the tree for the current seed, with a fresh toggle per leaf and an empty text box."""
+        self.toggles: dict[Path, w.ToggleButton] = {}
+        self.typed = w.Text(description="or type:", placeholder="[1][1], [1][2]", continuous_update=False,
+                            layout=w.Layout(width="420px"))
+        self.typed.observe(self.read_typed, names="value")
+        self._syncing = False
+        super().load()
+
+    @property
+    def pruned(self) -> set[Path]:
+        """Return the paths of the leaves alpha-beta never examines: the leaves below the roots of
+        the subtrees its trace says were cut off."""
+        roots = self.trace.pruned()
+        return {path for path in self.leaves() if any(path[:len(root)] == root for root in roots)}
+
+    def leaves(self) -> list[Path]:
+        """Return the leaf paths, left to right."""
+        return sorted(path for path in self.game.nodes if self.is_leaf(path))
+
+    def make_controls(self) -> tuple:
+        """Return one toggle button per leaf, grouped under their parents, and the text box."""
+        groups: dict[Path, list[w.ToggleButton]] = {}
+        for path in self.leaves():
+            label = f"{path_name(path)}: {value_text(self.game.nodes[path])}"
+            toggle = w.ToggleButton(description=label, layout=w.Layout(width="auto"))
+            toggle.observe(self.toggled, names="value")
+            self.toggles[path] = toggle
+            groups.setdefault(path[:-1], []).append(toggle)
+        row = w.HBox([w.HBox(buttons, layout=w.Layout(margin="0 14px 4px 0")) for buttons in groups.values()],
+                     layout=w.Layout(flex_flow="row wrap"))
+        return (row, self.typed)
+
+    def marked(self) -> set[Path]:
+        """Return the leaves whose toggle is pressed."""
+        return {path for path, toggle in self.toggles.items() if toggle.value}
+
+    def toggled(self, change: Any = None) -> None:
+        """Keep the text box in step with the toggles, and clear the colours of the last check."""
+        for toggle in self.toggles.values():
+            toggle.button_style = ""
+        if not self._syncing:
+            self._syncing = True
+            self.typed.value = answer_text(self.marked())
+            self._syncing = False
+
+    def read_typed(self, change: Any = None) -> None:
+        """Press the toggles of the paths typed in the text box (a bad path is reported, not raised)."""
+        if self._syncing:
+            return
+        try:
+            self.press(self.leaf_paths(self.typed.value))
+        except ValueError as error:
+            self.show(f"Could not read your answer: {error}.")
+
+    def press(self, paths: set[Path]) -> None:
+        """Press the toggles of `paths` and release the others, leaving the text box as it is."""
+        self._syncing = True
+        for path, toggle in self.toggles.items():
+            toggle.value = path in paths
+        self._syncing = False
+
+    def leaf_paths(self, paths: Any) -> set[Path]:
+        """Return the set of leaf paths in an answer; raise ValueError for one that is not a leaf."""
+        try:
+            given = set(read_paths(paths))
+        except TypeError as error:
+            raise ValueError(str(error)) from None
+        for path in sorted(given):
+            if path not in self.game.nodes:
+                raise ValueError(f"{path_name(path)} is not a node of this tree")
+            if not self.is_leaf(path):
+                raise ValueError(f"{path_name(path)} is not a leaf: mark leaves (the boxes), like "
+                                 f"{path_name(self.leaves()[0])}")
+        return given
+
+    def answer(self, paths: Any) -> str:
+        """Return the verdict on a set of leaf paths (tuples, or text like '[1][1], [1][2]'):
+        which were right, which were missed and which were wrong, with the cutoff behind each."""
+        try:
+            given = self.leaf_paths(paths)
+        except ValueError as error:
+            return f"Could not read your answer: {error}."
+        pruned = self.pruned
+        reasons = cutoff_reasons(self.trace)
+        right, missed, wrong = given & pruned, pruned - given, given - pruned
+        if not missed and not wrong:
+            if not pruned:
+                return "Correct: alpha-beta examines every leaf of this tree; no cutoff happens."
+            return "\n".join([f"Correct: alpha-beta never examines {answer_text(pruned)}."]
+                             + self.explain(pruned, reasons))
+        lines = [f"Not correct: {len(right)} right, {len(missed)} missed, {len(wrong)} wrong."]
+        if right:
+            lines.append(f"Right: {answer_text(right)}.")
+        if missed:
+            lines += ["Missed: " + line for line in self.explain(missed, reasons)]
+        for path in sorted(wrong):
+            lines.append(f"Wrong: {path_name(path)} is examined: {examined_reason(self.trace, path)}.")
+        return "\n".join(lines)
+
+    def explain(self, leaves: set[Path], reasons: dict[Path, str]) -> list[str]:
+        """Return one line per cutoff: the given pruned leaves below it and why they are pruned."""
+        cutoffs: dict[str, list[Path]] = {}
+        for root, reason in reasons.items():
+            cutoffs.setdefault(reason, []).append(root)
+        lines = []
+        for reason, roots in cutoffs.items():
+            below = {leaf for leaf in leaves if any(leaf[:len(root)] == root for root in roots)}
+            if below:
+                whole = [root for root in roots if not self.is_leaf(root)
+                         and all(leaf in below for leaf in self.leaves() if leaf[:len(root)] == root)]
+                shown = f" (all of {answer_text(set(whole))})" if whole else ""
+                verb = "is" if len(below) == 1 else "are"
+                lines.append(f"{answer_text(below)}{shown} {verb} pruned: {reason}.")
+        return lines
+
+    def check(self, button: Any = None) -> str:
+        """Check the marked leaves, colour the toggles, draw the search and show the verdict."""
+        if self.typed.value != answer_text(self.marked()):
+            try:
+                self.press(self.leaf_paths(self.typed.value))
+            except ValueError as error:
+                return self.show(f"Could not read your answer: {error}.")
+        text = self.answer(self.marked())
+        pruned = self.pruned
+        for path, toggle in self.toggles.items():
+            toggle.button_style = ("success" if path in pruned and toggle.value else "warning"
+                                   if path in pruned else "danger" if toggle.value else "")
+        self.show_search()
+        return self.show(text)
+
+
+def examined_reason(trace: Trace, leaf: Path) -> str:
+    """Return why alpha-beta examines a leaf: the window it reaches the leaf with."""
+    event = next(e for e in trace if e.kind == ENTER and e.path == leaf)
+    return (f"alpha-beta reaches it with α = {value_text(event.alpha)} and β = {value_text(event.beta)}, "
+            "a window still open (α < β), so it must look")
+
+
+# --- backed-up values ----------------------------------------------------------------------------
+
+class ValuePractice(Practice):
+    """A small random tree (branching 2..4, depth 2..4, at most MAX_VALUE_NODES inner nodes): fill
+    in the minimax value of every inner node, then press Check.
+
+    >>> practice = ValuePractice(branching=2, depth=2, seed=1)
+    >>> practice.tree, practice.values
+    ([[-5, 9], [-7, -1]], {(): -5, (0,): -5, (1,): -7})
+    >>> practice.answer({(): -5, (0,): -5, (1,): -1}).splitlines()[0]
+    'Not correct: 2 of 3 right.'
+    """
+
+    instructions = ("Fill in the minimax value of every MAX (▲) and MIN (▽) node, MAX moving at the "
+                    "root, then press Check.")
+
+    def __init__(self, branching: int = 2, depth: int = 3, seed: int = 0):
+        branching, depth = whole_number(branching, "branching", 2, 4), whole_number(depth, "depth", 2, 4)
+        inner = sum(branching ** ply for ply in range(depth))
+        if inner > MAX_VALUE_NODES:
+            raise ValueError(f"depth {depth} with branching {branching} gives {inner} nodes to fill in; "
+                             f"ValuePractice asks for at most {MAX_VALUE_NODES}: choose a smaller depth")
+        self.boxes: dict[Path, w.Text] = {}
+        super().__init__(branching, depth, seed)
+
+    @property
+    def values(self) -> dict[Path, float]:
+        """Return the minimax value of every inner node, by path, root first."""
+        returned = self.trace.values()
+        return {path: returned[path] for path in self.inner()}
+
+    def inner(self) -> list[Path]:
+        """Return the inner nodes' paths, level by level."""
+        return sorted((path for path in self.game.nodes if not self.is_leaf(path)),
+                      key=lambda path: (len(path), path))
+
+    def make_controls(self) -> tuple:
+        """Return one text box per inner node, a row per level."""
+        self.boxes = {}
+        for path in self.inner():
+            self.boxes[path] = w.Text(description=f"{path_name(path)} {self.role(path)}",
+                                      continuous_update=True, placeholder="?",
+                                      style={"description_width": "initial"},
+                                      layout=w.Layout(width="150px"))
+        levels: dict[int, list[w.Text]] = {}
+        for path, box in self.boxes.items():
+            levels.setdefault(len(path), []).append(box)
+        return tuple(w.HBox(boxes, layout=w.Layout(flex_flow="row wrap")) for boxes in levels.values())
+
+    def answer(self, values: Mapping[Any, Any]) -> str:
+        """Return the verdict on the values given for the inner nodes ({path: value}, a path as a
+        tuple or as text like '[0]' or 'root'), node by node: right, or wrong with what its
+        children are worth and whether MAX or MIN picks there."""
+        if not isinstance(values, Mapping):
+            return f"Could not read your answer: give a dict {{path: value}}, not {values!r}."
+        given: dict[Path, Any] = {}
+        problems = []
+        for key, value in values.items():
+            if isinstance(value, str) and not value.strip():
+                continue
+            try:
+                (path,) = read_paths([key])
+            except (TypeError, ValueError):
+                problems.append(f"{key!r} is not a path like [0] or root.")
+                continue
+            if path not in self.game.nodes:
+                problems.append(f"{path_name(path)} is not a node of this tree.")
+            elif self.is_leaf(path):
+                problems.append(f"{path_name(path)} is a leaf: its value is given.")
+            else:
+                given[path] = value
+        if not given and not problems:
+            return (f"Not answered yet: fill in the values of the {len(self.inner())} inner nodes, "
+                    "from the bottom up.")
+        return self.verdict(given, problems)
+
+    def verdict(self, given: dict[Path, Any], problems: list[str]) -> str:
+        """Return the node-by-node verdict on readable answers."""
+        truth = self.values
+        right, lines = [], []
+        for path in self.inner():
+            name = f"{path_name(path)} ({self.role(path)})"
+            if path not in given:
+                lines.append(f"{name}: not filled in.")
+                continue
+            number = read_number(given[path])
+            if number is None:
+                lines.append(f"{name}: could not read {given[path]!r} as a number.")
+            elif same(number, truth[path]):
+                right.append(path)
+            else:
+                lines.append(f"{name}: you said {value_text(number)}, but {self.children_text(path)}.")
+        if not lines and not problems:
+            return f"Correct: all {len(truth)} values are right; the root is worth {value_text(truth[()])}."
+        head = f"Not correct: {len(right)} of {len(truth)} right."
+        listed = [f"Right: {answer_text(set(right))}."] if right else []
+        return "\n".join([head, *listed, *lines, *problems])
+
+    def children_text(self, path: Path) -> str:
+        """Return 'its children are worth 2, 4 and 6, and MIN picks the smallest'."""
+        returned = self.trace.values()
+        worth = [value_text(returned[path + (action,)]) for action in self.game.actions(path)]
+        listed = ", ".join(worth[:-1]) + " and " + worth[-1] if len(worth) > 1 else worth[0]
+        picks = "MAX picks the largest" if self.role(path) == "MAX" else "MIN picks the smallest"
+        return f"its children are worth {listed}, and {picks}"
+
+    def check(self, button: Any = None) -> str:
+        """Check the values in the boxes and show the verdict; when all are right, draw them."""
+        text = self.answer({path: box.value for path, box in self.boxes.items()})
+        if text.startswith("Correct"):
+            self.show_search()
+        return self.show(text)

@@ -1,0 +1,240 @@
+"""A board to play tic-tac-toe or Connect Four against the computer, as an ipywidget.
+
+`Board(game)` shows a grid of buttons, a choice of algorithm (minimax, alpha-beta, solve, the
+engine), a depth slider and a heuristic switch, and for the engine a strength (its time per
+move), or, when the board is given a `depth`, that depth: the engine then searches exactly the
+slider's plies whatever the clock says, so its answers are the same on every machine. Clicking a square plays your move (you are the first player, X) and the computer answers;
+the engine says how deep it searched and how it values the position. The logic lives in the class and the buttons only call its methods,
+`click(square)` and `new_game()`, so tests drive exactly what a student's clicks do.
+
+The position is replaced only once a move is known to be legal and the computer's answer has been
+computed: a refused click, or an error in a search, leaves the game as it was.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any, Optional
+
+import ipywidgets as w
+
+from ..core.table import TranspositionTable
+from ..games.tictactoe import TicTacToe
+from ..heuristics.boards import BoardGame, depth_limits, horizon_evaluation, move_order, offers_solve
+from ..heuristics.generic import even
+from ..search.engine import Engine, EngineResult
+from ..search.registry import SEARCH_LABELS, choices, one_of
+from ..search.solve import solve
+from ..search.textbook import SearchResult, alphabeta, minimax
+from .controls import SLIDER, whole_number
+
+ALGORITHMS = ("minimax", "alphabeta", "solve", "engine")
+"""The searches (catalog.SEARCH_LABELS names) the computer can play with."""
+
+STRENGTHS = {"beginner": 0.01, "casual": 0.05, "good": 0.25, "strong": 1.0}
+"""The engine's strengths on the board: its time per move in seconds."""
+
+
+def algorithms(game: BoardGame) -> tuple[str, ...]:
+    """Return the algorithms the board offers for `game` (solve only where it is fast)."""
+    return tuple(a for a in ALGORITHMS if a != "solve" or offers_solve(game))
+
+
+def computer_move(game: BoardGame, state: Any, *, algorithm: str = "alphabeta", depth: Optional[int] = None,
+                  heuristic: bool = True, table: Optional[TranspositionTable] = None,
+                  seconds: float = STRENGTHS["strong"]) -> SearchResult:
+    """Return the search result whose move the computer plays in `state`.
+
+    minimax and alphabeta look `depth` plies ahead (None: to the end) and score the horizon with
+    the game's heuristic, or as even without it; solve searches to the end with a transposition
+    table (`table`, kept between moves, makes later answers immediate); the engine deepens for
+    `seconds` (or searches to `depth` exactly, if given) and returns an EngineResult."""
+    if algorithm == "solve":
+        return solve(game, state, order=move_order(game), table=table)
+    if one_of(algorithm, "algorithm", ALGORITHMS) == "engine":
+        return Engine(game, seconds=seconds, depth=depth).search(state)
+    evaluate = horizon_evaluation(game) if heuristic else even
+    if algorithm == "minimax":
+        return minimax(game, state, depth=depth, evaluate=evaluate)
+    return alphabeta(game, state, depth=depth, evaluate=evaluate, order=move_order(game))
+
+
+def shortest_win(game: BoardGame, *, algorithm: str = "alphabeta", depth: Optional[int] = None,
+                 heuristic: bool = True) -> Optional[tuple]:
+    """Return the shortest sequence of X's moves that beats the computer with these settings (its
+    answers are deterministic), or None if no sequence does. A breadth-first search over X's
+    moves; each of the computer's answers is searched once."""
+    answers: dict = {}
+    frontier: list[tuple[Any, tuple]] = [(game.initial, ())]
+    while frontier:
+        following: list[tuple[Any, tuple]] = []
+        for state, moves in frontier:
+            for a in game.actions(state):
+                after = game.result(state, a)
+                if game.is_terminal(after):
+                    if game.utility(after, game.max_player) > 0:
+                        return moves + (a,)
+                    continue
+                if after not in answers:
+                    answers[after] = computer_move(game, after, algorithm=algorithm, depth=depth,
+                                                   heuristic=heuristic).move
+                answered = game.result(after, answers[after])
+                if not game.is_terminal(answered):
+                    following.append((answered, moves + (a,)))
+        frontier = following
+    return None
+
+
+class Board:
+    """Play `game` (default tic-tac-toe) against the computer: you are X and move first.
+
+    Squares are numbered row by row from the top left. In Connect Four a click anywhere in a
+    column drops a stone into that column.
+    """
+
+    def __init__(self, game: Optional[BoardGame] = None, *, algorithm: Optional[str] = None,
+                 depth: Optional[int] = None, heuristic: bool = True, strength: str = "strong"):
+        self.game: BoardGame = TicTacToe() if game is None else game
+        if not isinstance(self.game, BoardGame):
+            raise TypeError(f"Board plays a board game (minimax_lab.heuristics.boards.BoardGame, such as "
+                            f"TicTacToe or ConnectFour), not {type(self.game).__name__}")
+        offered = algorithms(self.game)
+        if algorithm is None:  # where solve is quick, the textbook's search; else the engine
+            algorithm = "alphabeta" if offers_solve(self.game) else "engine"
+        if algorithm not in offered:
+            raise ValueError(f"on this board the algorithm must be one of {list(offered)}, got {algorithm!r}")
+        self.fixed_depth = depth is not None
+        """True when the board was given a depth: the engine searches the slider's plies, not the clock."""
+        self.columns, self.rows = self.game.grid()
+        self.limits = depth_limits(self.game)
+        self.table = TranspositionTable()
+        self.state = self.game.initial
+        self.last: Optional[SearchResult] = None
+
+        self.algorithm = w.ToggleButtons(options=choices(SEARCH_LABELS, offered), value=algorithm,
+                                         description="computer")
+        top = self.limits.get(algorithm, max(self.limits.values()))
+        self.depth = w.IntSlider(value=top if depth is None else whole_number(depth, "depth", 1, top),
+                                 min=1, max=top, description="depth (plies)", **SLIDER)
+        if not isinstance(heuristic, bool):
+            raise ValueError(f"heuristic must be True or False, got {heuristic!r}")
+        self.heuristic = w.Checkbox(value=heuristic, description="heuristic at the horizon", indent=False)
+        self.strength = w.ToggleButtons(options=list(STRENGTHS), value=one_of(strength, "strength", list(STRENGTHS)),
+                                        description="engine", tooltips=[f"{s:g} s a move" for s in STRENGTHS.values()])
+        self.engine: Optional[Engine] = None
+        self.strength.observe(self._new_engine, names="value")
+        self.algorithm.observe(self._bound_depth, names="value")
+        self._bound_depth()
+        self.buttons = [w.Button(description="", layout=w.Layout(width="42px", height="42px"))
+                        for _ in range(self.columns * self.rows)]
+        for square, button in enumerate(self.buttons):
+            button.on_click(lambda _, square=square: self.click(square))
+        self.restart = w.Button(description="New game")
+        self.restart.on_click(lambda _: self.new_game())
+        self.message = w.HTML()
+        grid = w.GridBox(self.buttons, layout=w.Layout(grid_template_columns=f"repeat({self.columns}, 44px)"))
+        self.widget = w.VBox([w.HBox([self.algorithm, self.restart]), w.HBox([self.depth, self.heuristic]),
+                              self.strength, grid, self.message])
+        self.new_game()
+
+    # What the buttons call.
+
+    def click(self, square: int) -> bool:
+        """Play your move on `square` and the computer's answer; return True if the move was
+        played. An illegal click is refused with a message and changes nothing."""
+        game, state = self.game, self.state
+        if game.is_terminal(state):
+            return self._say("The game is over: press <b>New game</b> to play again.", refused=True)
+        action, problem = self._action(square)
+        if problem:
+            return self._say(problem, refused=True)
+        after = game.result(state, action)
+        reply = None
+        if not game.is_terminal(after):
+            try:
+                reply = self._reply(after)
+            except Exception as error:  # shown in the widget, and the position is left as it was
+                return self._say(f"The computer could not move: {html.escape(str(error))}", refused=True)
+            after = game.result(after, reply.move)
+        self.state, self.last = after, reply
+        self._say(self._report(action, reply))
+        return True
+
+    def new_game(self) -> None:
+        """Start again from the empty board (the engine, too, forgets the last game)."""
+        self.state, self.last = self.game.initial, None
+        if self.engine is not None:
+            self.engine.new_game()
+        self._say("New game: you are X, your move.")
+
+    # The rest.
+
+    def _reply(self, state: Any) -> SearchResult:
+        """Return the computer's search result in `state`, with the current settings."""
+        algorithm = self.algorithm.value
+        if algorithm == "engine":
+            depth = self.depth.value if self.fixed_depth else None
+            if self.engine is None or self.engine.depth != depth:
+                self.engine = Engine(self.game, seconds=STRENGTHS[self.strength.value], depth=depth)
+            return self.engine.search(state)
+        depth = None if algorithm == "solve" else self.depth.value
+        return computer_move(self.game, state, algorithm=algorithm, depth=depth,
+                             heuristic=self.heuristic.value, table=self.table)
+
+    def _action(self, square: Any) -> tuple[Any, str]:
+        """Return (the action for a click on `square`, None) or (None, why the click is refused)."""
+        count = self.columns * self.rows
+        if isinstance(square, bool) or not isinstance(square, int) or not 0 <= square < count:
+            return None, f"There is no square {html.escape(repr(square))}: squares are 0 to {count - 1}."
+        return self.game.click_action(self.state, square)
+
+    def _report(self, action: Any, reply: Optional[SearchResult]) -> str:
+        """Return the message after a move: what was played and, at the end, the outcome."""
+        where = self.game.move_noun
+        text = f"You played {where} {action}."
+        if isinstance(reply, EngineResult):
+            how = f"depth {self.depth.value}" if self.fixed_depth else self.strength.value
+            text += (f" The computer (engine, {how}) played {where} {reply.move}: it searched "
+                     f"{reply.depth} {'ply' if reply.depth == 1 else 'plies'} deep, {reply.nodes:,} nodes, "
+                     f"and sees {reply.outcome(self.game.max_player)}.")
+        elif reply is not None:
+            how = self.algorithm.value + ("" if self.algorithm.value == "solve" else f", depth {self.depth.value}")
+            text += (f" The computer ({how}) played {where} {reply.move}: value {reply.value:g} for X, "
+                     f"{reply.nodes:,} nodes searched.")
+        if self.game.is_terminal(self.state):
+            outcome = self.game.utility(self.state, self.game.max_player)
+            text += " <b>" + ("You win!" if outcome > 0 else "The computer wins." if outcome < 0 else "A draw.") + "</b>"
+        return text
+
+    def _say(self, text: str, *, refused: bool = False) -> bool:
+        """Show `text` (in red when a click is refused), redraw the grid, and return not refused."""
+        self.message.value = f"<span style='color:#b00'>{text}</span>" if refused else text
+        self._redraw()
+        return not refused
+
+    def _redraw(self) -> None:
+        """Write the marks of the current position on the buttons."""
+        for square, button in enumerate(self.buttons):
+            button.description = self.mark(square) or ""
+
+    def mark(self, square: int) -> Optional[str]:
+        """Return 'X', 'O' or None for `square` of the current position (row by row from the top)."""
+        return self.game.mark(self.state, square)
+
+    def _new_engine(self, change: Any = None) -> None:
+        """Start a new engine at the chosen strength on the next move."""
+        self.engine = None
+
+    def _bound_depth(self, change: Any = None) -> None:
+        """Bound the depth slider for the chosen algorithm, and hide the controls it ignores: solve
+        needs no depth, the engine a depth only on a board given one (else a strength), and
+        neither the heuristic switch."""
+        algorithm = self.algorithm.value
+        clocked = algorithm == "engine" and not self.fixed_depth
+        self.depth.disabled = algorithm == "solve" or clocked
+        self.heuristic.disabled = algorithm in ("solve", "engine")
+        self.strength.disabled = not clocked
+        for control in (self.depth, self.heuristic, self.strength):  # show only what applies
+            control.layout.display = "none" if control.disabled else None
+        if algorithm in self.limits:
+            self.depth.max = self.limits[algorithm]

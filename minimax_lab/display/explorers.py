@@ -1,0 +1,154 @@
+"""The widgets of lessons 4 and 5: alpha-beta under each move ordering on a random tree, and node
+counts against depth measured live beside the theory. Their modules (ordering, experiments,
+plots) are imported when a widget is made.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+import ipywidgets as w
+
+from ..search.registry import ORDERINGS, choices, ordering_named
+from .controls import SLIDER, TreeControls, error_html, intro, one_of, whole_number
+from .draw import drawable, picture_of, render, search_trace, svg_of
+
+
+class OrderingExplorer:
+    """A random tree (branching, depth and seed sliders) searched by alpha-beta under the ordering
+    picked with the buttons: the drawing shows what that ordering prunes, and a table the leaves
+    and nodes of every ordering."""
+
+    def __init__(self, branching: int = 3, depth: int = 3, seed: int = 0, ordering: str = "given"):
+        # leaves from -99 to 99, so that ties are rare
+        self.controls = TreeControls(branching, depth, seed, low=-99, high=99)
+        self.branching, self.depth, self.seed = self.controls.branching, self.controls.depth, self.controls.seed
+        self.ordering = w.ToggleButtons(options=choices(ORDERINGS),
+                                        value=one_of(ordering, "ordering", ORDERINGS))
+        self.counts, self.picture, self.status = w.HTML(), w.HTML(), w.HTML()
+        self.controls.observe(self.redraw, also=[self.ordering])
+        self.widget = w.VBox([intro("One tree, searched by alpha-beta in four move orders: pick an order to see what "
+                                    "it prunes; the table counts the work of each."),
+                              self.controls.box, self.ordering, self.counts, self.status, self.picture])
+        self.redraw()
+
+    def redraw(self, change: Any = None) -> None:
+        """Search the tree under every ordering; draw it under the chosen one."""
+        try:
+            game = drawable(self.tree())
+            searched = {name: search_trace(game, "alphabeta", ordering_named(name, self.seed.value))
+                        for name in ORDERINGS}
+            result, trace = searched[self.ordering.value]
+            self.picture.value = svg_of(render(game, picture_of(trace, result.pv)))
+            self.status.value = (f"value <b>{result.value}</b> under every ordering; "
+                                 f"{len(game.nodes)} nodes in the tree")
+            self.counts.value = counts_table({ORDERINGS[name]: r for name, (r, _) in searched.items()},
+                                             ORDERINGS[self.ordering.value])
+        except (ValueError, TypeError) as error:
+            self.status.value = error_html(error)
+
+    def tree(self) -> list:
+        """Return the tree the sliders describe (leaves from -99 to 99, so that ties are rare)."""
+        return self.controls.tree()
+
+
+def counts_table(results: dict, chosen: str = "") -> str:
+    """Return an HTML table of the leaves and nodes of each named search, `chosen` in bold."""
+    def cell(name: str, count: int) -> str:
+        text = f"<b>{count}</b>" if name == chosen else str(count)
+        return f"<td style='padding:0 8px; text-align:right'>{text}</td>"
+
+    header = "".join(f"<th style='padding:0 8px'>{html.escape(name)}</th>" for name in results)
+    leaves = "".join(cell(name, r.leaves) for name, r in results.items())
+    nodes = "".join(cell(name, r.nodes) for name, r in results.items())
+    return (f"<table><tr><th></th>{header}</tr><tr><th>leaves</th>{leaves}</tr>"
+            f"<tr><th>nodes</th>{nodes}</tr></table>")
+
+
+class ComplexityExplorer:
+    """Sliders for the branching factor and the maximum depth; releasing one measures minimax and
+    alpha-beta under worst, random and best ordering and redraws the log-scale plot of leaves
+    against depth with the theory, a progress bar counting the searches meanwhile.
+
+    What is measured is experiments.quick_plan: full-width searches stop at QUICK_FULL_LEAVES
+    leaves, and the depth slider stops where random-order alpha-beta would pass
+    QUICK_RANDOM_LEAVES, so a redraw takes a second or two. A `max_depth` beyond that stop is
+    lowered to it.
+    """
+
+    BRANCHING = (2, 8)
+
+    def __init__(self, branching: int = 3, max_depth: int = 8, *, seeds: int = 2):
+        from ..analysis.experiments import deepest_quick_depth
+
+        whole_number(branching, "branching", *self.BRANCHING)
+        top = deepest_quick_depth(branching)
+        whole_number(max_depth, "max_depth", 2, 64)
+        whole_number(seeds, "seeds", 1, 10)
+        self.seeds = range(seeds)
+        self.branching = w.IntSlider(value=branching, min=self.BRANCHING[0], max=self.BRANCHING[1],
+                                     description="branching b", **SLIDER)
+        self.max_depth = w.IntSlider(value=min(max_depth, top), min=2, max=top, description="max depth",
+                                     **SLIDER)
+        self.progress = w.IntProgress(value=0, min=0, max=1, description="searches")
+        self.picture = w.HTML()
+        self.status = w.HTML()
+        self.rows: list = []
+        self._redrawing = False
+        self.branching.observe(self.redraw, names="value")
+        self.max_depth.observe(self.redraw, names="value")
+        self.widget = w.VBox([intro("Leaves searched against depth, on a log scale: release a slider to measure "
+                                    "again."), w.HBox([self.branching, self.max_depth]), self.progress, self.status,
+                              self.picture])
+        self.redraw()
+
+    def deepest(self, branching: int) -> int:
+        """Return the depth slider's maximum for `branching`."""
+        from ..analysis.experiments import deepest_quick_depth
+
+        return deepest_quick_depth(branching)
+
+    def plan(self) -> list[tuple[tuple[str, str], list[int]]]:
+        """Return each (algorithm, ordering) with the depths to measure it at."""
+        from ..analysis.experiments import quick_plan
+
+        return quick_plan(self.branching.value, self.max_depth.value)
+
+    def measure(self) -> list:
+        """Measure every point of the plan, advancing the progress bar; return the rows."""
+        from ..analysis.experiments import node_counts
+
+        plan = self.plan()
+        self.progress.max = sum(len(depths) for _, depths in plan) * len(self.seeds)
+        self.progress.value = 0
+
+        def advance(done: int, total: int) -> None:
+            self.progress.value += 1
+
+        rows: list = []
+        for search, depths in plan:
+            rows += node_counts(self.branching.value, depths, searches=[search], seeds=self.seeds,
+                                progress=advance)
+        return rows
+
+    def redraw(self, change: Any = None) -> None:
+        """Re-measure for the sliders' values and redraw the plot."""
+        from ..analysis.experiments import minimal_leaves
+        from .plots import plot_counts, svg_of_figure
+
+        if self._redrawing:  # lowering the depth slider's maximum moved its value: measure once
+            return
+        self._redrawing = True
+        try:
+            self.max_depth.max = self.deepest(self.branching.value)
+            self.rows = self.measure()
+            self.picture.value = svg_of_figure(plot_counts(self.rows))
+            best = [r for r in self.rows if r["ordering"] == "best"]
+            exact = all(r["leaves"] == minimal_leaves(r["branching"], r["depth"]) for r in best)
+            self.status.value = (f"{len(self.rows)} searches; best first "
+                                 f"{'exactly on' if exact else 'OFF'} the Knuth-Moore line")
+        except (ValueError, TypeError, MemoryError) as error:
+            self.status.value = error_html(error)
+        finally:
+            self._redrawing = False

@@ -1,0 +1,149 @@
+"""Plots of search cost (matplotlib): counts against depth on a log scale with the theory drawn over
+the measurements, effective branching factors (AIMA's b*), depth within a budget, and time against nodes.
+
+Each function takes the tidy rows of minimax_lab.analysis.experiments and returns a matplotlib Figure
+(closed, so a notebook shows it once: as the cell's result).
+"""
+
+from __future__ import annotations
+
+import io
+import math
+from collections import defaultdict
+from typing import Any, Iterable, Optional, Sequence
+
+import matplotlib.pyplot as plt
+from matplotlib.figure import Figure
+
+from ..analysis.experiments import (
+    Row,
+    effective_branching_factor,
+    full_leaves,
+    mean_by_depth,
+    minimal_leaves,
+    minimal_nodes,
+    pearl_branching,
+)
+from ..core.trees import uniform_nodes
+from ..search.registry import label
+
+COLOURS = {
+    ("minimax", "given"): "black",
+    ("alphabeta", "worst"): "tab:red",
+    ("alphabeta", "given"): "tab:purple",
+    ("alphabeta", "random"): "tab:orange",
+    ("alphabeta", "best"): "tab:green",
+}
+
+
+def _branching(rows: Sequence[Row]) -> int:
+    values = {row["branching"] for row in rows}
+    if len(values) != 1:
+        raise ValueError(f"plot one branching factor at a time, got {sorted(values)}")
+    return values.pop()
+
+
+def _figure(width: float = 7.5, height: float = 4.5) -> tuple[Figure, Any]:
+    figure, axes = plt.subplots(figsize=(width, height), layout="constrained")
+    plt.close(figure)
+    return figure, axes
+
+
+def plot_counts(rows: Sequence[Row], *, quantity: str = "leaves", theory: bool = True,
+                title: Optional[str] = None) -> Figure:
+    """Return a log-scale plot of `quantity` ('leaves' or 'nodes') against depth, one line per
+    search (the mean over seeds), with the theory drawn over it: for leaves b^d, Knuth-Moore's
+    minimal tree, Pearl's R^d and b^(3d/4); for nodes the full and the minimal tree."""
+    b = _branching(rows)
+    figure, axes = _figure()
+    series = mean_by_depth(rows, quantity)
+    for search, points in series.items():
+        axes.plot(list(points), list(points.values()), "o-", color=COLOURS.get(search), ms=4,
+                  label=label(*search))
+    depths = sorted({row["depth"] for row in rows})
+    if theory and quantity == "nodes":
+        for name, count, colour in [(f"all nodes, 1 + {b} + ... + {b}^d", uniform_nodes, "black"),
+                                    ("minimal tree's nodes", minimal_nodes, "tab:green")]:
+            axes.plot(depths, [count(b, d) for d in depths], ":" if colour == "black" else "--",
+                      color=colour, lw=1.2, label=name)
+    if theory and quantity == "leaves":
+        r = pearl_branching(b)
+        lines = [(f"b^d = {b}^d", [full_leaves(b, d) for d in depths], "black", ":"),
+                 ("Knuth-Moore b^⌈d/2⌉ + b^⌊d/2⌋ − 1", [minimal_leaves(b, d) for d in depths],
+                  "tab:green", "--"),
+                 (f"Pearl R^d, R = {r:.3f}", [r ** d for d in depths], "tab:orange", "--"),
+                 (f"b^(3d/4), b^(3/4) = {b ** 0.75:.3f}", [b ** (0.75 * d) for d in depths],
+                  "tab:brown", ":")]
+        for name, values, colour, style in lines:
+            axes.plot(depths, values, style, color=colour, lw=1.2, label=name)
+    axes.set_yscale("log")
+    axes.set_xlabel("depth d (plies)")
+    axes.set_ylabel(f"{quantity} (log scale)")
+    axes.set_title(title or f"{quantity.capitalize()} searched on uniform trees, b = {b}")
+    axes.grid(True, which="major", alpha=0.3)
+    axes.legend(fontsize=8, loc="upper left")
+    return figure
+
+
+def plot_branching(rows: Sequence[Row], *, title: Optional[str] = None) -> Figure:
+    """Return a plot of the effective branching factor b* (AIMA's, of the mean nodes over the seeds:
+    experiments.effective_branching_factor) against depth for each search, with b, b^(3/4),
+    Pearl's R and sqrt(b) as horizontal lines."""
+    b = _branching(rows)
+    figure, axes = _figure(8.5, 4.5)
+    for search, points in mean_by_depth(rows, "nodes").items():
+        depths = [d for d in points if d > 0]
+        axes.plot(depths, [effective_branching_factor(points[d], d) for d in depths], "o-", ms=4,
+                  color=COLOURS.get(search), label=label(*search))
+    r = pearl_branching(b)
+    levels = [(f"b = {b}", b, "black"), (f"b^(3/4) = {b ** 0.75:.3f}", b ** 0.75, "tab:brown"),
+              (f"Pearl R = {r:.3f}", r, "tab:orange"), (f"√b = {math.sqrt(b):.3f}", math.sqrt(b), "tab:green")]
+    for name, value, colour in levels:
+        axes.axhline(value, ls="--", lw=1, color=colour, label=name)
+    axes.set_xlabel("depth d (plies)")
+    axes.set_ylabel("effective branching factor b*\n(N + 1 = 1 + b* + ... + b*^d)")
+    axes.set_title(title or f"Effective branching factor, b = {b}")
+    axes.grid(True, alpha=0.3)
+    axes.legend(fontsize=8, loc="center left", bbox_to_anchor=(1.02, 0.5))
+    return figure
+
+
+def plot_budget(rows: Sequence[Row], *, title: Optional[str] = None) -> Figure:
+    """Return a bar chart of the depth each search reaches within a node budget."""
+    figure, axes = _figure(7.5, 3.2)
+    names = [label(row["algorithm"], row["ordering"]) for row in rows]
+    depths = [row["depth"] for row in rows]
+    colours = [COLOURS.get((row["algorithm"], row["ordering"]), "grey") for row in rows]
+    bars = axes.barh(names, depths, color=colours)
+    axes.bar_label(bars, padding=3)
+    axes.invert_yaxis()
+    axes.set_xlabel("deepest full-width search within the budget (plies)")
+    budget = {row["budget"] for row in rows}
+    axes.set_title(title or f"Depth reached with {min(budget):,} nodes, b = {_branching(rows)}")
+    return figure
+
+
+def plot_time(rows: Sequence[Row], *, title: Optional[str] = None) -> Figure:
+    """Return a log-log plot of seconds against nodes, one colour per search: time follows nodes."""
+    figure, axes = _figure(6.5, 4.2)
+    by_search: dict[tuple, list[Row]] = defaultdict(list)
+    for row in rows:
+        by_search[row["algorithm"], row["ordering"]].append(row)
+    for search, points in by_search.items():
+        axes.plot([r["nodes"] for r in points], [r["seconds"] for r in points], "o", ms=4,
+                  color=COLOURS.get(search), label=label(*search))
+    axes.set_xscale("log")
+    axes.set_yscale("log")
+    axes.set_xlabel("nodes visited")
+    axes.set_ylabel("seconds")
+    axes.set_title(title or "Time against nodes")
+    axes.grid(True, which="major", alpha=0.3)
+    axes.legend(fontsize=8)
+    return figure
+
+
+def svg_of_figure(figure: Figure) -> str:
+    """Return a matplotlib figure as an SVG string."""
+    buffer = io.StringIO()
+    figure.savefig(buffer, format="svg")
+    return buffer.getvalue()

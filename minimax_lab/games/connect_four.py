@@ -1,0 +1,235 @@
+"""The rules of Connect Four on the textbook protocol, on a bitboard so that exact search is fast.
+
+A board of `width` columns and `height` rows is held as two integers, one bit per square, in
+John Tromp's layout: column c owns bits c*(height+1) .. c*(height+1)+height-1 from the bottom up,
+and one spare bit on top of each column keeps lines from wrapping into the next column. Four in
+a row is then four shifts and ands, and a move is one addition.
+
+This module holds the rules and the display only: no search, evaluation or move ordering (those
+are minimax_lab.heuristics.connect_four's). It imports nothing but the standard library and minimax_lab.games
+(which imports only .trees and .text), so that it may be copied alone with those three.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Optional, Sequence
+
+from .protocol import game_name, play_moves
+
+PLAYERS = ("X", "O")
+"""The players, first to move first; X is MAX."""
+
+
+@dataclass(frozen=True, slots=True)
+class ConnectFourState:
+    """A Connect Four position: `x` and `o` are the bitboards of each player's stones.
+
+    States are immutable, compare and hash by (x, o), and know the player to move, the winner
+    (None until someone has four in a row) and the legal moves.
+    """
+
+    x: int
+    o: int
+    to_move: str = field(compare=False)
+    winner: Optional[str] = field(compare=False)
+    moves: tuple[int, ...] = field(compare=False)
+
+    def __repr__(self) -> str:
+        return f"ConnectFourState(x={self.x:#x}, o={self.o:#x})"
+
+
+class ConnectFourRules:
+    """Connect Four on `width` x `height` (default 7 x 6): X moves first; an action is a column
+    number 0..width-1 (the legal ones in ascending order); a stone falls to the lowest empty
+    square; four in a row, column or diagonal wins; a full board without four is a draw. The
+    utility is +1 for a win by X, -1 for a win by O, 0 for a draw (negated for O).
+
+    These are the rules and the display only: minimax_lab.heuristics.connect_four.ConnectFour adds the
+    evaluation and the move ordering for search.
+
+    >>> game = ConnectFourRules(4, 4)
+    >>> state = game.play([0, 1, 0, 1, 0, 1, 0])
+    >>> print(game.show(state))
+    X . . .
+    X O . .
+    X O . .
+    X O . .
+    >>> game.is_terminal(state), state.winner, game.utility(state, "X")
+    (True, 'X', 1)
+    """
+
+    players = PLAYERS
+    max_player = "X"
+
+    def __init__(self, width: int = 7, height: int = 6):
+        for name, size in (("width", width), ("height", height)):
+            if isinstance(size, bool) or not isinstance(size, int) or not 1 <= size <= 16:
+                raise ValueError(f"{name} must be a whole number from 1 to 16, got {size!r}")
+        self.width, self.height = width, height
+        stride = height + 1
+        self._stride = stride
+        self._bottom = tuple(1 << (c * stride) for c in range(width))
+        self._top = tuple(1 << (c * stride + height - 1) for c in range(width))
+        self._column = tuple(((1 << height) - 1) << (c * stride) for c in range(width))
+        self._shifts = (1, stride, stride - 1, stride + 1)  # vertical, horizontal, both diagonals
+        self._full = sum(self._column)
+        self._bottom_row = sum(self._bottom)
+        self.line_starts = tuple(self._line_starts())
+        self.initial = ConnectFourState(0, 0, "X", None, tuple(range(width)))
+
+    def __repr__(self) -> str:
+        return f"ConnectFour({self.width}, {self.height})"
+
+    def check_state(self, state: Any) -> None:
+        """Raise TypeError unless `state` is a ConnectFourState, ValueError unless it is a position
+        of this board: stones on it, none floating, X having as many as O or one more, and the
+        player to move, winner and moves its stones imply."""
+        if not isinstance(state, ConnectFourState):
+            hint = ": build one with game.play(...)" if isinstance(state, (str, list, tuple)) else ""
+            raise TypeError(f"{game_name(self)}: {state!r} is a {type(state).__name__}, not a "
+                            f"ConnectFourState{hint}")
+        size = f"{self.width} x {self.height}"
+        x, o = state.x, state.o
+        if not isinstance(x, int) or not isinstance(o, int) or x < 0 or o < 0:
+            raise ValueError(f"{game_name(self)}: {state!r}: the bitboards must be whole numbers >= 0")
+        if (x | o) & ~self._full:
+            raise ValueError(f"{game_name(self)}: this state has stones outside the {size} board "
+                             "(it belongs to a game of another size?)")
+        if x & o:
+            raise ValueError(f"{game_name(self)}: {state!r} has an X and an O on one square")
+        mask = x | o
+        for c in range(self.width):
+            column = (mask >> c * self._stride) & ((1 << self.height) - 1)
+            if column & (column + 1):  # a 0 bit below a 1 bit
+                raise ValueError(f"{game_name(self)}: {state!r} has a stone floating above an empty "
+                                 f"square in column {c} (it belongs to a game of another size?)")
+        if not 0 <= x.bit_count() - o.bit_count() <= 1:
+            raise ValueError(f"{game_name(self)}: {state!r} has {x.bit_count()} X stones and "
+                             f"{o.bit_count()} O stones, but X moves first and they alternate")
+        implied = self._position(x, o)
+        if (implied.to_move, implied.winner, implied.moves) != (state.to_move, state.winner, state.moves):
+            raise ValueError(f"{game_name(self)}: {state!r} says other than its stones about the player "
+                             "to move, the winner or the moves (it belongs to a game of another size?)")
+
+    # The protocol.
+
+    def to_move(self, state: ConnectFourState) -> str:
+        return state.to_move
+
+    def actions(self, state: ConnectFourState) -> tuple[int, ...]:
+        return state.moves
+
+    def result(self, state: ConnectFourState, action: int) -> ConnectFourState:
+        if not isinstance(action, int) or isinstance(action, bool) or action not in state.moves:
+            raise ValueError(self._illegal(state, action))
+        x, o = state.x, state.o
+        mask = x | o
+        stone = (mask + self._bottom[action]) & self._column[action]
+        if state.to_move == "X":
+            x |= stone
+            mover, stones, nxt = "X", x, "O"
+        else:
+            o |= stone
+            mover, stones, nxt = "O", o, "X"
+        mask |= stone
+        if self._has_four(stones):
+            return ConnectFourState(x, o, nxt, mover, ())
+        top = self._top
+        moves = tuple(c for c in range(self.width) if not mask & top[c])
+        return ConnectFourState(x, o, nxt, None, moves)
+
+    def is_terminal(self, state: ConnectFourState) -> bool:
+        return not state.moves
+
+    def utility(self, state: ConnectFourState, player: str) -> int:
+        value = 0 if state.winner is None else (1 if state.winner == "X" else -1)
+        return value if player == "X" else -value
+
+    # Building and showing positions.
+
+    def play(self, moves: Sequence[int] | str, state: ConnectFourState | None = None) -> ConnectFourState:
+        """Return the state after playing `moves` (columns, or a string of column digits like
+        '3344') from `state` (default: the empty board)."""
+        return play_moves(self, moves, state)
+
+    def cell(self, state: ConnectFourState, column: int, row: int) -> str | None:
+        """Return 'X', 'O' or None for the square at `column`, `row` (row 0 at the bottom)."""
+        if not (0 <= column < self.width and 0 <= row < self.height):
+            raise ValueError(f"square ({column}, {row}) is off the {self.width} x {self.height} board")
+        bit = 1 << (column * self._stride + row)
+        return "X" if state.x & bit else "O" if state.o & bit else None
+
+    def column_mask(self, column: int) -> int:
+        """Return the bitboard of the squares of `column`."""
+        return self._column[column]
+
+    def heights(self, state: ConnectFourState) -> tuple[int, ...]:
+        """Return the number of stones in each column."""
+        mask = state.x | state.o
+        return tuple((mask & self._column[c]).bit_count() for c in range(self.width))
+
+    def show(self, state: ConnectFourState) -> str:
+        """Return the board as text, top row first, '.' for an empty square."""
+        rows = [" ".join(self.cell(state, c, r) or "." for c in range(self.width))
+                for r in reversed(range(self.height))]
+        return "\n".join(rows)
+
+    # Internals.
+
+    def _line_starts(self):
+        """Yield (shift, starts) for each direction: the bits from which four squares, `shift`
+        apart, lie on the board (the lowest square of each line of four)."""
+        for shift, (dc, dr) in zip(self._shifts, ((0, 1), (1, 0), (1, -1), (1, 1))):
+            starts = 0
+            for c in range(self.width):
+                for r in range(self.height):
+                    if 0 <= c + 3 * dc < self.width and 0 <= r + 3 * dr < self.height:
+                        starts |= 1 << (c * self._stride + r)
+            yield shift, starts
+
+    def _position(self, x: int, o: int) -> ConnectFourState:
+        """Return the state of the stones x and o, with the player to move, winner and moves."""
+        to_move = "X" if x.bit_count() == o.bit_count() else "O"
+        winner = "X" if self._has_four(x) else "O" if self._has_four(o) else None
+        mask, top = x | o, self._top
+        moves = () if winner else tuple(c for c in range(self.width) if not mask & top[c])
+        return ConnectFourState(x, o, to_move, winner, moves)
+
+    def _has_four(self, stones: int) -> bool:
+        """Return True when `stones` holds four in a line in any of the four directions."""
+        for shift in self._shifts:
+            pairs = stones & (stones >> shift)
+            if pairs & (pairs >> 2 * shift):
+                return True
+        return False
+
+    def _illegal(self, state: ConnectFourState, action: object) -> str:
+        """Return the message for an illegal move, saying why it is illegal."""
+        if not isinstance(action, int) or isinstance(action, bool) or not 0 <= action < self.width:
+            why = f"columns are 0..{self.width - 1}"
+        elif not state.moves:
+            why = "the game is over"
+        else:
+            why = f"column {action} is full"
+        return f"illegal move {action!r}: {why} (legal: {list(state.moves)})"
+
+    # What the play board needs (minimax_lab.heuristics.boards.BoardGame).
+
+    move_noun = "column"
+
+    def grid(self) -> tuple[int, int]:
+        """Return the board's columns and rows."""
+        return self.width, self.height
+
+    def mark(self, state: ConnectFourState, square: int) -> str | None:
+        """Return 'X', 'O' or None for `square`, numbered row by row from the top left."""
+        row, column = divmod(square, self.width)
+        return self.cell(state, column, self.height - 1 - row)
+
+    def click_action(self, state: ConnectFourState, square: int) -> tuple[int | None, str]:
+        """Return (the column a click on `square` drops a stone into, '') or (None, why not)."""
+        column = square % self.width
+        if column not in state.moves:
+            return None, f"Column {column} is full: choose another column."
+        return column, ""

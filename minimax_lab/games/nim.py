@@ -1,0 +1,130 @@
+"""Nim on the textbook protocol, and Bouton's rule that solves it without search.
+
+Normal play: the players take turns removing one or more objects from a single heap, and whoever
+takes the last object wins. Bouton (1901): the player to move loses exactly when the XOR of the
+heap sizes (the nim-sum) is 0, and a winning move is one that makes it 0.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import reduce
+from operator import xor
+from typing import Any, Iterable
+
+from .protocol import game_name
+
+
+@dataclass(frozen=True, slots=True)
+class NimState:
+    """A Nim position: the heap sizes, in their original order, and the player to move."""
+
+    heaps: tuple[int, ...]
+    to_move: str
+
+    def __str__(self) -> str:
+        return f"{self.to_move} to move, heaps {list(self.heaps)}"
+
+
+class Nim:
+    """Nim with normal play on the given heaps: player 'A' moves first and is MAX; an action is
+    (heap, count), taking `count` objects from heap number `heap`; the utility is +1 when A takes
+    the last object, -1 when B does (negated for B).
+
+    >>> game = Nim([1, 2])
+    >>> game.actions(game.initial)
+    ((0, 1), (1, 1), (1, 2))
+    >>> game.result(game.initial, (1, 2))
+    NimState(heaps=(1, 0), to_move='B')
+    """
+
+    players = ("A", "B")
+    max_player = "A"
+
+    def __init__(self, heaps: Iterable[int]):
+        heaps = tuple(heaps)
+        for i, size in enumerate(heaps):
+            if isinstance(size, bool) or not isinstance(size, int) or size < 0:
+                raise ValueError(f"heap {i}: size {size!r} is not a whole number >= 0")
+        self.heaps = heaps
+        self.initial = NimState(heaps, "A")
+
+    def __repr__(self) -> str:
+        return f"Nim({list(self.heaps)})"
+
+    def check_state(self, state: Any) -> None:
+        """Raise TypeError unless `state` is a NimState, ValueError unless it is a position of this
+        game: as many heaps, none larger than at the start, and player 'A' or 'B' to move."""
+        if not isinstance(state, NimState):
+            raise TypeError(f"{game_name(self)}: {state!r} is a {type(state).__name__}, not a NimState: "
+                            "build one with NimState(heaps, to_move)")
+        if state.to_move not in self.players:
+            raise ValueError(f"{game_name(self)}: {state!r}: the player to move must be 'A' or 'B'")
+        if not isinstance(state.heaps, tuple) or len(state.heaps) != len(self.heaps):
+            raise ValueError(f"{game_name(self)}: {state!r} must have a tuple of {len(self.heaps)} "
+                             "heaps, as the game has")
+        for i, (size, start) in enumerate(zip(state.heaps, self.heaps)):
+            if isinstance(size, bool) or not isinstance(size, int) or not 0 <= size <= start:
+                raise ValueError(f"{game_name(self)}: {state!r}: heap {i} must hold a whole number "
+                                 f"from 0 to {start} (its size at the start), not {size!r}")
+
+    def to_move(self, state: NimState) -> str:
+        return state.to_move
+
+    def actions(self, state: NimState) -> tuple[tuple[int, int], ...]:
+        """Return every (heap, count), heaps in order and counts ascending."""
+        return tuple((i, count) for i, size in enumerate(state.heaps) for count in range(1, size + 1))
+
+    def result(self, state: NimState, action: tuple[int, int]) -> NimState:
+        if not _legal(state.heaps, action):
+            raise ValueError(f"{state}: illegal move {action!r} (a move is (heap, count) taking 1.."
+                             f"size objects from a heap; heaps are {list(state.heaps)})")
+        heap, count = action
+        heaps = state.heaps[:heap] + (state.heaps[heap] - count,) + state.heaps[heap + 1:]
+        return NimState(heaps, "B" if state.to_move == "A" else "A")
+
+    def is_terminal(self, state: NimState) -> bool:
+        return not any(state.heaps)
+
+    def utility(self, state: NimState, player: str) -> int:
+        """Return +1 to the player who took the last object, -1 to the other (0 while play goes on)."""
+        if any(state.heaps):
+            return 0
+        return -1 if player == state.to_move else 1
+
+
+def _legal(heaps: tuple[int, ...], action: object) -> bool:
+    """Return True when `action` is a pair (heap, count) of ints that can be taken from `heaps`."""
+    if not isinstance(action, tuple) or len(action) != 2:
+        return False
+    heap, count = action
+    if not all(isinstance(x, int) and not isinstance(x, bool) for x in action):
+        return False
+    return 0 <= heap < len(heaps) and 1 <= count <= heaps[heap]
+
+
+def nim_sum(heaps: Iterable[int]) -> int:
+    """Return the XOR of the heap sizes.
+
+    >>> nim_sum([3, 4, 5])
+    2
+    """
+    return reduce(xor, heaps, 0)
+
+
+def bouton_wins(heaps: Iterable[int]) -> bool:
+    """Return True when the player to move wins with best play (Bouton: the nim-sum is not 0)."""
+    return nim_sum(heaps) != 0
+
+
+def bouton_moves(heaps: Iterable[int]) -> tuple[tuple[int, int], ...]:
+    """Return the winning moves (heap, count), in Nim's action order: those that leave nim-sum 0.
+
+    >>> bouton_moves([3, 4, 5])
+    ((0, 2),)
+    >>> bouton_moves([1, 2, 4])
+    ((2, 1),)
+    """
+    heaps = tuple(heaps)
+    total = nim_sum(heaps)
+    return tuple((i, size - (size ^ total)) for i, size in enumerate(heaps) if total and size ^ total < size)

@@ -1,0 +1,186 @@
+"""The textbook's game protocol (AIMA 4th ed., section 5.1), and the games that are trees: a nested
+list (TreeGame) and an implicit uniform tree (UniformTree).
+
+A game says who moves (`to_move`), which actions are legal (`actions`), what an action leads to
+(`result`), when play is over (`is_terminal`) and what it is worth to a player (`utility`).
+States are immutable and hashable. `max_player` names the player whose utility MAX maximizes.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Hashable, Iterable, Optional, Protocol, Sequence, runtime_checkable
+
+from ..core.text import path_name
+from ..core.trees import Path, Tree, leaf_value, uniform_nodes, validate_tree
+
+State = Hashable
+Action = Hashable
+
+
+@runtime_checkable
+class Game(Protocol):
+    """The textbook's game protocol: a two-player, zero-sum game of perfect information."""
+
+    initial: Any
+    max_player: Any
+
+    def to_move(self, state: Any) -> Any: ...
+    def actions(self, state: Any) -> Iterable[Any]: ...
+    def result(self, state: Any, action: Any) -> Any: ...
+    def is_terminal(self, state: Any) -> bool: ...
+    def utility(self, state: Any, player: Any) -> float: ...
+
+
+def as_game(game_or_tree: Game | Tree) -> Game:
+    """Return a game: a Game as it is, a bare nested list as a TreeGame with MAX at the root."""
+    if isinstance(game_or_tree, (list, tuple)):
+        return TreeGame(game_or_tree)
+    if not isinstance(game_or_tree, Game):
+        raise TypeError(f"expected a game or a nested-list tree, got {type(game_or_tree).__name__}")
+    return game_or_tree
+
+
+def game_name(game: Any) -> str:
+    """Return the game's repr for messages, cut to 60 characters."""
+    name = repr(game)
+    return name if len(name) <= 60 else name[:56] + "...)"
+
+
+def play_moves(game: Game, moves: Sequence[Any] | str, state: Any = None) -> Any:
+    """Return the state after playing `moves` in `game` from `state` (default: the start); a
+    string of digits plays one move per digit ('3344'). A move that is not a whole number, or is
+    illegal, raises ValueError saying which move it was."""
+    state = game.initial if state is None else state
+    for i, move in enumerate(moves):
+        action = int(move) if isinstance(move, str) and move.isdigit() else move
+        try:
+            if isinstance(action, bool) or not isinstance(action, int):
+                raise ValueError(f"a move is a whole number, got {action!r}")
+            state = game.result(state, action)
+        except ValueError as error:
+            raise ValueError(f"move {i + 1} of {moves!r}: {error}") from None
+    return state
+
+
+class TreeGame:
+    """A game over a nested-list tree; a state is the path of child indices from the root.
+
+    Levels alternate between MAX and MIN; `first` says who moves at the root. Leaves hold
+    MAX's utility.
+
+    >>> game = TreeGame([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+    >>> game.to_move(()), game.to_move((0,)), game.utility((0, 1), "MAX")
+    ('MAX', 'MIN', 12)
+    """
+
+    max_player = "MAX"
+
+    def __init__(self, tree: Tree, first: str = "MAX"):
+        if first not in ("MAX", "MIN"):
+            raise ValueError(f"first must be 'MAX' or 'MIN', got {first!r}")
+        self.tree = tree
+        self.first = first
+        self.second = "MIN" if first == "MAX" else "MAX"
+        self.nodes: dict[Path, Tree] = validate_tree(tree)
+        self.initial: Path = ()
+
+    def __repr__(self) -> str:
+        return f"TreeGame({self.tree!r}, first={self.first!r})"
+
+    def check_state(self, state: Any) -> None:
+        """Raise TypeError unless `state` is a path (a tuple of child indices), ValueError unless
+        it leads to a node of this tree."""
+        if not isinstance(state, tuple):
+            raise TypeError(f"{game_name(self)}: {state!r} is a {type(state).__name__}, not a path "
+                            "(a tuple of child indices from the root, like (1, 0))")
+        try:
+            known = state in self.nodes
+        except TypeError:  # a tuple holding a list
+            known = False
+        if not known:
+            raise ValueError(f"{game_name(self)}: {state!r} is not a node of this tree")
+
+    def _node(self, state: Path) -> Tree:
+        try:
+            return self.nodes[state]
+        except (KeyError, TypeError):
+            raise ValueError(f"{state!r} is not a node of this tree") from None
+
+    def to_move(self, state: Path) -> str:
+        return self.first if len(state) % 2 == 0 else self.second
+
+    def actions(self, state: Path) -> range:
+        node = self._node(state)
+        return range(len(node)) if isinstance(node, (list, tuple)) else range(0)
+
+    def result(self, state: Path, action: int) -> Path:
+        child = state + (action,) if isinstance(action, int) else None
+        if child not in self.nodes:
+            raise ValueError(f"node {path_name(state)}: illegal action {action!r} "
+                             f"(legal: {list(self.actions(state))})")
+        return child
+
+    def is_terminal(self, state: Path) -> bool:
+        return not isinstance(self._node(state), (list, tuple))
+
+    def utility(self, state: Path, player: str) -> float:
+        value = self._node(state)
+        return value if player == "MAX" else -value  # type: ignore[operator, return-value]
+
+
+class UniformTree:
+    """A uniform tree of `branching` children to `depth` plies that is never stored.
+
+    A state is (index, ply), numbering nodes level by level from the root 0; the children of
+    node i are i*b + 1 .. i*b + b. Leaf values in [0, values) come from a hash of the index and
+    the seed, so a million leaves take no memory.
+    """
+
+    max_player = "MAX"
+
+    def __init__(self, branching: int, depth: int, *, seed: int = 0, values: int = 1000):
+        if branching < 1 or depth < 0:
+            raise ValueError(f"UniformTree needs branching >= 1 and depth >= 0, got {branching}, {depth}")
+        self.branching, self.depth, self.seed, self.values = branching, depth, seed, values
+        self.initial = (0, 0)
+        self._moves = range(branching)
+
+    def __repr__(self) -> str:
+        return f"UniformTree({self.branching}, {self.depth}, seed={self.seed})"
+
+    def check_state(self, state: Any) -> None:
+        """Raise TypeError unless `state` is a pair (index, ply) of whole numbers, ValueError unless
+        it is a node of this tree."""
+        if (not isinstance(state, tuple) or len(state) != 2
+                or any(isinstance(n, bool) or not isinstance(n, int) for n in state)):
+            raise TypeError(f"{self!r}: {state!r} is not a node (index, ply), two whole numbers")
+        index, ply = state
+        if not 0 <= ply <= self.depth:
+            raise ValueError(f"{self!r}: node {state}: ply {ply} is not in 0..{self.depth}")
+        first = uniform_nodes(self.branching, ply - 1) if ply else 0
+        if not first <= index < first + self.branching ** ply:
+            raise ValueError(f"{self!r}: node {state}: the nodes at ply {ply} are numbered "
+                             f"{first}..{first + self.branching ** ply - 1}")
+
+    def to_move(self, state: tuple[int, int]) -> str:
+        return "MAX" if state[1] % 2 == 0 else "MIN"
+
+    def actions(self, state: tuple[int, int]) -> range:
+        return self._moves if state[1] < self.depth else range(0)
+
+    def result(self, state: tuple[int, int], action: int) -> tuple[int, int]:
+        index, ply = state
+        if ply >= self.depth or action not in self._moves:
+            raise ValueError(f"node {state}: illegal action {action!r}")
+        return (index * self.branching + 1 + action, ply + 1)
+
+    def is_terminal(self, state: tuple[int, int]) -> bool:
+        return state[1] >= self.depth
+
+    def utility(self, state: tuple[int, int], player: str) -> int:
+        value = leaf_value(state[0], self.seed, self.values)
+        return value if player == "MAX" else -value
+
+    def leaves(self) -> int:
+        """Return the number of leaves, b**d."""
+        return self.branching ** self.depth

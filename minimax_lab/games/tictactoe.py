@@ -1,0 +1,187 @@
+"""Tic-tac-toe on the textbook protocol (AIMA 4th ed., section 5.1): its rules, every position built
+once and shared, and the winning lines."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Optional, Sequence
+
+from .protocol import play_moves
+
+LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
+"""The eight winning lines of tic-tac-toe, as square indices (row-major)."""
+
+LINES_THROUGH = tuple(tuple(line for line in LINES if square in line) for square in range(9))
+"""The winning lines through each square."""
+
+
+@dataclass(frozen=True, slots=True)
+class TicTacToeState:
+    """A tic-tac-toe position: `board` is a 9-tuple of 'X', 'O' or None, row-major.
+
+    States are immutable and compare and hash by board. TicTacToe builds each position once and
+    stores in it what search asks: the player to move, the winner (None if nobody has three in a
+    row), the legal moves, whether play is over, X's utility and (once reached) the successors,
+    so that search pays only for lookups.
+    """
+
+    board: tuple
+    to_move: str = field(compare=False, repr=False)
+    winner: Optional[str] = field(compare=False, repr=False)
+    moves: tuple[int, ...] = field(compare=False, repr=False)
+    terminal: bool = field(compare=False, repr=False)
+    value: int = field(compare=False, repr=False)
+    successors: dict[int, TicTacToeState] = field(default_factory=dict, compare=False, hash=False,
+                                                  repr=False)
+
+    def __repr__(self) -> str:
+        return "TicTacToeState(" + "".join(mark or "." for mark in self.board) + ")"
+
+    def __str__(self) -> str:
+        cells = [mark or "." for mark in self.board]
+        return "\n".join(" ".join(cells[row:row + 3]) for row in (0, 3, 6))
+
+
+class TicTacToe:
+    """Tic-tac-toe: X moves first; actions are the empty squares 0..8 in ascending order; the
+    utility is +1 for a win by X, -1 for a win by O, 0 for a draw (negated for O).
+
+    >>> game = TicTacToe()
+    >>> game.actions(game.initial)
+    (0, 1, 2, 3, 4, 5, 6, 7, 8)
+    """
+
+    max_player = "X"
+
+    def __init__(self) -> None:
+        self._states: dict[tuple, TicTacToeState] = {}
+        self.initial = self.state((None,) * 9)
+
+    def __repr__(self) -> str:
+        return "TicTacToe()"
+
+    def state(self, board: Sequence) -> TicTacToeState:
+        """Return the (shared) state for a board given as 9 marks, or as a string like 'X...O....'."""
+        if isinstance(board, str):
+            board = [None if ch in ".- _" else ch for ch in board]
+        board = tuple(board)
+        known = self._states.get(board)
+        if known is None:
+            _check_board(board)
+            known = self._states[board] = _position(board)
+        return known
+
+    def check_state(self, state: Any) -> None:
+        """Raise TypeError unless `state` is a TicTacToeState (ValueError if its board is not one
+        this game can reach)."""
+        if not isinstance(state, TicTacToeState):
+            hint = (f": build one with game.state({state!r})" if isinstance(state, (str, list, tuple))
+                    else "")
+            raise TypeError(f"{self!r}: {state!r} is a {type(state).__name__}, not a TicTacToeState{hint}")
+        try:
+            known = self.state(state.board)
+        except (TypeError, ValueError) as error:
+            raise ValueError(f"{self!r}: {state!r} is not a tic-tac-toe position: {error}") from None
+        if (known.to_move, known.winner, known.moves, known.terminal, known.value) != (
+                state.to_move, state.winner, state.moves, state.terminal, state.value):
+            raise ValueError(f"{self!r}: {state!r} says other than its board about the player to move, "
+                             "the winner or the moves: build states with game.state(...)")
+
+    def to_move(self, state: TicTacToeState) -> str:
+        return state.to_move
+
+    def actions(self, state: TicTacToeState) -> tuple[int, ...]:
+        return state.moves
+
+    def result(self, state: TicTacToeState, action: int) -> TicTacToeState:
+        try:
+            return state.successors[action]
+        except KeyError:
+            if isinstance(action, bool) or not isinstance(action, int) or action not in state.moves:
+                raise ValueError(f"{state!r}: illegal move {action!r} (legal: {list(state.moves)})") from None
+            board = state.board[:action] + (state.to_move,) + state.board[action + 1:]
+            child = self._states.get(board)
+            if child is None:  # a legal move from a legal position: no need to check the board
+                child = self._states[board] = _successor(state, action, board)
+            state.successors[action] = child
+            return child
+
+    def is_terminal(self, state: TicTacToeState) -> bool:
+        return state.terminal
+
+    def utility(self, state: TicTacToeState, player: str) -> int:
+        return state.value if player == "X" else -state.value
+
+    # Building and showing positions, and what the play board needs (boardgame.BoardGame; the
+    # board's search settings are boardgame's functions).
+
+    def play(self, moves: Sequence[int] | str, state: TicTacToeState | None = None) -> TicTacToeState:
+        """Return the state after playing `moves` (squares, or a string of square digits like '408')
+        from `state` (default: the empty board).
+
+        >>> print(TicTacToe().show(TicTacToe().play("408")))
+        O . .
+        . X .
+        . . X
+        """
+        return play_moves(self, moves, state)
+
+    def show(self, state: TicTacToeState) -> str:
+        """Return the board as text, top row first, '.' for an empty square."""
+        cells = [mark or "." for mark in state.board]
+        return "\n".join(" ".join(cells[row:row + 3]) for row in (0, 3, 6))
+
+    move_noun = "square"
+
+    def grid(self) -> tuple[int, int]:
+        """Return the board's columns and rows: 3 x 3."""
+        return 3, 3
+
+    def mark(self, state: TicTacToeState, square: int) -> str | None:
+        """Return 'X', 'O' or None for `square` (0 to 8, row by row from the top left)."""
+        return state.board[square]
+
+    def click_action(self, state: TicTacToeState, square: int) -> tuple[int | None, str]:
+        """Return (the move a click on `square` plays, '') or (None, why the click is refused)."""
+        if square not in state.moves:
+            return None, f"Square {square} is taken: choose an empty square."
+        return square, ""
+
+
+def _check_board(board: tuple) -> None:
+    """Raise ValueError unless `board` is a reachable-looking tic-tac-toe board."""
+    if len(board) != 9:
+        raise ValueError(f"a tic-tac-toe board has 9 squares, got {len(board)}")
+    for square, mark in enumerate(board):
+        if mark not in ("X", "O", None):
+            raise ValueError(f"square {square}: mark {mark!r} is not 'X', 'O' or None")
+    if not 0 <= board.count("X") - board.count("O") <= 1:
+        raise ValueError(f"board {''.join(m or '.' for m in board)}: X moves first, so X has as many "
+                         "marks as O or one more")
+    for player, other, last in (("X", "O", 1), ("O", "X", 0)):
+        if board.count("X") - board.count("O") != last and any(
+                board[a] == board[b] == board[c] == player for a, b, c in LINES):
+            raise ValueError(f"board {''.join(m or '.' for m in board)}: {player} has three in a row, "
+                             f"so the game ended there and {other} cannot have moved since")
+
+
+def _position(board: tuple) -> TicTacToeState:
+    """Return the state of a checked board, with what search asks of it worked out once."""
+    winner = next((board[a] for a, b, c in LINES
+                   if board[a] is not None and board[a] == board[b] == board[c]), None)
+    over = winner is not None or None not in board
+    moves = () if over else tuple(i for i, mark in enumerate(board) if mark is None)
+    to_move = "X" if board.count("X") == board.count("O") else "O"
+    value = 0 if winner is None else (1 if winner == "X" else -1)
+    return TicTacToeState(board, to_move, winner, moves, over, value)
+
+
+def _successor(state: TicTacToeState, square: int, board: tuple) -> TicTacToeState:
+    """Return the state `board`, reached from `state` by a mark on `square`: only the lines
+    through that square can have been completed."""
+    mover = state.to_move
+    won = any(board[a] == board[b] == board[c] for a, b, c in LINES_THROUGH[square])
+    moves = () if won else tuple(m for m in state.moves if m != square)
+    value = 0 if not won else (1 if mover == "X" else -1)
+    return TicTacToeState(board, "O" if mover == "X" else "X", mover if won else None, moves,
+                          not moves, value)

@@ -1,0 +1,6 @@
+"""What a search knows about a game beyond its rules: evaluations of the horizon (generic, tictactoe,
+connect_four_evaluation), Connect Four with its evaluation and move ordering (connect_four), and
+the per-game settings of the play board (boards).
+
+Imports: minimax_lab.core and minimax_lab.games.
+"""

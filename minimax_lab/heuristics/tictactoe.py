@@ -1,0 +1,42 @@
+"""Evaluation functions for depth-limited search of tic-tac-toe: the case study's "open winning lines".
+
+The case study's definition: an open winning line of a player is a row, column or diagonal that holds
+at least one of that player's marks and none of the opponent's. Its heuristic is MAX's (X's) open
+winning lines minus MIN's (O's).
+"""
+
+from __future__ import annotations
+
+from ..games.tictactoe import LINES, TicTacToeState
+
+
+def open_winning_lines(state: TicTacToeState, player: str) -> int:
+    """Return the number of lines holding at least one of `player`'s marks and none of the other's.
+
+    >>> from minimax_lab import TicTacToe
+    >>> open_winning_lines(TicTacToe().state("....X...."), "X")
+    4
+    """
+    other = "O" if player == "X" else "X"
+    count = 0
+    for line in LINES:
+        marks = [state.board[i] for i in line]
+        if player in marks and other not in marks:
+            count += 1
+    return count
+
+
+def open_lines_difference(state: TicTacToeState) -> int:
+    """Return X's open winning lines minus O's: the case study's heuristic, from MAX's point of view.
+
+    >>> from minimax_lab import TicTacToe
+    >>> open_lines_difference(TicTacToe().state("X...O...."))
+    -1
+    """
+    return open_winning_lines(state, "X") - open_winning_lines(state, "O")
+
+
+def open_lines_evaluation(state: TicTacToeState) -> float:
+    """Return open_lines_difference scaled into (-1, 1), so that a real win (utility 1) always
+    outranks a guess: the form depth-limited search needs next to utilities of -1, 0 and 1."""
+    return open_lines_difference(state) / (len(LINES) + 1)

@@ -1,0 +1,7 @@
+"""The searches: minimax, negamax and alpha-beta as the lessons print them (textbook), move
+orderings (ordering), narrow windows and PVS (windows), the table-driven solver (solve), the
+clock-driven engine (engine), beyond two-player minimax (chance, maxn, opponents, mcts, beyond),
+and the one registry of searches that tables, widgets, experiments and benchmarks offer (registry).
+
+Imports: minimax_lab.core, minimax_lab.games and minimax_lab.heuristics.
+"""

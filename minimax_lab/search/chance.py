@@ -1,0 +1,96 @@
+"""Chance nodes and expectiminimax (AIMA 4th ed., section 5.5).
+
+A tree with chance nodes has numbers at its leaves, lists as decision nodes and
+`Chance([(p, subtree), ...])` as chance nodes, whose value is the probability-weighted sum of
+their outcomes' values.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+from ..core.text import path_name
+from ..core.trace import ENTER, EXIT, LEAF, NO_TRACE, UPDATE, Trace
+from ..core.trees import (
+    PROBABILITY_TOLERANCE,
+    Chance,
+    ChanceTree,
+    Path,
+    check_chance_tree,
+    check_distribution,
+    check_probabilities,
+)
+from .textbook import SearchResult
+
+# Chance, ChanceTree and their checks live in minimax_lab.core.trees, with the other tree types.
+__all__ = ["PROBABILITY_TOLERANCE", "Chance", "ChanceTree", "check_chance_tree", "check_distribution",
+           "check_probabilities", "expected_value", "expectiminimax", "other"]
+
+
+def expectiminimax(tree: ChanceTree, *, first: str = "MAX", trace: Trace = NO_TRACE) -> SearchResult[float]:
+    """Return the expectiminimax value of a tree with chance nodes (MAX's point of view).
+
+    Leaves are numbers, decision nodes are lists and chance nodes are Chance objects. Decision
+    nodes alternate between MAX and MIN (`first` at the top); chance nodes do not take a turn,
+    so MAX, chance, MIN, chance, ... reads as in backgammon (AIMA section 5.5). Each node is
+    evaluated once; a chance node's value is sum(p * value). The principal variation stops at
+    the first chance node, where play is no longer anyone's choice.
+
+    >>> expectiminimax([Chance([(0.5, 4), (0.5, 0)]), 1]).value
+    2.0
+    """
+    if first not in ("MAX", "MIN"):
+        raise ValueError(f"first must be 'MAX' or 'MIN', got {first!r}")
+    check_chance_tree(tree)
+    nodes = leaves = 0
+
+    def value(node: ChanceTree, path: Path, player: str) -> tuple[float, tuple]:
+        nonlocal nodes, leaves
+        nodes += 1
+        if isinstance(node, Chance):
+            return chance(node, path, player)
+        trace.add(ENTER, path, player)
+        if not isinstance(node, list):
+            leaves += 1
+            trace.add(LEAF, path, player, value=node)  # type: ignore[arg-type]
+            trace.add(EXIT, path, player, value=node)  # type: ignore[arg-type]
+            return node, ()  # type: ignore[return-value]
+        maximizing = player == "MAX"
+        best, line = None, ()
+        for i, child in enumerate(node):
+            v, rest = value(child, path + (i,), other(player))
+            if best is None or (v > best if maximizing else v < best):
+                best, line = v, (i,) + rest
+                trace.add(UPDATE, path, player, value=best)
+        trace.add(EXIT, path, player, value=best)
+        return best, line  # type: ignore[return-value]
+
+    def chance(node: Chance, path: Path, player: str) -> tuple[float, tuple]:
+        trace.add(ENTER, path, "CHANCE")
+        below = player if node.player is None else other(node.player)
+        outcomes = ((p, value(child, path + (i,), below)[0]) for i, (p, child) in enumerate(node.outcomes))
+        total = expected_value(outcomes, f"chance node {path_name(path)}")
+        trace.add(EXIT, path, "CHANCE", value=total)
+        return total, ()
+
+    best, line = value(tree, (), first)
+    return SearchResult(best, line[0] if line else None, line, nodes, leaves)
+
+
+def other(player: str) -> str:
+    """Return the other of 'MAX' and 'MIN'."""
+    return "MIN" if player == "MAX" else "MAX"
+
+
+def expected_value(outcomes: Iterable[tuple[Any, Any]], where: str) -> Any:
+    """Return the sum of probability * value over (probability, value) pairs; a product too large
+    for a float (a huge int leaf times a float probability) raises ValueError starting with `where`.
+
+    >>> expected_value([(0.5, 4), (0.5, 0)], "here")
+    2.0
+    """
+    try:
+        return sum(p * v for p, v in outcomes)
+    except OverflowError:
+        raise ValueError(f"{where}: a probability times a value is too large for a float; give the "
+                         "probabilities as Fractions to compute it exactly") from None

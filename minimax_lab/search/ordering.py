@@ -1,0 +1,264 @@
+"""Move orderings for `alphabeta(order=...)` and `solve(order=...)`.
+
+An ordering is called as order(game, state, actions, path) and returns the actions in the order to
+search them; it may also have a method cutoff(game, state, action, path), which the search calls
+when `action` causes a cutoff (that is how killers and history learn). Every ordering here is a
+stable reordering: actions it cannot tell apart keep the order they came in, so counts never
+depend on hashing or sets, and orderings compose with `Combined`.
+"""
+
+from __future__ import annotations
+
+import zlib
+from typing import Any, Callable, Optional, Sequence
+
+from ..core.trees import Tree, mix64
+from ..games.protocol import Game, as_game
+from ..heuristics.generic import even
+from .textbook import Evaluate, Ordering, SearchResult, alphabeta, check_number
+
+
+def as_given(game: Game, state: Any, actions: Sequence, path: tuple) -> tuple:
+    """Return the actions in the order the game gives them (the same as order=None)."""
+    return tuple(actions)
+
+
+def _by_value(game: Game, state: Any, actions: Sequence, value: Callable[[Any], float],
+              worst: bool = False) -> tuple:
+    """Return the actions sorted by value(action), MAX's value of the child it leads to, best for
+    the side to move first (worst first if `worst`); a stable sort, so ties keep their order."""
+    best_high = (game.to_move(state) == game.max_player) != worst
+    sign = -1 if best_high else 1
+    return tuple(sorted(actions, key=lambda a: sign * value(a)))
+
+
+def best_first(game: Game, state: Any, actions: Sequence, path: tuple) -> tuple:
+    """Return the actions best first for the side to move, by the exact value of each child
+    (an alpha-beta search of each child: for experiments on small trees)."""
+    return _by_value(game, state, actions, lambda a: alphabeta(game, game.result(state, a)).value)
+
+
+def worst_first(game: Game, state: Any, actions: Sequence, path: tuple) -> tuple:
+    """Return the actions worst first for the side to move, by the exact value of each child."""
+    return _by_value(game, state, actions, lambda a: alphabeta(game, game.result(state, a)).value,
+                     worst=True)
+
+
+def exact_values(game: Game | Tree, state: Any = None) -> dict:
+    """Return the exact value (MAX's point of view) of every state reachable from `state`, by one
+    minimax pass that remembers each state: for games small enough to enumerate (tic-tac-toe has
+    5,478 states). ByEvaluation(exact_values(game).get) then orders best first without searching.
+    """
+    game = as_game(game)
+    values: dict = {}
+
+    def value(state: Any) -> float:
+        if state not in values:
+            if game.is_terminal(state):
+                values[state] = game.utility(state, game.max_player)
+            else:
+                children = [value(game.result(state, a)) for a in game.actions(state)]
+                best = max if game.to_move(state) == game.max_player else min
+                values[state] = best(children)
+        return values[state]
+
+    value(game.initial if state is None else state)
+    return values
+
+
+class ByEvaluation:
+    """Orders the actions by evaluate(child), best for the side to move first (worst first with
+    worst=True). `evaluate` scores a state from MAX's point of view; a terminal child is scored by
+    its utility instead, so moves that win at once come first.
+
+    >>> from minimax_lab.games.protocol import TreeGame
+    >>> game = TreeGame([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+    >>> ByEvaluation(lambda state: 0)(game, (0,), (0, 1, 2), (0,))   # MIN to move: lowest first
+    (0, 2, 1)
+    """
+
+    def __init__(self, evaluate: Evaluate, *, worst: bool = False):
+        self.evaluate, self.worst = evaluate, worst
+
+    def __repr__(self) -> str:
+        name = getattr(self.evaluate, "__name__", type(self.evaluate).__name__)
+        return f"ByEvaluation({name}{', worst=True' if self.worst else ''})"
+
+    def __call__(self, game: Game, state: Any, actions: Sequence, path: tuple) -> tuple:
+        def value(action: Any) -> float:
+            child, where = game.result(state, action), path + (action,)
+            if game.is_terminal(child):
+                return check_number(game.utility(child, game.max_player), "the game's utility", where)
+            return check_number(self.evaluate(child), "the ordering's evaluation", where)
+
+        return _by_value(game, state, actions, value, self.worst)
+
+
+wins_first = ByEvaluation(even)
+"""Orders moves that win at once first and moves that lose at once last, the rest as given
+(utilities are read as a win above 0 and a loss below 0, as in every game of this package)."""
+
+
+class RandomOrder:
+    """Orders the actions at each node in a pseudo-random order that depends only on `seed` and
+    the node's path, so a node gets the same order in every search (and in every drawing of it):
+    each action gets a key hashed from (seed, path, its position), and the actions are sorted by
+    key, which shuffles them uniformly."""
+
+    def __init__(self, seed: int = 0):
+        self.seed = seed
+
+    def __repr__(self) -> str:
+        return f"RandomOrder(seed={self.seed})"
+
+    def __call__(self, game: Game, state: Any, actions: Sequence, path: tuple) -> tuple:
+        actions = tuple(actions)
+        node = zlib.crc32(repr(tuple(path)).encode(), mix64(self.seed) & 0xFFFFFFFF)
+        keys = [mix64((node << 32) | i) for i in range(len(actions))]
+        return tuple(actions[i] for i in sorted(range(len(actions)), key=keys.__getitem__))
+
+
+class PVFirst:
+    """Puts the move of a principal variation first at each node on it (the other moves as given):
+    how iterative deepening reuses the line the previous iteration found."""
+
+    def __init__(self, pv: Sequence):
+        self.pv = tuple(pv)
+
+    def __repr__(self) -> str:
+        return f"PVFirst({self.pv})"
+
+    def __call__(self, game: Game, state: Any, actions: Sequence, path: tuple) -> tuple:
+        ply = len(path)
+        if ply < len(self.pv) and tuple(path) == self.pv[:ply] and self.pv[ply] in actions:
+            move = self.pv[ply]
+            return (move,) + tuple(a for a in actions if a != move)
+        return tuple(actions)
+
+
+class Killers:
+    """The killer heuristic: a move that caused a cutoff at some ply is tried first at the other
+    nodes of that ply (up to `slots` killers per ply, the most recent first).
+
+    Killers learn during a search: use a new Killers() for each search you measure alone, or share
+    one across the iterations of iterative deepening.
+    """
+
+    def __init__(self, slots: int = 2):
+        if slots < 1:
+            raise ValueError(f"Killers needs slots >= 1, got {slots}")
+        self.slots = slots
+        self.moves: dict[int, list] = {}
+
+    def __repr__(self) -> str:
+        return f"Killers(slots={self.slots})"
+
+    def __call__(self, game: Game, state: Any, actions: Sequence, path: tuple) -> tuple:
+        killers = [a for a in self.moves.get(len(path), ()) if a in actions]
+        return tuple(killers) + tuple(a for a in actions if a not in killers)
+
+    def cutoff(self, game: Game, state: Any, action: Any, path: tuple) -> None:
+        """Record `action` as the newest killer at this ply."""
+        killers = self.moves.setdefault(len(path), [])
+        if action in killers:
+            killers.remove(action)
+        killers.insert(0, action)
+        del killers[self.slots:]
+
+
+class History:
+    """The history heuristic: each (player, move) scores the cutoffs it caused, weighted 2**-ply
+    so cutoffs near the root count more; moves are tried highest score first.
+
+    Like Killers, a History learns during a search: use a new one for each search.
+    """
+
+    def __init__(self) -> None:
+        self.scores: dict[tuple, float] = {}
+
+    def __repr__(self) -> str:
+        return "History()"
+
+    def __call__(self, game: Game, state: Any, actions: Sequence, path: tuple) -> tuple:
+        player = game.to_move(state)
+        return tuple(sorted(actions, key=lambda a: -self.scores.get((player, a), 0)))
+
+    def cutoff(self, game: Game, state: Any, action: Any, path: tuple) -> None:
+        """Credit `action` with a cutoff at this ply."""
+        key = (game.to_move(state), action)
+        self.scores[key] = self.scores.get(key, 0) + 2.0 ** -len(path)
+
+
+class Combined:
+    """Orders by the first ordering, breaking its ties by the second, and so on; cutoffs are
+    passed on to every ordering that learns from them.
+
+    >>> Combined(wins_first, History())
+    Combined(ByEvaluation(even), History())
+    """
+
+    def __init__(self, *orderings: Ordering):
+        self.orderings = orderings
+
+    def __repr__(self) -> str:
+        return f"Combined({', '.join(map(repr, self.orderings))})"
+
+    def __call__(self, game: Game, state: Any, actions: Sequence, path: tuple) -> tuple:
+        actions = tuple(actions)
+        for order in reversed(self.orderings):  # each is stable, so the last applied decides first
+            actions = tuple(order(game, state, actions, path))
+        return actions
+
+    def cutoff(self, game: Game, state: Any, action: Any, path: tuple) -> None:
+        """Tell every ordering that learns from cutoffs."""
+        for order in self.orderings:
+            if hasattr(order, "cutoff"):
+                order.cutoff(game, state, action, path)
+
+
+def iterative_deepening(game: Game, state: Any = None, *, max_depth: int, evaluate: Evaluate,
+                        order: Optional[Ordering] = None) -> list[SearchResult]:
+    """Return the results of alpha-beta searches to depth 1, 2, ..., max_depth, each trying the
+    previous search's principal variation first (then `order`, which is shared by all the
+    searches, so Killers or History carry over). Stops early once a search reaches the end of the
+    game everywhere it looked: its value is then exact and deeper searches would repeat it.
+
+    >>> from minimax_lab.games.tictactoe import TicTacToe
+    >>> results = iterative_deepening(TicTacToe(), max_depth=9, evaluate=lambda state: 0)
+    >>> len(results), results[-1].value
+    (9, 0)
+    """
+    results: list[SearchResult] = []
+    for depth in range(1, max_depth + 1):
+        horizon_calls = 0
+
+        def counted(state: Any) -> float:
+            nonlocal horizon_calls
+            horizon_calls += 1
+            return evaluate(state)
+
+        pv_first = PVFirst(results[-1].pv if results else ())
+        ordering = pv_first if order is None else Combined(pv_first, order)
+        results.append(alphabeta(game, state, depth=depth, evaluate=counted, order=ordering))
+        if horizon_calls == 0:
+            break
+    return results
+
+
+def exact_order(game: Game) -> ByEvaluation:
+    """Return the oracle ordering of `game`: moves sorted by their exact minimax value, best first
+    for the player to move, ties as given (ByEvaluation over exact_values, computed once).
+
+    >>> from minimax_lab.games.protocol import TreeGame
+    >>> game = TreeGame([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+    >>> exact_order(game)(game, (0,), (0, 1, 2), (0,))      # MIN to move: 3, then 8, then 12
+    (0, 2, 1)
+    """
+    values = exact_values(game)
+
+    def exact_value(state: Any) -> float:
+        if state not in values:
+            raise ValueError(f"exact_order: {state!r} is not reachable from the start of {game!r}")
+        return values[state]
+
+    return ByEvaluation(exact_value)

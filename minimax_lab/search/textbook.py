@@ -1,0 +1,333 @@
+"""Minimax, negamax and alpha-beta, one implementation each, written as the textbook writes them.
+
+Every search takes a game (or a bare nested-list tree, MAX at the root), an optional start state,
+an optional `depth` with an `evaluate(state)` for the horizon, and an optional `trace` that
+records each step. Each returns a SearchResult. The bookkeeping they share (counting, the cutoff
+test, checking what games, orderings and evaluations return) lives in `Search`, so that the
+three functions show only the algorithm.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from numbers import Real
+from typing import Any, Callable, Generic, Optional, Sequence, TypeVar
+
+from ..core.text import path_name
+from ..core.trace import CUTOFF, ENTER, EXIT, LEAF, NO_TRACE, UPDATE, Trace
+from ..core.trees import Tree
+from ..games.protocol import Game, as_game
+
+INF = math.inf
+
+Evaluate = Callable[[Any], float]
+"""evaluate(state) returns a guess at MAX's value of an unfinished state (the horizon's score)."""
+
+Ordering = Callable[[Game, Any, Sequence, tuple], Sequence]
+"""order(game, state, actions, path) returns the actions in the order to search them. An ordering
+may also have a method cutoff(game, state, action, path), called when `action` causes a cutoff."""
+
+V = TypeVar("V")
+
+
+@dataclass(frozen=True)
+class SearchResult(Generic[V]):
+    """What a search found: the value (a number for two players, from the point of view the search
+    states; a vector of utilities for max^n), the first best move, the principal variation (pv),
+    and the number of nodes visited (root included) and of leaves evaluated."""
+
+    value: V
+    move: Any
+    pv: tuple
+    nodes: int
+    leaves: int
+
+
+def minimax(game: Game | Tree, state: Any = None, *, depth: Optional[int] = None,
+            evaluate: Optional[Evaluate] = None, trace: Trace = NO_TRACE) -> SearchResult[float]:
+    """Return the minimax value of `state` for MAX, and the best move there.
+
+    value() is the definition (AIMA 4th ed. eq. 5.1); max_value and min_value are the two loops
+    of AIMA Fig. 5.3. With a `depth`, positions that far down are scored by `evaluate`.
+
+    >>> minimax([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+    SearchResult(value=3, move=0, pv=(0, 0), nodes=13, leaves=9)
+    """
+    search = Search(game, state, depth=depth, evaluate=evaluate)
+    game = search.game
+
+    def value(state: Any, path: tuple) -> tuple[float, tuple]:
+        search.nodes += 1
+        player = search.role(state)
+        trace.add(ENTER, path, player)
+        if search.is_cutoff(state, path):
+            v, line = search.utility(state, path), ()
+            trace.add(LEAF, path, value=v)
+        else:
+            v, line = (max_value if player == "MAX" else min_value)(state, path)
+        trace.add(EXIT, path, value=v)
+        return v, line
+
+    def max_value(state: Any, path: tuple) -> tuple[float, tuple]:
+        v, line = -INF, None
+        for a in search.actions(state, path):
+            v2, line2 = value(game.result(state, a), path + (a,))
+            if line is None or v2 > v:
+                v, line = v2, (a, *line2)
+                trace.add(UPDATE, path, value=v)
+        return v, line  # type: ignore[return-value]
+
+    def min_value(state: Any, path: tuple) -> tuple[float, tuple]:
+        v, line = +INF, None
+        for a in search.actions(state, path):
+            v2, line2 = value(game.result(state, a), path + (a,))
+            if line is None or v2 < v:
+                v, line = v2, (a, *line2)
+                trace.add(UPDATE, path, value=v)
+        return v, line  # type: ignore[return-value]
+
+    return search.run(lambda: value(search.root, ()))
+
+
+def negamax(game: Game | Tree, state: Any = None, *, depth: Optional[int] = None,
+            evaluate: Optional[Evaluate] = None, trace: Trace = NO_TRACE) -> SearchResult[float]:
+    """Return the value of `state` for the side to move there, and the best move: one function
+    for both players, because min(a, b) = -max(-a, -b). The players must take turns; a game in
+    which one moves twice in a row is refused with an error.
+
+    >>> negamax([[3, 12, 8], [2, 4, 6], [14, 5, 2]]).value
+    3
+    """
+    search = Search(game, state, depth=depth, evaluate=evaluate, alternating=True)
+    game = search.game
+
+    def value(state: Any, path: tuple) -> tuple[float, tuple]:
+        search.nodes += 1
+        player = search.to_move(state, path)
+        trace.add(ENTER, path, player)
+        if search.is_cutoff(state, path):
+            v = search.utility(state, path, player)
+            trace.add(LEAF, path, player, value=v)
+            trace.add(EXIT, path, player, value=v)
+            return v, ()
+        best, line = -INF, None
+        for a in search.actions(state, path):
+            v, line2 = value(game.result(state, a), path + (a,))
+            if line is None or -v > best:
+                best, line = -v, (a, *line2)
+                trace.add(UPDATE, path, player, value=best)
+        trace.add(EXIT, path, player, value=best)
+        return best, line  # type: ignore[return-value]
+
+    return search.run(lambda: value(search.root, ()))
+
+
+def alphabeta(game: Game | Tree, state: Any = None, *, depth: Optional[int] = None,
+              evaluate: Optional[Evaluate] = None, order: Optional[Ordering] = None,
+              alpha: float = -INF, beta: float = INF, fail_hard: bool = False,
+              trace: Trace = NO_TRACE) -> SearchResult[float]:
+    """Return the minimax value of `state` for MAX, and the best move, skipping what cannot matter
+    (AIMA 4th ed. Fig. 5.7). α is what MAX can already guarantee on the path, β what MIN can.
+
+    With the full window the value is minimax's. With a window (alpha, beta) a value strictly
+    inside it is exact, one <= alpha an upper bound and one >= beta a lower bound (fail-soft);
+    fail_hard=True clamps every value into [alpha, beta] instead.
+
+    >>> r = alphabeta([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+    >>> r.value, r.move, r.nodes, r.leaves
+    (3, 0, 11, 7)
+    """
+    search = Search(game, state, depth=depth, evaluate=evaluate, order=order, window=(alpha, beta))
+    game = search.game
+
+    def value(state: Any, path: tuple, alpha: float, beta: float) -> tuple[float, tuple]:
+        search.nodes += 1
+        player = search.role(state)
+        trace.add(ENTER, path, player, alpha=alpha, beta=beta)
+        if search.is_cutoff(state, path):
+            v, line = search.utility(state, path), ()
+            trace.add(LEAF, path, value=v, alpha=alpha, beta=beta)
+        else:
+            v, line = (max_value if player == "MAX" else min_value)(state, path, alpha, beta)
+        if fail_hard:
+            v = min(max(v, alpha), beta)
+        trace.add(EXIT, path, value=v)
+        return v, line
+
+    def max_value(state: Any, path: tuple, alpha: float, beta: float) -> tuple[float, tuple]:
+        v, line = -INF, None
+        for a in (actions := search.actions(state, path)):
+            v2, line2 = value(game.result(state, a), path + (a,), alpha, beta)
+            if line is None or v2 > v:
+                v, line = v2, (a, *line2)
+                alpha = max(alpha, v)
+            trace.add(UPDATE, path, value=v, alpha=alpha, beta=beta)
+            if v >= beta:
+                trace.add(CUTOFF, path, value=v, alpha=alpha, beta=beta, pruned=search.after(actions, a))
+                search.cutoff(state, a, path)
+                break
+        return v, line  # type: ignore[return-value]
+
+    def min_value(state: Any, path: tuple, alpha: float, beta: float) -> tuple[float, tuple]:
+        v, line = +INF, None
+        for a in (actions := search.actions(state, path)):
+            v2, line2 = value(game.result(state, a), path + (a,), alpha, beta)
+            if line is None or v2 < v:
+                v, line = v2, (a, *line2)
+                beta = min(beta, v)
+            trace.add(UPDATE, path, value=v, alpha=alpha, beta=beta)
+            if v <= alpha:
+                trace.add(CUTOFF, path, value=v, alpha=alpha, beta=beta, pruned=search.after(actions, a))
+                search.cutoff(state, a, path)
+                break
+        return v, line  # type: ignore[return-value]
+
+    return search.run(lambda: value(search.root, (), alpha, beta))
+
+
+# --- the bookkeeping the searches share -------------------------------------------------------
+
+
+class Search:
+    """One search's bookkeeping: the game and start state (checked), the cutoff test, the values
+    of leaves (checked), the legal actions in search order (checked), and the node and leaf counts.
+
+    Every check names the node where it failed, as a path of actions from the start ('[1][0]').
+    """
+
+    def __init__(self, game: Game | Tree, state: Any = None, *, depth: Optional[int] = None,
+                 evaluate: Optional[Evaluate] = None, order: Optional[Ordering] = None,
+                 window: tuple[float, float] = (-INF, INF), alternating: bool = False):
+        self.game = as_game(game)
+        self.root = self.game.initial if state is None else state
+        check_state = getattr(self.game, "check_state", None)
+        if check_state is not None:
+            check_state(self.root)
+        self.horizon = INF if depth is None else check_depth(depth)
+        if depth is not None and evaluate is None:
+            raise ValueError("a depth-limited search needs evaluate(state) to score the horizon")
+        check_window(*window)
+        self.evaluate, self.order = evaluate, order
+        self.me = self.game.max_player
+        self.movers: Optional[dict[int, Any]] = {} if alternating else None
+        self.nodes = self.leaves = 0
+        if depth is None:  # nothing but the end of the game stops the search
+            self.is_cutoff = self.is_terminal  # type: ignore[method-assign]
+
+    def role(self, state: Any) -> str:
+        """Return 'MAX' if MAX (game.max_player) is to move in `state`, else 'MIN'."""
+        return "MAX" if self.game.to_move(state) == self.me else "MIN"
+
+    def to_move(self, state: Any, path: tuple) -> Any:
+        """Return the player to move; in an alternating search, check that the players alternate."""
+        player = self.game.to_move(state)
+        movers, parity = self.movers, len(path) % 2
+        if movers is not None and (movers.setdefault(parity, player) != player
+                                   or movers.get(1 - parity) == player):
+            raise ValueError(f"node {path_name(path)}: {player!r} moves here out of turn, so the "
+                             "players do not take turns; negamax and solve need them to alternate "
+                             "(minimax and alphabeta do not)")
+        return player
+
+    def is_cutoff(self, state: Any, path: tuple) -> bool:
+        """Return True where the search stops: at a terminal state or at the depth limit."""
+        return self.game.is_terminal(state) or len(path) >= self.horizon
+
+    def is_terminal(self, state: Any, path: tuple) -> bool:
+        """Return True at a terminal state: the cutoff test of a search without a depth limit."""
+        return self.game.is_terminal(state)
+
+    def utility(self, state: Any, path: tuple, player: Any = None) -> float:
+        """Return the value of a leaf for `player` (default MAX): its utility if the game is over,
+        else the evaluation (MAX's guess, negated for the other player). Counts the leaf."""
+        self.leaves += 1
+        if self.evaluate is None or self.game.is_terminal(state):
+            value = self.game.utility(state, self.me)
+            if type(value) is not int:  # ints, the common case, need no check
+                value = check_number(value, "the game's utility", path)
+        else:
+            try:
+                value = self.evaluate(state)
+            except RecursionError:
+                raise RuntimeError(f"node {path_name(path)}: evaluate raised RecursionError (it "
+                                   "recursed too deep itself)") from None
+            value = check_number(value, "evaluate", path)
+        return value if player is None or player == self.me else -value
+
+    def actions(self, state: Any, path: tuple) -> tuple:
+        """Return the legal actions of a non-terminal state, in the order to search them."""
+        actions = tuple(self.game.actions(state))
+        if not actions:
+            raise ValueError(f"node {path_name(path)}: state {state!r} is not terminal but has no "
+                             "legal actions, so the search is stuck")
+        if self.order is None:
+            return actions
+        return check_ordering(self.order, actions, self.order(self.game, state, actions, path), path)
+
+    @staticmethod
+    def after(actions: tuple, action: Any) -> tuple:
+        """Return the actions after `action`: the ones a cutoff prunes."""
+        return actions[actions.index(action) + 1:]
+
+    def cutoff(self, state: Any, action: Any, path: tuple) -> None:
+        """Tell the ordering, if it learns from cutoffs (killers, history), that `action` caused one."""
+        learn = getattr(self.order, "cutoff", None)
+        if learn is not None:
+            learn(self.game, state, action, path)
+
+    def run(self, search: Callable[[], tuple[Any, Optional[tuple]]]) -> SearchResult:
+        """Run the search from the root; return its value, move, principal variation and counts."""
+        try:
+            value, line = search()
+        except RecursionError:
+            raise ValueError("the search recursed deeper than Python allows: the game may never end; "
+                             "pass depth=... with an evaluate function") from None
+        line = line or ()
+        return SearchResult(value, line[0] if line else None, line, self.nodes, self.leaves)
+
+
+def check_depth(depth: Any, name: str = "depth") -> int:
+    """Return `depth` if it is a whole number >= 0 (not a bool or a float), else raise ValueError."""
+    if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
+        raise ValueError(f"{name} must be a whole number >= 0 or None, got {depth!r}")
+    return depth
+
+
+def check_window(alpha: Any, beta: Any) -> None:
+    """Raise ValueError unless alpha and beta are numbers (not NaN) with alpha < beta."""
+    for name, bound in (("alpha", alpha), ("beta", beta)):
+        if isinstance(bound, bool) or not isinstance(bound, Real) or math.isnan(bound):
+            raise ValueError(f"{name} must be a number, got {bound!r}")
+    if not alpha < beta:
+        raise ValueError(f"the window needs alpha < beta, got alpha={alpha!r}, beta={beta!r}")
+
+
+def check_number(value: Any, what: str, path: tuple) -> Any:
+    """Return `value` if it is a real number other than NaN (bools are not), else raise TypeError
+    saying which function returned it at which node."""
+    if type(value) is int or (type(value) is float and value == value):
+        return value
+    if isinstance(value, bool) or not isinstance(value, Real) or (isinstance(value, float) and math.isnan(value)):
+        raise TypeError(f"node {path_name(path)}: {what} returned {value!r}, not a number")
+    return value
+
+
+def check_ordering(order: Ordering, actions: tuple, ordered: Any, path: tuple) -> tuple:
+    """Return what an ordering returned, as a tuple, if it is the same actions rearranged; else
+    raise ValueError naming the ordering, the node and what went missing or appeared."""
+    name = getattr(order, "__name__", None) or repr(order)
+    if ordered is None or isinstance(ordered, (str, bytes)) or not hasattr(ordered, "__iter__"):
+        raise TypeError(f"node {path_name(path)}: the ordering {name} returned {ordered!r}, not a "
+                        f"sequence of the actions {list(actions)}")
+    ordered = tuple(ordered)
+    if len(ordered) != len(actions) or set(ordered) != set(actions):
+        missing = [a for a in actions if a not in ordered]
+        extra = [a for a in ordered if a not in actions]
+        doubled = sorted({a for a in ordered if ordered.count(a) > 1}, key=ordered.index)
+        problems = [f"{label} {items}" for label, items in
+                    (("dropped", missing), ("invented", extra), ("repeated", doubled)) if items]
+        raise ValueError(f"node {path_name(path)}: the ordering {name} must return the actions "
+                         f"{list(actions)} rearranged, but returned {list(ordered)} "
+                         f"({'; '.join(problems)})")
+    return ordered
