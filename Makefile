@@ -59,7 +59,7 @@ help:  ## list the targets
 setup:  ## create/refresh .venv from requirements.lock, ensure Graphviz dot
 	@PYTHON='$(PYTHON)' VENV='$(VENV)' '$(ROOT)/scripts/setup.sh'
 
-lab: setup  ## start JupyterLab on notebooks/ (PORT=8888; honours BROWSER)
+lab: setup  ## start JupyterLab at notebooks/00_start_here (PORT=8888, else the next free port; honours BROWSER)
 	@PORT='$(PORT)' VENV='$(VENV)' '$(ROOT)/scripts/lab.sh'
 
 test: setup  ## run tests/ and all notebooks (nbval) in one pytest run
