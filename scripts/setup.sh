@@ -80,18 +80,53 @@ wanted_stamp() {
     } | sha256sum | cut -d' ' -f1
 }
 
-# uv ignores pip.conf: carry over a custom index and CA bundle if pip has them.
-# (pip's extra-index-url/find-links are deliberately NOT copied: uv prefers
-# extra indexes over the main one, which could shadow the locked versions.)
+# uv ignores pip's configuration: carry over pip's index and CA bundle. The standard variables win
+# (PIP_INDEX_URL, PIP_CERT; SSL_CERT_FILE and UV_* as uv reads them), then pip's configuration files
+# in pip's own order, a later one overriding: the system's (/etc/xdg/pip/pip.conf, /etc/pip.conf),
+# the user's, the venv's, then PIP_CONFIG_FILE (none at all if that is /dev/null); in each,
+# [global] then [install]. Read here rather than with
+# `pip config get`, which misses keys of the system files. (pip's extra-index-url/find-links are
+# deliberately NOT copied: uv prefers extra indexes over the main one, which could shadow the
+# locked versions.)
+pip_setting() {  # $1 = key (cert, index-url): its value in pip's configuration files, or nothing
+    VENV="$VENV" "$PYTHON" - "$1" <<'PY'
+import configparser, os, sys
+key = sys.argv[1]
+chosen = os.environ.get("PIP_CONFIG_FILE")
+xdg = os.environ.get("XDG_CONFIG_DIRS", "/etc/xdg").split(":")
+home = os.path.expanduser("~")
+user = os.environ.get("XDG_CONFIG_HOME", os.path.join(home, ".config"))
+files = ([os.path.join(d, "pip", "pip.conf") for d in xdg] + ["/etc/pip.conf",
+         os.path.join(home, ".pip", "pip.conf"), os.path.join(user, "pip", "pip.conf"),
+         os.path.join(os.environ["VENV"], "pip.conf")] + ([chosen] if chosen else []))
+if chosen == os.devnull:
+    files = []
+value = ""
+for path in files:
+    parser = configparser.ConfigParser(interpolation=None)
+    try:
+        parser.read(path, encoding="utf-8")
+    except (OSError, configparser.Error):
+        continue
+    for section in ("global", "install"):
+        if parser.has_option(section, key):
+            value = parser.get(section, key).strip()
+print(value)
+PY
+}
+
 uv_env_from_pip() {
-    local pipcfg="$VENV/bin/python -m pip config get"
     if [ -z "${UV_INDEX_URL:-}${UV_DEFAULT_INDEX:-}" ]; then
-        local idx="${PIP_INDEX_URL:-$($pipcfg global.index-url 2>/dev/null || true)}"
+        local idx="${PIP_INDEX_URL:-$(pip_setting index-url)}"
         if [ -n "$idx" ]; then export UV_INDEX_URL="$idx"; say "using pip's index $idx"; fi
     fi
     if [ -z "${SSL_CERT_FILE:-}" ]; then
-        local cert="${PIP_CERT:-$($pipcfg global.cert 2>/dev/null || true)}"
-        if [ -n "$cert" ] && [ -f "$cert" ]; then export SSL_CERT_FILE="$cert"; fi
+        local cert="${PIP_CERT:-$(pip_setting cert)}"
+        if [ -n "$cert" ] && [ -f "$cert" ]; then
+            export SSL_CERT_FILE="$cert"; say "using pip's certificate bundle $cert"
+        elif [ -n "$cert" ]; then
+            say "note: pip's certificate bundle $cert does not exist; using the system's certificates"
+        fi
     fi
 }
 
