@@ -151,7 +151,7 @@ lock: setup  ## re-pin requirements*.lock from requirements*.in (LOCK_ARGS=--upg
 	    --custom-compile-command 'make lock' -o requirements.lock $(LOCK_ARGS)
 	'$(BIN)/uv' pip compile requirements-browser.in -c requirements.lock --universal --python-version 3.11 \
 	    --custom-compile-command 'make lock' -o requirements-browser.lock $(LOCK_ARGS)
-	'$(BIN)/python' scripts/check_environment_yml.py
+	'$(BIN)/python' scripts/environment_yml.py   # Binder's environment.yml follows the lock
 
 clean:  ## remove .venv, build artefacts and caches
 	cd '$(ROOT)'

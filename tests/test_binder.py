@@ -29,8 +29,6 @@ ROOT = Path(__file__).resolve().parent.parent
 START = "notebooks/00_start_here.ipynb"
 BADGE = re.compile(r"\[!\[[^\]]*\]\((https://mybinder\.org/badge_logo\.svg)\)\]"
                    r"\((https://mybinder\.org/v2/gh/[\w.-]+/[\w.-]+/[\w./-]+\?urlpath=[^)\s]+)\)")
-# conda-forge name -> PyPI name where they differ (as in scripts/check_environment_yml.py)
-CONDA_TO_PYPI = {"python-graphviz": "graphviz", "matplotlib-base": "matplotlib"}
 
 
 def environment() -> dict:
@@ -41,17 +39,26 @@ def test_no_binder_folder_hides_the_root_files():
     assert not (ROOT / "binder").exists() and not (ROOT / ".binder").exists()
 
 
-def test_environment_yml_pins_match_requirements_lock():
-    checked = subprocess.run([sys.executable, "scripts/check_environment_yml.py"], cwd=ROOT,
+def test_environment_yml_is_made_from_requirements_lock():
+    checked = subprocess.run([sys.executable, "scripts/environment_yml.py", "--check"], cwd=ROOT,
                              check=False, capture_output=True, text=True)
     assert checked.returncode == 0, checked.stdout + checked.stderr
+
+
+def test_binder_installs_every_locked_version_and_nothing_else_from_pip():
+    pip = [req for dep in environment()["dependencies"] if isinstance(dep, dict) for req in dep["pip"]]
+    locked = [line.strip() for line in (ROOT / "requirements.lock").read_text().splitlines()
+              if line and not line.startswith(("#", " "))]
+    assert pip == locked and len(pip) > 100
+    assert all(re.fullmatch(r"[A-Za-z0-9_.-]+==[^\s;]+( ; .+)?", req) for req in pip), "exact pins only"
 
 
 def test_environment_yml_has_what_the_lessons_need():
     env = environment()
     assert env["channels"][0] == "conda-forge"
     listed = {re.split(r"[=<> ]", dep)[0] for dep in env["dependencies"] if isinstance(dep, str)}
-    names = {CONDA_TO_PYPI.get(name, name) for name in listed}
+    pip = {re.split(r"[=<> ;]", req)[0] for dep in env["dependencies"] if isinstance(dep, dict) for req in dep["pip"]}
+    names = listed | pip
     wanted = {line.split("#")[0].strip() for line in (ROOT / "requirements.in").read_text().splitlines()}
     assert wanted - {""} <= names, f"missing from environment.yml: {wanted - names - {''}}"
     assert "python=3.11" in env["dependencies"], "environment.yml's Python must match `make lock`'s 3.11"
