@@ -141,7 +141,7 @@ bench-grade: setup  ## time make grade on COUNT=200 generated submissions of ass
 	    --jobs $(JOBS) --seed 0 --out "$$tmp/graded" | head -1
 	echo "bench-grade: $(COUNT) submissions graded in $$(( $$(date +%s) - start )) s of wall time"
 
-bench: setup  ## run the benchmarks (python -m minimax_lab.tools.bench)
+bench: setup  ## run the benchmarks, 1-2 minutes (BENCH_ARGS=--full: the long figures, over 10)
 	cd '$(ROOT)'
 	'$(BIN)/python' -m minimax_lab.tools.bench $(BENCH_ARGS)
 

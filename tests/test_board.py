@@ -46,7 +46,7 @@ def test_a_click_plays_and_the_computer_answers():
     assert board.last.move == board.state.board.index("O")
     assert [b.description for b in board.buttons] == [m or "" for m in board.state.board]
     assert "You played square 4." in board.message.value
-    assert "The computer (alphabeta, depth 9) played square" in board.message.value
+    assert "The computer (alpha-beta, depth 9) played square" in board.message.value
 
 
 def test_the_buttons_call_click():

@@ -112,3 +112,83 @@ def test_edge_labels_by_action_or_by_name():
 def test_a_drawing_describes_itself_without_a_memory_address():
     assert repr(draw(FIG_5_2)) == "<tree drawing: 13 nodes>"
     assert repr(draw(FIG_5_2, "alphabeta")) == "<tree drawing: 13 nodes, 2 pruned>"
+
+
+# --- what a notebook stores: SVG for a trusted view, PNG for one not trusted, text for nbval -----
+
+def png_of_bundle(bundle):
+    """Return the PNG bytes of a notebook output, checking they are a PNG."""
+    import base64
+
+    png = base64.b64decode(bundle["image/png"])
+    assert png.startswith(b"\x89PNG\r\n\x1a\n")
+    return png
+
+
+def test_a_drawing_carries_svg_png_and_its_unchanged_text():
+    from minimax_lab.display.draw import png_size
+
+    dot = draw(FIG_5_2, "alphabeta")
+    data, metadata = dot._repr_mimebundle_()
+    assert set(data) == {"image/svg+xml", "image/png", "text/plain"}
+    assert data["text/plain"] == repr(dot) == "<tree drawing: 13 nodes, 2 pruned>"
+    assert data["image/svg+xml"].lstrip().startswith("<?xml") and "<svg" in data["image/svg+xml"]
+    width, height = png_size(png_of_bundle(data))
+    # stored at twice the size it is shown, and shown at the SVG's size (points * 4/3 pixels)
+    assert metadata["image/png"] == {"width": round(width / 2), "height": round(height / 2)}
+    svg_width = float(data["image/svg+xml"].split('<svg width="')[1].split("pt")[0])
+    assert abs(metadata["image/png"]["width"] - svg_width * 4 / 3) <= 2
+
+
+def test_a_drawing_bundle_honours_include_and_exclude():
+    dot = draw(FIG_5_2)
+    assert set(dot._repr_mimebundle_(include=["image/png"])[0]) == {"image/png"}
+    assert set(dot._repr_mimebundle_(exclude=["image/svg+xml"])[0]) == {"image/png", "text/plain"}
+
+
+def test_png_size_refuses_what_is_not_a_png():
+    from minimax_lab.display.draw import png_size
+
+    with pytest.raises(ValueError, match="not a PNG"):
+        png_size(b"<svg></svg>")
+
+
+def test_drawings_side_by_side_are_one_svg_and_one_png_in_rows():
+    from minimax_lab.display.draw import GAP, ROW_WIDTH, in_rows, png_size, side_by_side
+
+    shown = side_by_side({"minimax": draw(FIG_5_2, "minimax"), "alpha-beta": draw(FIG_5_2, "alphabeta")})
+    data, metadata = shown._repr_mimebundle_()
+    assert set(data) == {"image/svg+xml", "image/png", "text/plain"}
+    assert "text/html" not in data  # an untrusted notebook would pick sanitized HTML, without its SVG
+    assert data["text/plain"] == ("<drawings side by side: minimax: tree drawing: 13 nodes; "
+                                  "alpha-beta: tree drawing: 13 nodes, 2 pruned>")
+    svg = data["image/svg+xml"]
+    assert svg.count("<svg") == 3 and ">minimax</text>" in svg and ">alpha&#45;beta</text>" in svg
+    width, height = png_size(png_of_bundle(data))
+    one_width, one_height = png_size(png_of_bundle(draw(FIG_5_2)._repr_mimebundle_()[0]))
+    assert width > 2 * one_width and height > one_height  # two drawings across, titled
+    # 900 points a row: two 400-point boxes share one; a 500-point box after a 500 starts the next
+    assert in_rows([(400, 10), (400, 30)], ROW_WIDTH, GAP) == ([(0, 0), (400 + GAP, 0)], 800 + GAP, 30)
+    assert in_rows([(500, 10), (500, 20), (1000, 5)], ROW_WIDTH, GAP) == (
+        [(0, 0), (0, 10 + GAP), (0, 10 + GAP + 20 + GAP)], 1000, 10 + GAP + 20 + GAP + 5)
+
+
+def test_side_by_side_refuses_no_drawings_and_what_is_not_a_drawing():
+    from minimax_lab.display.draw import side_by_side
+
+    with pytest.raises(ValueError, match="at least one drawing"):
+        side_by_side({})
+    with pytest.raises(TypeError, match="'tree' is list"):
+        side_by_side({"tree": FIG_5_2})
+
+
+def test_nbval_skips_svg_and_png_and_compares_text():
+    from types import SimpleNamespace
+    from pathlib import Path
+
+    from minimax_lab.tools.nbval_plugin import pytest_collectstart
+
+    collector = SimpleNamespace(path=Path("lesson.ipynb"), skip_compare=("metadata", "image/png"))
+    pytest_collectstart(collector)
+    assert collector.skip_compare == ("metadata", "image/png", "image/svg+xml")
+    assert "text/plain" not in collector.skip_compare

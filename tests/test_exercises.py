@@ -1,19 +1,43 @@
 """Tests for minimax_lab.checks.core: every check answered right, wrong, and not at all."""
 
+import multiprocessing
+from fractions import Fraction
+
 import IPython
 import IPython.display
+import numpy
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from minimax_lab import TreeGame, minimax
+from minimax_lab import INF, TreeGame, minimax
 from minimax_lab.checks import guard, lesson01, lesson03
-from minimax_lab.checks.core import FIG_5_2, Verdict, check_answer, check_function, read_paths, tree_cases
+from minimax_lab.checks.core import (
+    FIG_5_2,
+    Case,
+    Verdict,
+    case_size,
+    check_answer,
+    check_function,
+    lesson_cases,
+    read_paths,
+    same,
+    same_move,
+    smallest_failure,
+    tree_cases,
+)
 from minimax_lab.core.trees import validate_tree
 
 
 def min_root_value(tree):
     return minimax(TreeGame(tree, first="MIN")).value
+
+
+def min_cases(count=None):
+    """Return (tree,) argument tuples of the lesson cases, MIN at the root (`count` random trees)."""
+    cases = lesson_cases(sides=("MIN",)) if count is None else tree_cases(count, textbook=["AIMA Fig. 5.2"],
+                                                                          sides=["MIN"])
+    return [(case.tree,) for case in cases]
 
 
 def max_value(node):
@@ -150,6 +174,65 @@ def test_a_wrong_number_never_passes(answer, expected):
     assert check_answer(answer, expected, hint="").correct is (answer == expected)
 
 
+# --- same: the one comparison of an answer with its key (lessons and assignments) -----------------
+
+class LiarInt(int):
+    def __eq__(self, other):
+        return True
+
+    __hash__ = int.__hash__
+
+
+class LiarFloat(float):
+    def __eq__(self, other):
+        return True
+
+    __hash__ = float.__hash__
+
+
+class Anything:
+    def __eq__(self, other):
+        return True
+
+
+@pytest.mark.parametrize("liar", [LiarInt(0), LiarFloat(0.0), Anything()])
+@pytest.mark.parametrize("expected", [3, 2.5, Fraction(7, 2), "b", None, (1, 2)])
+def test_an_answer_equal_to_everything_matches_nothing(liar, expected):
+    assert not same(liar, expected)
+    assert not same((liar, liar), (expected, expected))
+    assert check_answer(liar, expected, hint="").correct is False
+
+
+def test_numbers_of_trusted_types_compare_by_value():
+    assert same(numpy.int64(3), 3) and same(numpy.float64(0.75), Fraction(3, 4)) and same(Fraction(6, 2), 3)
+    assert same(3.0, 3) and same(1e-13, 0) and not same(1e-6, 0)
+    assert not same(float("nan"), float("nan")) and same(float("inf"), float("inf"))
+    assert not same(float("inf"), 10 ** 400) and not same(10 ** 400, 1.5) and same(10 ** 400, 10 ** 400)
+    assert not same(10 ** 400 + 1, 10 ** 400)  # whole numbers exactly, however large
+
+
+def test_same_move_wants_the_move_s_own_type():
+    assert same_move(4, [0, 4, 8]) and not same_move(numpy.int64(4), [0, 4, 8])
+    assert not same_move("4", [0, 4, 8]) and not same_move(4.0, [0, 4, 8]) and not same_move(LiarInt(1), [0])
+
+
+# --- the smallest failing case -----------------------------------------------------------------------
+
+def test_case_size_counts_the_nodes_of_trees_and_one_per_other_argument():
+    assert case_size(Case("t", [[1, 2], 3])) == 5
+    assert case_size(([[1, 2], 3], 1.5, -INF)) == 7
+    assert case_size(([1, [2, "x"]],)) == len(repr([1, [2, "x"]]))  # not a tree: its text's length
+    assert case_size("the pruned leaves") == 0
+
+
+def test_the_smallest_failure_is_the_first_of_the_smallest_cases():
+    failures = [("a", ([[1, 2], 3],)), ("b", ([1, 2],)), ("c", ([3, 4],)), ("d", ([[1], [2]],))]
+    assert smallest_failure(failures, lambda failure: failure[1]) == ("b", ([1, 2],))
+    assert smallest_failure(failures, lambda failure: failure[1], size=lambda case: 0) == failures[0]
+    with pytest.raises(ValueError, match="at least one failure"):
+        smallest_failure([], lambda failure: failure)
+
+
 # --- read_paths -------------------------------------------------------------------------------------
 
 def test_read_paths_reads_text_and_tuples():
@@ -169,18 +252,37 @@ def test_read_paths_refuses_what_is_not_a_path(answer, error):
 
 def test_tree_cases_start_with_the_textbook_tree_and_are_fixed():
     cases = tree_cases(12)
-    assert cases[0] == (FIG_5_2,) and len(cases) == 13
+    assert cases[:2] == [Case("AIMA Fig. 5.2", FIG_5_2, "MAX"), Case("AIMA Fig. 5.2", FIG_5_2, "MIN")]
+    assert len(cases) == 2 * (3 + 12)
     assert cases == tree_cases(12) and cases != tree_cases(12, seed=1)
 
 
+def test_a_lesson_tries_the_textbook_tree_and_the_first_random_trees_of_the_assignments():
+    lesson, assignment = lesson_cases(), tree_cases(sides=["MAX"])
+    assert [case.tree for case in lesson] == [FIG_5_2] + [case.tree for case in assignment[3:43]]
+    assert {case.first for case in lesson_cases(sides=("MIN",))} == {"MIN"}
+
+
+@pytest.mark.parametrize("kwargs, named", [({"textbook": ["Fig. 5.2"]}, "textbook"),
+                                           ({"textbook": "AIMA Fig. 5.2"}, "textbook"),
+                                           ({"textbook": None}, "textbook"), ({"textbook": [["x"]]}, "textbook"),
+                                           ({"sides": "MAX"}, "sides"), ({"sides": ["MAX", "max"]}, "sides"),
+                                           ({"sides": []}, "sides"), ({"sides": None}, "sides"),
+                                           ({"count": -1}, "count"), ({"count": 2.5}, "count"),
+                                           ({"count": True}, "count")])
+def test_tree_cases_name_what_they_cannot_use(kwargs, named):
+    with pytest.raises(ValueError, match=f"tree_cases: {named}"):
+        tree_cases(**{"count": 2, **kwargs})
+
+
 def test_a_right_function_is_confirmed(capsys):
-    verdict = check_function(min_value, min_root_value, tree_cases(), hint="")
+    verdict = check_function(min_value, min_root_value, min_cases(), hint="")
     assert verdict == Verdict(True, "Correct: min_value gives the right result on all 41 cases.")
     assert capsys.readouterr().out == verdict.text + "\n"
 
 
 def test_a_wrong_function_is_shown_its_smallest_failing_tree():
-    cases = tree_cases()
+    cases = min_cases()
     shown = []
     verdict = check_function(min_value_forgets_max, min_root_value, cases, hint="",
                              show=lambda tree: shown.append(tree))
@@ -199,7 +301,7 @@ def test_a_function_that_raises_gets_a_verdict_not_a_traceback():
     def broken(tree):
         return 1 / 0
 
-    verdict = check_function(broken, min_root_value, tree_cases(), hint="")
+    verdict = check_function(broken, min_root_value, min_cases(), hint="")
     assert verdict.correct is False
     assert "your function raised ZeroDivisionError (division by zero) on broken(" in verdict.text
 
@@ -209,7 +311,7 @@ def test_a_stub_or_an_ellipsis_is_not_answered_yet():
         raise NotImplementedError
 
     for student in (stub, ...):
-        verdict = check_function(student, min_root_value, tree_cases(), hint="MIN picks the smallest")
+        verdict = check_function(student, min_root_value, min_cases(), hint="MIN picks the smallest")
         assert verdict == Verdict(None, "Not answered yet: MIN picks the smallest")
 
 
@@ -219,18 +321,18 @@ def test_a_stub_that_gives_up_later_is_a_failure():
             raise NotImplementedError
         return min_value(tree)
 
-    verdict = check_function(half, min_root_value, tree_cases(), hint="")
+    verdict = check_function(half, min_root_value, min_cases(), hint="")
     assert verdict.correct is False and "raised NotImplementedError" in verdict.text
 
 
 def test_something_not_callable_is_not_correct():
-    verdict = check_function(3, min_root_value, tree_cases(), hint="")
+    verdict = check_function(3, min_root_value, min_cases(), hint="")
     assert verdict.text == "Not correct: the answer should be a function, but it is 3."
 
 
 def test_a_bool_or_a_constant_does_not_pass():
     assert check_function(lambda tree: True, lambda tree: 1, [([1],)], hint="").correct is False
-    assert check_function(lambda tree: 3, min_root_value, tree_cases(), hint="").correct is False
+    assert check_function(lambda tree: 3, min_root_value, min_cases(), hint="").correct is False
 
 
 def test_the_student_cannot_change_the_cases():
@@ -239,9 +341,9 @@ def test_the_student_cannot_change_the_cases():
         tree.append(-100)
         return -100
 
-    cases = tree_cases(3)
+    cases = min_cases(3)
     verdict = check_function(sorts_in_place, min_root_value, cases, hint="")
-    assert cases == tree_cases(3)
+    assert cases == min_cases(3)
     assert verdict.text == ("Not correct: sorts_in_place changed the tree it was given: it was "
                             "[[3, 12, 8], [2, 4, 6], [14, 5, 2]] and became [-100].")
     assert verdict.failing == (FIG_5_2,)
@@ -255,7 +357,7 @@ def test_a_function_that_never_returns_is_stopped_and_told(monkeypatch):
             pass
 
     shown = []
-    verdict = check_function(forever, min_root_value, tree_cases(), hint="", show=shown.append)
+    verdict = check_function(forever, min_root_value, min_cases(), hint="", show=shown.append)
     assert verdict.text == f"Not correct: forever timed out after 0.2 s, on forever({FIG_5_2!r})."
     assert shown == [FIG_5_2] and verdict.outcome.value is None
 
@@ -264,7 +366,7 @@ def test_a_function_that_calls_the_package_s_search_is_told_to_write_its_own():
     def borrowed(tree):
         return minimax(TreeGame(tree, first="MIN")).value
 
-    verdict = check_function(borrowed, min_root_value, tree_cases(), hint="")
+    verdict = check_function(borrowed, min_root_value, min_cases(), hint="")
     assert verdict.text == ("Not correct: borrowed called the package's minimax; the exercise asks "
                             "you to write it yourself.")
 
@@ -272,23 +374,23 @@ def test_a_function_that_calls_the_package_s_search_is_told_to_write_its_own():
 @pytest.mark.parametrize("check, name", [(lesson01.min_value, "min_value"), (lesson03.fail_soft, "max_value")])
 def test_a_lesson_check_stops_a_function_that_never_returns_and_calls_it_once(monkeypatch, check, name):
     monkeypatch.setattr(guard, "CALL_TIMEOUT", 0.2)
-    calls = []
+    calls = multiprocessing.Value("i", 0)  # shared: the check calls the function in a child process
 
     def forever(*case):
-        calls.append(case)
+        calls.value += 1
         while True:
             pass
 
     forever.__name__ = name
     verdict = check(forever)
     assert verdict.text.startswith(f"Not correct: {name} timed out after 0.2 s, on {name}(")
-    assert len(calls) == 1  # naming the mistake reads the verdict's outcome: no second call
+    assert calls.value == 1  # naming the mistake reads the verdict's outcome: no second call
 
 
 def test_the_verdict_keeps_what_the_function_returned_on_the_failing_case():
-    verdict = check_function(min_value_forgets_max, min_root_value, tree_cases(), hint="")
+    verdict = check_function(min_value_forgets_max, min_root_value, min_cases(), hint="")
     assert verdict.outcome.value == min_value_forgets_max(*verdict.failing)
-    verdict = check_function(lambda tree: 1 / 0, min_root_value, tree_cases(), hint="")
+    verdict = check_function(lambda tree: 1 / 0, min_root_value, min_cases(), hint="")
     assert isinstance(verdict.outcome.error, ZeroDivisionError)
 
 
@@ -296,7 +398,7 @@ def test_a_drawing_that_cannot_be_made_is_skipped():
     def cannot(tree):
         raise ValueError("too big to draw")
 
-    verdict = check_function(min_value_forgets_max, min_root_value, tree_cases(), hint="", show=cannot)
+    verdict = check_function(min_value_forgets_max, min_root_value, min_cases(), hint="", show=cannot)
     assert verdict.correct is False
 
 

@@ -138,7 +138,7 @@ def test_progress_and_errors():
         measure(2, 3, "alphabeta", "sideways")
     with pytest.raises(ValueError, match="minimax visits every node"):
         measure(2, 3, "minimax", "best")
-    with pytest.raises(ValueError, match="unknown algorithm"):
+    with pytest.raises(ValueError, match=r"algorithm must be one of \['minimax', 'negamax', 'alphabeta', 'pvs'\], got 'negascout'"):
         measure(2, 3, "negascout")
 
 
@@ -172,3 +172,24 @@ def test_quick_plan_keeps_full_width_searches_small_and_depths_bounded():
     for b in range(2, 9):
         top = deepest_quick_depth(b)
         assert top >= 2 and (top == 2 or pearl_branching(b) ** top <= QUICK_RANDOM_LEAVES)
+
+
+def test_measure_runs_every_search_the_registry_says_it_can():
+    """negamax counts as minimax does; PVS with the best order evaluates the minimal tree too."""
+    from minimax_lab.analysis.experiments import MEASURED
+    assert MEASURED == ("minimax", "negamax", "alphabeta", "pvs")
+    counts = {name: (row["nodes"], row["leaves"]) for name in MEASURED
+              for row in [measure(3, 4, name, "given")]}
+    assert counts["negamax"] == counts["minimax"] == (uniform_nodes(3, 4), 81)
+    assert measure(3, 4, "pvs", "best")["leaves"] == minimal_leaves(3, 4) == measure(3, 4, "alphabeta", "best")["leaves"]
+    with pytest.raises(ValueError, match="negamax visits every node whatever the order"):
+        measure(2, 3, "negamax", "random")
+
+
+def test_side_by_side_runs_a_search_only_with_what_it_takes():
+    from minimax_lab.analysis.experiments import side_by_side
+    figure, asked = [[3, 12, 8], [2, 4, 6], [14, 5, 2]], ("negamax", "uct", "solve")
+    rows = {row["search"]: row for row in side_by_side(figure, searches=asked)}
+    assert [rows[name]["value"] for name in ("negamax", "solve")] == [3, 3] and rows["uct"]["move"] == 0
+    limited = side_by_side(figure, searches=asked, depth=2, evaluate=lambda state: 0)
+    assert [row["search"] for row in limited] == ["negamax"]   # uct and solve take no depth limit

@@ -10,10 +10,11 @@ from pathlib import Path
 import pytest
 
 from minimax_lab import TicTacToe, Trace, TreeGame, alphabeta, expectiminimax, grading, minimax
-from minimax_lab.checks import guard
+from minimax_lab.checks import core, guard
 from minimax_lab.core.trees import random_tree, random_trees, validate_tree
 from minimax_lab.grading import CheckFailed, reports
 from minimax_lab.grading.assignments import is_answer_cell, read
+from minimax_lab.grading.cases import failure_size
 from minimax_lab.heuristics.tictactoe import open_lines_evaluation
 
 SOLUTIONS = Path(__file__).resolve().parents[1] / "notebooks" / "solutions"
@@ -301,6 +302,47 @@ def test_evaluations_outside_minus_one_to_one_are_refused():
         grading.check_evaluation(lambda state: 30 * evaluate(state))
     with pytest.raises(CheckFailed, match="returned: None"):
         grading.check_evaluation(lambda state: None)
+
+
+def test_an_evaluation_whose_comparisons_lie_is_refused():
+    class Liar(float):
+        def __lt__(self, other):
+            return True
+
+        def __gt__(self, other):
+            return True
+
+    with pytest.raises(CheckFailed, match="wrong on 4520 of 4520 cases(.|\n)*returned: 5.0"):
+        grading.check_evaluation(lambda state: Liar(5.0))
+
+
+def test_a_nan_utility_is_not_a_number():
+    with pytest.raises(CheckFailed, match="expected: a number\n  returned: nan"):
+        grading.check_depth_adjusted_utility(lambda state: math.nan)
+
+
+# --- one checking core: the assignments' checks and the lessons' checks share it -------------------
+
+def test_the_assignments_use_the_checking_core_of_the_lessons():
+    assert grading.tree_cases is core.tree_cases and grading.Case is core.Case
+    assert grading.TEXTBOOK_TREES is core.TEXTBOOK_TREES and core.FIG_5_2 is core.TEXTBOOK_TREES["AIMA Fig. 5.2"]
+    assert reports.same is core.same and reports.smallest_failure is core.smallest_failure
+
+
+def test_a_failing_position_is_smaller_the_fewer_moves_it_has():
+    game = TicTacToe()
+    late, early = game.state("XOXOXOOX."), game.initial
+    assert (failure_size(late), failure_size(early)) == (1, 9)
+    tree_case = grading.tree_cases(0)[0]
+    assert failure_size(tree_case) == core.case_size(tree_case) == 13
+
+
+def test_expectimax_values_are_compared_as_the_lessons_compare_them():
+    right = answers(A1)["expectimax_value"]
+    with contextlib.redirect_stdout(io.StringIO()):
+        grading.check_expectimax(lambda tree: right(tree) * (1 + 1e-12))  # a float sum's last bits
+    with pytest.raises(CheckFailed, match="wrong on"):
+        grading.check_expectimax(lambda tree: right(tree) * (1 + 1e-6))
 
 
 def test_the_player_check_needs_a_real_evaluation():

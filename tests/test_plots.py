@@ -101,4 +101,5 @@ def test_complexity_explorer_measures_once_when_the_depth_is_clamped():
 def test_side_by_side():
     from minimax_lab.display.draw import draw
     shown = side_by_side({"a": draw([1, 2]), "b & c": draw([[1], [2]])})
-    assert shown.data.count("<svg") == 2 and "b &amp; c" in shown.data
+    svg = shown.svg()  # one SVG holding both drawings, each titled
+    assert svg.count("<svg") == 3 and "b &amp; c" in svg

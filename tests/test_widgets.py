@@ -171,3 +171,68 @@ def test_the_moved_helpers_are_still_importable_from_widgets():
     from minimax_lab.display import draw, plots, widgets
     assert widgets.describe is trace.describe and widgets.side_by_side is draw.side_by_side
     assert widgets.svg_of is draw.svg_of and callable(plots.svg_of_figure)
+
+
+# --- a widget's output carries a still picture of its first view ---------------------------------
+
+def still_bundle(widget):
+    """Return the data and metadata a notebook stores for a displayed widget, checking its PNG."""
+    import base64
+
+    data, metadata = widget._repr_mimebundle_()
+    png = base64.b64decode(data["image/png"])
+    assert png.startswith(b"\x89PNG\r\n\x1a\n")
+    return data, metadata, png
+
+
+@pytest.mark.parametrize("make", [
+    lambda: TreeExplorer(branching=3, depth=2),
+    lambda: SearchStepper(FIG_5_2),
+    lambda: BackupExplorer(branching=3, depth=3, seed=4, algorithm="alphabeta"),
+    lambda: OrderingExplorer(branching=3, depth=3, seed=4),
+    lambda: ComplexityExplorer(branching=2, max_depth=4),
+], ids=["TreeExplorer", "SearchStepper", "BackupExplorer", "OrderingExplorer", "ComplexityExplorer"])
+def test_every_widget_output_has_its_view_a_png_and_the_vbox_text(make):
+    from minimax_lab.display.draw import png_size
+
+    shown = make()
+    data, metadata, png = still_bundle(shown.widget)
+    assert set(data) == {"application/vnd.jupyter.widget-view+json", "image/png", "text/plain"}
+    assert data["application/vnd.jupyter.widget-view+json"]["model_id"] == shown.widget.model_id
+    assert data["text/plain"].startswith("VBox(children=(HTML(value='<i>")  # as ipywidgets writes it
+    width, height = png_size(png)
+    assert metadata["image/png"] == {"width": round(width / 2), "height": round(height / 2)}
+
+
+def test_a_still_picture_is_the_view_as_displayed():
+    stepper = SearchStepper(FIG_5_2)
+    first = still_bundle(stepper.widget)[2]
+    assert first == still_bundle(stepper.widget)[2]  # deterministic
+    stepper.step.value = 5
+    assert "fillcolor=gold" in stepper.drawing.source  # the still shows the current step
+    assert still_bundle(stepper.widget)[2] != first
+    stepper.step.value = 0
+    assert still_bundle(stepper.widget)[2] == first
+
+
+def test_the_still_picture_says_what_the_widget_is_and_that_it_runs_when_run():
+    from minimax_lab.display.still import RUN_TO_USE, still_caption
+
+    caption = still_caption(TreeExplorer.caption)
+    assert caption.splitlines()[-1] == RUN_TO_USE
+    assert " ".join(caption.splitlines()[:-1]) == TreeExplorer.caption
+
+
+def test_the_board_and_practice_widgets_carry_a_still_picture_too():
+    from minimax_lab.checks.practice import PruningPractice, ValuePractice
+    from minimax_lab.display.board import Board
+    from minimax_lab.heuristics.connect_four import ConnectFour
+
+    board = Board()
+    before = still_bundle(board.widget)[2]
+    board.click(4)
+    assert ">X<" in board.drawing_of_board().source and still_bundle(board.widget)[2] != before
+    for shown in (board, Board(ConnectFour()), PruningPractice(3, 3, 0), ValuePractice(2, 3, 0)):
+        data = still_bundle(shown.widget)[0]
+        assert set(data) == {"application/vnd.jupyter.widget-view+json", "image/png", "text/plain"}
+        assert data["text/plain"].startswith("VBox(children=(")

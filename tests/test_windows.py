@@ -183,7 +183,7 @@ def test_side_by_side_on_small_connect_four():
     assert [row["value"] for row in rows] == [0, 0, 0, 0]      # 4 x 4 is a draw
     nodes = {row["search"]: row["nodes"] for row in rows}
     assert nodes == {"alphabeta": 67921, "pvs": 65126, "mtdf": 15361, "solve": 10814}
-    with pytest.raises(ValueError, match="unknown search"):
+    with pytest.raises(ValueError, match="search must be one of .* got 'negascout'"):
         side_by_side(AIMA, searches=("negascout",))
 
 

@@ -26,7 +26,7 @@ class Census:
 
     nodes: int
     games: int
-    outcomes: dict
+    outcomes: dict[float, int]
 
 
 def census(game: Game | Tree, state: Any = None) -> Census:
@@ -39,10 +39,10 @@ def census(game: Game | Tree, state: Any = None) -> Census:
     """
     search = Search(game, state)
     game = search.game
-    below: dict[Any, tuple[int, Counter]] = {}
-    counting: set = set()
+    below: dict[Any, tuple[int, Counter[float]]] = {}
+    counting: set[Any] = set()
 
-    def count(state: Any, path: Path) -> tuple[int, Counter]:
+    def count(state: Any, path: Path) -> tuple[int, Counter[float]]:
         known = below.get(state)
         if known is None:
             if state in counting:
@@ -52,7 +52,7 @@ def census(game: Game | Tree, state: Any = None) -> Census:
                 known = 1, Counter({search.utility(state, path): 1})
             else:
                 counting.add(state)
-                nodes, games = 1, Counter[Any]()
+                nodes, games = 1, Counter[float]()
                 for a in search.actions(state, path):
                     n, g = count(game.result(state, a), path + (a,))
                     nodes += n
@@ -66,7 +66,7 @@ def census(game: Game | Tree, state: Any = None) -> Census:
     return Census(nodes, sum(games.values()), dict(sorted(games.items())))
 
 
-def positions(game: Game | Tree, state: Any = None) -> set:
+def positions(game: Game | Tree, state: Any = None) -> set[Any]:
     """Return every position reachable from `state` (default: the start), `state` included."""
     game = as_game(game)
     start = game.initial if state is None else state
@@ -106,7 +106,7 @@ SYMMETRIES = _symmetries()
 """The rotations and reflections of the tic-tac-toe board, each as a tuple: square -> square."""
 
 
-def canonical(state: TicTacToeState) -> tuple:
+def canonical(state: TicTacToeState) -> tuple[str, ...]:
     """Return one representative board of the state's symmetry class (the least of its 8 images,
     with empty squares as '.')."""
     if not isinstance(state, TicTacToeState):

@@ -31,13 +31,12 @@ from typing import Any, Callable, Iterable, Optional
 import numpy as np
 
 from ..core.table import TranspositionTable
-from ..core.trees import Tree, deepest_within, is_number, mix64, uniform_nodes
+from ..core.trees import MAX_FORMULA_DEPTH, Tree, deepest_within, is_number, mix64, uniform_nodes
+from ..core.validation import as_float, real_number, whole_number
 from ..games.protocol import Game, UniformTree
 from ..search.ordering import ByEvaluation, RandomOrder
-from ..search.registry import ORDERINGS, one_of
-from ..search.solve import solve
-from ..search.textbook import Evaluate, Ordering, SearchResult, alphabeta, minimax
-from ..search.windows import aspiration, mtdf, pvs
+from ..search.registry import CATALOG, FOR_MAX, GAME_OR_TREE, ORDERINGS, names, one_of, search_entry
+from ..search.textbook import Evaluate, Ordering
 
 VALUES = 2 ** 62
 """How many distinct leaf values the experiment trees draw from."""
@@ -47,7 +46,12 @@ MAX_LEAVES = 2 ** 20
 
 SEARCHES = (("minimax", "given"), ("alphabeta", "worst"), ("alphabeta", "random"),
             ("alphabeta", "best"))
-"""The (algorithm, ordering) pairs measured by default."""
+"""The (algorithm, ordering) pairs measured by default (names from the registry)."""
+
+MEASURED = names(lambda search: search.alone and search.exact
+                 and not (search.own_order or search.own_table))
+"""The searches `measure` runs: those that find the exact value from a tree alone, in the order
+the experiment chooses, and keep no table (a million leaves would not fit in one)."""
 
 
 Row = dict[str, Any]
@@ -56,9 +60,22 @@ Progress = Callable[[int, int], None]
 
 # The theory
 
+MAX_BRANCHING = 10 ** 9
+"""The largest branching factor the theory's formulas accept (with depths up to MAX_FORMULA_DEPTH)."""
+
+
+def check_sizes(branching: Any, depth: Any = 0) -> None:
+    """Raise ValueError unless `branching` is a whole number from 1 to MAX_BRANCHING and `depth`
+    one from 0 to MAX_FORMULA_DEPTH: trees the formulas describe, and answer for at once."""
+    whole_number(branching, "branching", 1, MAX_BRANCHING)
+    whole_number(depth, "depth", 0, MAX_FORMULA_DEPTH)
+
+
 def full_leaves(branching: int, depth: int) -> int:
     """Return the number of leaves of a uniform tree, b**d: what minimax evaluates."""
-    return branching ** depth
+    check_sizes(branching, depth)
+    leaves: int = branching ** depth
+    return leaves
 
 
 def minimal_leaves(branching: int, depth: int) -> int:
@@ -68,12 +85,27 @@ def minimal_leaves(branching: int, depth: int) -> int:
     >>> minimal_leaves(3, 2), minimal_leaves(3, 3)
     (5, 11)
     """
-    return branching ** math.ceil(depth / 2) + branching ** (depth // 2) - 1
+    check_sizes(branching, depth)
+    leaves: int = branching ** math.ceil(depth / 2) + branching ** (depth // 2) - 1
+    return leaves
 
 
 def minimal_nodes(branching: int, depth: int) -> int:
-    """Return the nodes of the minimal tree: at each ply k, the minimal tree of depth k's leaves."""
-    return sum(minimal_leaves(branching, ply) for ply in range(depth + 1))
+    """Return the nodes of the minimal tree: at each ply k, the minimal tree of depth k's leaves,
+    b**ceil(k/2) + b**floor(k/2) - 1, summed for k = 0 .. d in closed form (two geometric sums).
+
+    >>> minimal_nodes(3, 3) == sum(minimal_leaves(3, k) for k in range(4))
+    True
+    """
+    check_sizes(branching, depth)
+    half = depth // 2
+    pairs = 2 * uniform_nodes(branching, half)  # b**0, b**0, b**1, b**1, ..., b**half, b**half
+    if depth % 2:  # the floors are the pairs; the ceilings have b**0 once and b**(half + 1) once more
+        floors, ceilings = pairs, pairs - 1 + branching ** (half + 1)
+    else:          # the floors have b**half once; the ceilings b**0 once
+        floors, ceilings = pairs - branching ** half, pairs - 1
+    nodes: int = floors + ceilings - (depth + 1)
+    return nodes
 
 
 def pearl_root(branching: int) -> float:
@@ -82,6 +114,7 @@ def pearl_root(branching: int) -> float:
     >>> round(pearl_root(2), 6)    # (sqrt(5) - 1) / 2
     0.618034
     """
+    check_sizes(branching)
     low, high = 0.0, 1.0
     for _ in range(100):
         middle = (low + high) / 2
@@ -101,20 +134,37 @@ def deepest_growth(growth: float, leaves: int) -> int:
     >>> deepest_growth(2, 2 ** 20), deepest_growth(3, 80), deepest_growth(pearl_branching(2), 10)
     (20, 3, 4)
     """
+    if real_number(growth, "growth", finite=True) < 1:
+        raise ValueError(f"growth must be a number >= 1 (a branching factor), got {growth!r}")
+    if real_number(leaves, "leaves") < 1:
+        raise ValueError(f"leaves must be a number >= 1, got {leaves!r}")
     return deepest_within(lambda d: growth ** d, leaves, most=64)
 
 
 def theory(branching: int, depths: Iterable[int]) -> list[Row]:
     """Return one row per (model, depth) with the leaves each model predicts: 'b^d' (minimax),
     'Knuth-Moore' (best ordering), 'Pearl' (random ordering, R**d) and 'b^(3/4)' (b**(3d/4))."""
-    models = {
+    check_sizes(branching)
+    depths = list(depths)
+    for depth in depths:
+        check_sizes(branching, depth)
+    models: dict[str, Callable[[int], float]] = {
         "b^d": lambda d: full_leaves(branching, d),
         "Knuth-Moore": lambda d: minimal_leaves(branching, d),
-        "Pearl": lambda d: pearl_branching(branching) ** d,
-        "b^(3/4)": lambda d: branching ** (0.75 * d),
+        "Pearl": lambda d: float_power(pearl_branching(branching), d, f"Pearl's R**d at b = {branching}"),
+        "b^(3/4)": lambda d: float_power(branching, 0.75 * d, f"b**(3d/4) at b = {branching}"),
     }
     return [{"model": model, "branching": branching, "depth": d, "leaves": predict(d)}
             for model, predict in models.items() for d in depths]
+
+
+def float_power(base: float, exponent: float, what: str) -> float:
+    """Return base ** exponent as a float, or raise ValueError starting with `what` when it is too
+    large for one."""
+    try:
+        return float(base ** exponent)
+    except OverflowError:
+        raise ValueError(f"{what}, depth {exponent:g}: the prediction is too large for a float") from None
 
 
 def effective_branching_factor(nodes: float, depth: int) -> float:
@@ -130,15 +180,17 @@ def effective_branching_factor(nodes: float, depth: int) -> float:
     """
     if not is_number(nodes) or not nodes >= 1 or nodes == math.inf:
         raise ValueError(f"nodes must be a number of nodes, at least 1 (the root), got {nodes!r}")
-    if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
-        raise ValueError(f"depth must be a whole number of plies, at least 0, got {depth!r}")
+    nodes = as_float(nodes, "nodes")  # 10**400 nodes: no search visits that many
+    if isinstance(depth, bool) or not isinstance(depth, int) or not 0 <= depth <= MAX_FORMULA_DEPTH:
+        raise ValueError(f"depth must be a whole number of plies, at least 0 (at most "
+                         f"{MAX_FORMULA_DEPTH}), got {depth!r}")
     if depth == 0:
         return math.nan
 
     def tree_nodes(b: float) -> float:
         return sum(b ** ply for ply in range(depth + 1))
 
-    low, high = 0.0, float(nodes) ** (1 / depth)     # (b*)**depth < nodes, so b* < high
+    low, high = 0.0, math.pow(nodes, 1 / depth)       # (b*)**depth < nodes, so b* < high
     while low < (middle := (low + high) / 2) < high:  # halve [low, high] down to adjacent floats
         low, high = (middle, high) if tree_nodes(middle) < nodes else (low, middle)
     return min((low, high), key=lambda b: abs(tree_nodes(b) - nodes))
@@ -170,7 +222,8 @@ def _mix_array(x: np.ndarray) -> np.ndarray:
     x = x + np.uint64(0x9E3779B97F4A7C15)
     x = (x ^ (x >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
     x = (x ^ (x >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
-    return x ^ (x >> np.uint64(31))
+    mixed: np.ndarray = x ^ (x >> np.uint64(31))
+    return mixed
 
 
 def uniform_ordering(tree: UniformTree, ordering: str, *, seed: int = 0) -> Optional[Any]:
@@ -192,23 +245,23 @@ def uniform_ordering(tree: UniformTree, ordering: str, *, seed: int = 0) -> Opti
 def measure(branching: int, depth: int, algorithm: str = "alphabeta", ordering: str = "given", *,
             seed: int = 0, max_leaves: int = MAX_LEAVES) -> Row:
     """Return one row: the nodes, leaves and seconds of one search of experiment_tree(branching,
-    depth, seed=seed) by `algorithm` ('minimax' or 'alphabeta') under `ordering`.
+    depth, seed=seed) by `algorithm` (one of MEASURED) under `ordering`.
 
     >>> row = measure(3, 4, "alphabeta", "best")
     >>> row["leaves"] == minimal_leaves(3, 4)
     True
     """
+    check_sizes(branching, depth)
     if branching ** depth > max_leaves:
         raise ValueError(f"a tree of {branching}**{depth} leaves is bigger than "
                          f"max_leaves={max_leaves}")
-    if algorithm not in ("minimax", "alphabeta"):
-        raise ValueError(f"unknown algorithm {algorithm!r}: choose 'minimax' or 'alphabeta'")
+    search = CATALOG[one_of(algorithm, "algorithm", MEASURED)]
+    if one_of(ordering, "ordering", ORDERINGS) != "given" and not search.order:
+        raise ValueError(f"{algorithm} visits every node whatever the order: use ordering='given'")
     tree = experiment_tree(branching, depth, seed=seed)
     order = uniform_ordering(tree, ordering, seed=seed)
-    if algorithm == "minimax" and order is not None:
-        raise ValueError("minimax visits every node whatever the order: use ordering='given'")
     start = time.perf_counter()
-    result = minimax(tree) if algorithm == "minimax" else alphabeta(tree, order=order)
+    result = search.function(tree, order=order) if search.order else search.function(tree)
     seconds = time.perf_counter() - start
     return {"algorithm": algorithm, "ordering": ordering, "branching": branching, "depth": depth,
             "seed": seed, "nodes": result.nodes, "leaves": result.leaves, "seconds": seconds,
@@ -241,6 +294,8 @@ def depth_within_budget(branching: int, budget: int, *,
                         max_leaves: int = MAX_LEAVES) -> list[Row]:
     """Return, for each search, the deepest tree it searches within `budget` nodes (and the nodes
     it took). 'capped' is True when the limit max_leaves, not the budget, stopped it."""
+    check_sizes(branching)
+    check_budget(budget)
     rows = []
     for algorithm, ordering in searches:
         reached: Row = {"algorithm": algorithm, "ordering": ordering, "branching": branching,
@@ -259,6 +314,12 @@ def depth_within_budget(branching: int, budget: int, *,
     return rows
 
 
+def check_budget(budget: Any) -> None:
+    """Raise ValueError unless `budget` is a number of nodes, at least 1 (the root)."""
+    if real_number(budget, "budget") < 1:
+        raise ValueError(f"budget must be a number of nodes, at least 1 (the root), got {budget!r}")
+
+
 def theory_depth_within_budget(branching: int, budget: int) -> list[Row]:
     """Return, like depth_within_budget but from the formulas, the deepest tree minimax (all
     1 + b + ... + b**d nodes) and best-first alpha-beta (the minimal tree's nodes) finish within
@@ -269,10 +330,12 @@ def theory_depth_within_budget(branching: int, budget: int) -> list[Row]:
     """
     if isinstance(branching, bool) or not isinstance(branching, int) or branching < 2:
         raise ValueError(f"branching must be a whole number, at least 2, got {branching!r}")
+    check_sizes(branching)
+    check_budget(budget)
     rows = []
     for (algorithm, ordering), nodes in [(("minimax", "given"), uniform_nodes),
                                          (("alphabeta", "best"), minimal_nodes)]:
-        depth = deepest_within(lambda d: nodes(branching, d), budget, most=4096)
+        depth = deepest_within(lambda d: nodes(branching, d), budget, most=MAX_FORMULA_DEPTH)
         rows.append({"algorithm": algorithm, "ordering": ordering, "branching": branching,
                      "budget": budget, "depth": depth, "nodes": nodes(branching, depth),
                      "capped": False})
@@ -281,9 +344,20 @@ def theory_depth_within_budget(branching: int, budget: int) -> list[Row]:
 
 # The searches with narrow windows, side by side on one position
 
-WINDOW_SEARCHES = ("minimax", "alphabeta", "pvs", "aspiration", "mtdf", "solve")
-"""The searches side_by_side runs by default, in the order a table lists them. It also offers
-"pvs+table": pvs with a transposition table of its own, as mtdf and solve have."""
+WINDOW_SEARCHES = names(lambda search: search.inputs == GAME_OR_TREE and search.exact
+                        and search.value == FOR_MAX)
+"""The searches side_by_side runs by default, in the registry's order: every search of a game or
+tree that finds MAX's exact value (minimax, alpha-beta, those with narrow windows, solve)."""
+
+WITH_A_TABLE = "+table"
+"""After the name of a search that takes a table but keeps none ('pvs+table'): side_by_side runs
+it with a new transposition table of its own, as mtdf and solve have."""
+
+SIDE_BY_SIDE = (names(lambda search: search.inputs == GAME_OR_TREE and set(search.needs) <= {"guess", "width"})
+                + tuple(name + WITH_A_TABLE
+                        for name in names(lambda search: search.table and not search.own_table)))
+"""Every search side_by_side offers: those of a game or tree it can give what they need, and
+each with a table of its own where that makes another search."""
 
 
 def side_by_side(game: Game | Tree, state: Any = None, *, depth: Optional[int] = None,
@@ -291,10 +365,10 @@ def side_by_side(game: Game | Tree, state: Any = None, *, depth: Optional[int] =
                  guess: float = 0, width: float = 0.5,
                  searches: Iterable[str] = WINDOW_SEARCHES) -> list[Row]:
     """Return one row (search, value, move, nodes, leaves) per search of `state` named in
-    `searches`: minimax, alphabeta, pvs, pvs+table (pvs with a new transposition table),
-    aspiration (window guess - width .. guess + width) and mtdf (first test at `guess`, its own
-    table), all with the same `depth`, `evaluate` and `order`, and solve (its own ordering and
-    table; skipped with a depth limit, which solve does not take).
+    `searches` (from SIDE_BY_SIDE): minimax, alphabeta, pvs, pvs+table (pvs with a new
+    transposition table), aspiration (window guess - width .. guess + width) and mtdf (first test
+    at `guess`, its own table), all with the same `depth`, `evaluate` and `order`, and solve (its
+    own ordering and table; skipped with a depth limit, which solve does not take).
 
     >>> print(text_table(side_by_side([[3, 12, 8], [2, 4, 6], [14, 5, 2]], guess=3, width=1)))
         search  value  move  nodes  leaves
@@ -305,26 +379,21 @@ def side_by_side(game: Game | Tree, state: Any = None, *, depth: Optional[int] =
           mtdf      3     0     14       8
          solve      3     0      9       5
     """
-    runs: dict[str, Callable[[], SearchResult]] = {
-        "minimax": lambda: minimax(game, state, depth=depth, evaluate=evaluate),
-        "alphabeta": lambda: alphabeta(game, state, depth=depth, evaluate=evaluate, order=order),
-        "pvs": lambda: pvs(game, state, depth=depth, evaluate=evaluate, order=order),
-        "pvs+table": lambda: pvs(game, state, depth=depth, evaluate=evaluate, order=order,
-                                 table=TranspositionTable()),
-        "aspiration": lambda: aspiration(game, state, guess=guess, width=width, depth=depth,
-                                         evaluate=evaluate, order=order),
-        "mtdf": lambda: mtdf(game, state, guess=guess, depth=depth, evaluate=evaluate, order=order),
-        "solve": lambda: solve(game, state),
-    }
-    searches = list(searches)
-    unknown = [name for name in searches if name not in runs]
-    if unknown:
-        raise ValueError(f"unknown search {unknown[0]!r}: choose from {list(runs)}")
+    searches = [one_of(name, "search", SIDE_BY_SIDE) for name in searches]
     rows = []
     for name in searches:
-        if name == "solve" and depth is not None:
+        search = CATALOG[name.removesuffix(WITH_A_TABLE)]
+        if depth is not None and not search.depth:
             continue
-        result = runs[name]()
+        options: dict[str, Any] = {key: value for key, value in (("guess", guess), ("width", width))
+                                   if key in search.options}
+        if search.depth:
+            options.update(depth=depth, evaluate=evaluate)
+        if search.order and not search.own_order:
+            options["order"] = order
+        if name.endswith(WITH_A_TABLE):
+            options["table"] = TranspositionTable()
+        result = search.function(game, state, **options)
         rows.append({"search": name, "value": result.value, "move": result.move,
                      "nodes": result.nodes, "leaves": result.leaves})
     return rows
@@ -332,11 +401,15 @@ def side_by_side(game: Game | Tree, state: Any = None, *, depth: Optional[int] =
 
 # Summaries
 
-def mean_by_depth(rows: Iterable[Row], quantity: str = "leaves") -> dict[tuple, dict[int, float]]:
+def mean_by_depth(rows: Iterable[Row],
+                  quantity: str = "leaves") -> dict[tuple[str, str], dict[int, float]]:
     """Return, for each (algorithm, ordering), the mean of `quantity` over the seeds
     measured at each depth."""
-    samples: dict[tuple, dict[int, list]] = defaultdict(lambda: defaultdict(list))
-    for row in rows:
+    samples: dict[tuple[str, str], dict[int, list[float]]] = defaultdict(lambda: defaultdict(list))
+    for i, row in enumerate(rows):
+        missing = [key for key in ("algorithm", "ordering", "depth", quantity) if key not in row]
+        if missing:
+            raise ValueError(f"mean_by_depth: row {i} has no {missing[0]!r} (it has {list(row)})")
         samples[row["algorithm"], row["ordering"]][row["depth"]].append(row[quantity])
     return {search: {d: mean(values) for d, values in sorted(by_depth.items())}
             for search, by_depth in samples.items()}
@@ -353,7 +426,7 @@ def versus_theory(rows: Iterable[Row]) -> list[Row]:
     measured = mean_by_depth(rows)
     r = pearl_branching(b)
 
-    def get(search: tuple, depth: int) -> Optional[float]:
+    def get(search: tuple[str, str], depth: int) -> Optional[float]:
         return measured.get(search, {}).get(depth)
 
     return [{"depth": d,
@@ -374,7 +447,13 @@ def text_table(rows: Iterable[Row], columns: Optional[Iterable[str]] = None) -> 
        10       -
     """
     rows = list(rows)
+    if not rows:
+        raise ValueError("text_table: no rows to show (give it at least one row, a dict per line)")
     columns = list(rows[0]) if columns is None else list(columns)
+    for i, row in enumerate(rows):
+        missing = [column for column in columns if column not in row]
+        if missing:
+            raise ValueError(f"text_table: row {i} has no column {missing[0]!r} (it has {list(row)})")
 
     def cell(value: Any) -> str:
         if value is None:
@@ -405,6 +484,7 @@ def deepest_quick_depth(branching: int) -> int:
     >>> deepest_quick_depth(2), deepest_quick_depth(5)
     (17, 7)
     """
+    check_sizes(branching)
     return max(2, min(deepest_growth(branching, MAX_LEAVES),
                       deepest_growth(pearl_branching(branching), QUICK_RANDOM_LEAVES)))
 
@@ -416,7 +496,14 @@ def quick_plan(branching: int, max_depth: int) -> Plan:
     >>> quick_plan(3, 9)[0]
     (('minimax', 'given'), [1, 2, 3, 4, 5, 6, 7, 8])
     """
+    check_sizes(branching)
+    whole_number(max_depth, "max_depth", 1, 64)  # deepest_growth's limit: a quick plan goes no deeper
     every = list(range(1, max_depth + 1))
     full = [d for d in every if full_leaves(branching, d) <= QUICK_FULL_LEAVES]
-    return [(search, full if search in (("minimax", "given"), ("alphabeta", "worst")) else every)
-            for search in SEARCHES]
+    return [(search, full if full_width(*search) else every) for search in SEARCHES]
+
+
+def full_width(algorithm: str, ordering: str) -> bool:
+    """Return True for a search that evaluates (nearly) every leaf: one that takes no ordering
+    (it prunes nothing), or any under the worst ordering."""
+    return not search_entry(algorithm).order or ordering == "worst"

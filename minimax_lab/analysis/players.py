@@ -12,13 +12,15 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Optional, Sequence
 
+from ..core.trace import Moves
+from ..core.validation import callable_value
 from ..games.protocol import Game
 from ..games.tictactoe import TicTacToe, TicTacToeState
 from ..heuristics.connect_four import ConnectFour
 from ..heuristics.connect_four_evaluation import CANDIDATES, TOURNAMENT_DEPTH, TOURNAMENT_GAMES, LinearEvaluation
 from ..heuristics.generic import even, winning_moves
-from ..search.engine import engine, game_evaluation  # noqa: F401  (engine: a player, exported here with the others)
-from ..search.textbook import Evaluate, Ordering, alphabeta
+from ..search.engine import engine as engine, game_evaluation  # engine: a player, exported with the others
+from ..search.textbook import LONGEST_PLAYOUT, Evaluate, Ordering, alphabeta, check_number
 
 Player = Callable[[Game, Any], Any]
 """A player: player(game, state) returns the action it plays in `state`."""
@@ -43,7 +45,7 @@ def reference_player(depth: int = PLAYER_DEPTH) -> Player:
 def perfect_player(game: Game) -> Player:
     """Return a player of `game` that makes the first best move (the package's full-depth
     alphabeta, whose move is minimax's), remembering each position."""
-    moves: dict = {}
+    moves: dict[Any, Any] = {}
 
     def perfect(game_: Game, state: Any) -> Any:
         if state not in moves:
@@ -75,7 +77,9 @@ def greedy_player(game: Game, state: Any) -> Any:
 
     def score(action: Any) -> float:
         child = children[action]
-        return game.utility(child, player) if game.is_terminal(child) else sign * evaluate(child)
+        if game.is_terminal(child):
+            return check_number(game.utility(child, player), "the game's utility", (action,))
+        return sign * check_number(evaluate(child), "the game's evaluation", (action,))
 
     return max(safe, key=score)
 
@@ -86,7 +90,7 @@ class Record:
     utility at the end)."""
 
     start: Any
-    moves: tuple
+    moves: Moves
     final: Any
     result: float
 
@@ -101,16 +105,24 @@ def play(game: Game, players: Mapping[Any, Player], state: Any = None) -> Record
     (2,)
     """
     state = start = game.initial if state is None else state
+    check_state = getattr(game, "check_state", None)
+    if check_state is not None:
+        check_state(state)
+    for side, player in players.items():
+        callable_value(player, f"the player for {side!r}", "player(game, state) returning a move")
     for player in {id(player): player for player in players.values()}.values():
         new_game = getattr(player, "new_game", None)
         if callable(new_game):
             new_game()
-    moves: list = []
+    moves: list[Any] = []
     while not game.is_terminal(state):
         mover = game.to_move(state)
         if mover not in players:
             raise ValueError(f"play: no player for {mover!r} to move in {state!r} "
                              f"(players are given for {sorted(players, key=repr)})")
+        if len(moves) >= LONGEST_PLAYOUT:
+            raise ValueError(f"play: the game has gone on for {len(moves):,} moves without ending (it "
+                             f"reached {state!r}): it may never end")
         move = players[mover](game, state)
         moves.append(move)
         state = game.result(state, move)
@@ -146,7 +158,7 @@ OPENING_PLIES = 2
 """How many random moves open each pair of games of a match, unless starts are given."""
 
 
-def random_openings(game: Game, count: int, *, plies: int = OPENING_PLIES, seed: int = 0) -> list:
+def random_openings(game: Game, count: int, *, plies: int = OPENING_PLIES, seed: int = 0) -> list[Any]:
     """Return `count` positions, each reached by `plies` random moves from the start (fewer if
     the game ends), drawn with random.Random(seed)."""
     rng, starts = random.Random(seed), []
@@ -166,6 +178,8 @@ def match(game: Game, a: Player, b: Player, *, games: Optional[int] = None, seed
     from it once and b once, so each side moves first in half the games. The starts are `games`
     / 2 openings of OPENING_PLIES random moves (random_openings with `seed`; 100 games by
     default), or the positions given as `starts`."""
+    callable_value(a, "player a", "player(game, state) returning a move")
+    callable_value(b, "player b", "player(game, state) returning a move")
     if starts is None:
         games = 100 if games is None else games
         if isinstance(games, bool) or not isinstance(games, int) or games < 2 or games % 2:
@@ -221,6 +235,8 @@ def openings(marks: int = 2, game: Optional[TicTacToe] = None) -> list[TicTacToe
     level, found = [game.initial], [game.initial]
     for _ in range(marks):
         level = list(dict.fromkeys(game.result(s, a) for s in level for a in game.actions(s)))
+        if not level:  # every game has ended: more marks add nothing
+            break
         found += level
     return found
 

@@ -1,4 +1,8 @@
-"""Checks for the lessons' "Your turn" exercises: predict-then-check answers and little functions.
+"""The one checking core: the cases a student's function is tried on (tree_cases), the comparison
+of an answer with the answer key (same, same_move), the smallest failing case (smallest_failure),
+and the verdict of a lesson's "Your turn" exercise (check_answer, check_function). The lessons'
+checks (checks.lesson*) and the assignments' checks (grading.assignment*) are both built on it;
+an assignment's check reports its verdict by raising CheckFailed instead (grading.reports).
 
 An exercise keeps the student's answer in a variable that starts as `...` (Ellipsis). A check
 prints one verdict and returns it as a Verdict, so a lesson runs top to bottom unanswered:
@@ -21,35 +25,39 @@ True
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import copy
 import math
 import re
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, Mapping, Optional, Sequence
+from fractions import Fraction
+from numbers import Rational
+from typing import Any, Callable, Iterable, Iterator, Mapping, NamedTuple, Optional, Sequence, TypeVar
 
 from ..core.text import path_name, value_text
-from ..core.trees import Path, is_nan, is_number, random_tree, validate_tree
+from ..core.trees import Path, Tree, is_nan, is_number, random_trees, validate_tree
+from ..games.protocol import TreeGame
 
-FIG_5_2 = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
-"""AIMA 4th ed. Fig. 5.2: the first tree every function exercise is tried on."""
-
-CASE_SHAPES = ((2, 2), (3, 2), (2, 3), (3, 3), (2, 4), (4, 2))
-"""(branching, depth) of the random trees of tree_cases(), in turn."""
+T = TypeVar("T")
 
 REL_TOLERANCE = 1e-9
 """How close a float answer must be to a float answer key (0.1 + 0.2 counts as 0.3)."""
+
+ABS_TOLERANCE = 1e-12
+"""How close a float answer must be to an answer key of 0 (a sum of floats may miss it by a hair)."""
 
 
 @dataclass(frozen=True)
 class Verdict:
     """What a check said: `correct` is True, False, or None when the exercise is not answered yet;
     `text` is the line it printed; `failing` holds the arguments of the smallest failing case, and
-    `outcome` (a grading.guard.Outcome) what the student's function returned or raised on it, so
+    `outcome` (a guard.Outcome) what the student's function returned or raised on it, so
     that a check can name the mistake without calling the function again."""
 
     correct: Optional[bool]
     text: str
-    failing: Optional[tuple] = None
+    failing: Optional[tuple[Any, ...]] = None
     outcome: Any = None
 
     def __str__(self) -> str:
@@ -59,7 +67,8 @@ class Verdict:
         """Show nothing in a notebook: the check has already printed the verdict."""
 
 
-def verdict(correct: Optional[bool], text: str, failing: Optional[tuple] = None, outcome: Any = None) -> Verdict:
+def verdict(correct: Optional[bool], text: str, failing: Optional[tuple[Any, ...]] = None,
+            outcome: Any = None) -> Verdict:
     """Print `text` and return it as a Verdict."""
     print(text)
     return Verdict(correct, text, failing, outcome)
@@ -93,29 +102,51 @@ def check_answer(answer: Any, expected: Any, *, hint: str, why: str = "",
         return _check_set(answer, expected, why, mistakes, show)
     if same(answer, expected):
         return verdict(True, _sentence("Correct:", f"{answer_text(expected)}.", why))
-    _display(show() if show is not None else None)
+    display_in_notebook(show() if show is not None else None)
     kind = _kind_mismatch(answer, expected)
     return verdict(False, _sentence("Not correct:", f"you said {answer_text(answer)}.", kind,
                                     _known_mistake(answer, mistakes), why))
 
 
 def same(answer: Any, expected: Any) -> bool:
-    """Return True when `answer` matches `expected`: numbers by value (not bools; floats to 1e-9),
-    words ignoring case and surrounding spaces, tuples and lists element by element, sets as sets."""
-    if _is_number(expected):
-        if not _is_number(answer):
+    """Return True when `answer` matches `expected`: numbers by value (plain numbers only, so not
+    bools, NaN, or a class whose == could say anything; whole numbers and fractions exactly, floats
+    to REL_TOLERANCE, or ABS_TOLERANCE near 0), words ignoring case and surrounding spaces, tuples and lists element by
+    element, sets as sets, anything else by == on objects of the same type.
+
+    >>> same(0.1 + 0.2, 0.3), same(True, 1), same(" MAX", "max"), same([3, 2.0], (3, 2))
+    (True, False, True, True)
+    """
+    if plain_number(expected):
+        if not plain_number(answer):
             return False
-        if isinstance(answer, float) or isinstance(expected, float):
-            return math.isclose(answer, expected, rel_tol=REL_TOLERANCE)
-        return answer == expected
+        if isinstance(answer, Rational) and isinstance(expected, Rational):
+            return bool(answer == expected)
+        try:
+            return math.isclose(answer, expected, rel_tol=REL_TOLERANCE, abs_tol=ABS_TOLERANCE)
+        except OverflowError:  # a whole number beyond any float (10**400) equals no float
+            return False
     if isinstance(expected, str):
         return isinstance(answer, str) and answer.strip().casefold() == expected.strip().casefold()
     if isinstance(expected, (tuple, list)):
         return (isinstance(answer, (tuple, list)) and len(answer) == len(expected)
                 and all(same(a, e) for a, e in zip(answer, expected)))
     if isinstance(expected, (set, frozenset)):
-        return isinstance(answer, (set, frozenset)) and answer == expected
-    return bool(answer == expected)
+        return isinstance(answer, (set, frozenset)) and set(answer) == set(expected)
+    return type(answer) is type(expected) and bool(answer == expected)
+
+
+def plain_number(x: Any) -> bool:
+    """Return True for a number a check can compare: an int, float or Fraction, or a numpy number;
+    not a bool, not NaN, and not an instance of a class of one's own (whose == could say anything)."""
+    trusted = type(x) in (int, float, Fraction) or type(x).__module__ == "numpy"
+    return trusted and is_number(x) and not is_nan(x)
+
+
+def same_move(move: Any, actions: Sequence[Any]) -> bool:
+    """Return True when `move` is one of `actions`, of the same type: numpy's 1 or the string '1'
+    is not the move 1 (a wrong answer, reported like any other)."""
+    return any(type(move) is type(action) and move == action for action in actions)
 
 
 def _check_set(answer: Any, expected: Any, why: str, mistakes: Optional[Mapping[Any, str]],
@@ -129,7 +160,7 @@ def _check_set(answer: Any, expected: Any, why: str, mistakes: Optional[Mapping[
         return verdict(False, f"Not correct: {error}. Write your answer as {kind}.")
     if given == set(expected):
         return verdict(True, _sentence("Correct:", f"{answer_text(given)}.", why))
-    _display(show() if show is not None else None)
+    display_in_notebook(show() if show is not None else None)
     missing, extra = set(expected) - given, given - set(expected)
     parts = [f"you said {answer_text(given)}." if given else "you said none."]
     if extra:
@@ -157,7 +188,7 @@ def _known_mistake(answer: Any, mistakes: Optional[Mapping[Any, str]]) -> str:
 
 def _kind_mismatch(answer: Any, expected: Any) -> str:
     """Return a sentence when the answer is not even the right kind of thing, else ''."""
-    if _is_number(expected) and not _is_number(answer):
+    if plain_number(expected) and not plain_number(answer):
         return "The answer is a number."
     if isinstance(expected, str) and not isinstance(answer, str):
         return "The answer is text, in quotes."
@@ -175,7 +206,7 @@ def _sentence(*parts: str) -> str:
 def answer_text(answer: Any) -> str:
     """Return an answer as a lesson writes it: numbers by value_text, tuples element by element,
     sets of paths as '[1][1], [1][2]' (left to right), anything else by repr."""
-    if _is_number(answer):
+    if plain_number(answer):
         return value_text(answer)
     if isinstance(answer, (set, frozenset)):
         items = sorted(answer, key=lambda item: (0, item) if _is_path(item) else (1, repr(item)))
@@ -185,12 +216,8 @@ def answer_text(answer: Any) -> str:
     return repr(answer)
 
 
-def _is_number(x: Any) -> bool:
-    return is_number(x) and not is_nan(x)
-
-
 def _is_path(x: Any) -> bool:
-    return isinstance(x, tuple) and all(isinstance(i, int) and not isinstance(i, bool) and i >= 0 for i in x)
+    return isinstance(x, tuple) and all(type(i) is int and i >= 0 for i in x)
 
 
 # --- paths and numbers typed by the student --------------------------------------------------------------------
@@ -234,7 +261,7 @@ def read_number(value: Any) -> Any:
         except ValueError:
             return None
         value = int(number) if number.is_integer() else number
-    return value if _is_number(value) else None
+    return value if plain_number(value) else None
 
 
 def _read_one_path(token: str, whole: str) -> Path:
@@ -246,25 +273,159 @@ def _read_one_path(token: str, whole: str) -> Path:
     return tuple(int(i) for i in re.findall(r"\d+", token))
 
 
+# --- the cases a function is tried on ------------------------------------------------------------
+
+FIG_5_2: list[list[int]] = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
+"""AIMA 4th ed. Fig. 5.2: the first tree every function is tried on."""
+
+TEXTBOOK_TREES: dict[str, Tree] = {
+    "AIMA Fig. 5.2": FIG_5_2,
+    "the tutorial tree": [[[3, 5], [2, 9]], [[1, 7], [4, 6]]],
+    "the ragged tree": [3, [[3, 5], [2, 9]]],
+}
+"""The fixed trees the tree cases start with: AIMA 4th ed. Fig. 5.2 (value 3), the introductory
+tutorial's three-ply tree (value 6) and a ragged tree with a leaf beside a subtree (value 5)."""
+
+RANDOM_TREES = 100
+"""Random trees an assignment's tree check tries; each is searched with MAX and with MIN at the root."""
+
+LESSON_TREES = 40
+"""Random trees a lesson's function exercise tries, after AIMA Fig. 5.2 (the first 40 of the
+assignments' RANDOM_TREES)."""
+
+SHAPES = ((2, 6), (3, 4), (4, 3))
+"""(branching, greatest depth) of the random trees: at most 127 nodes, small enough to draw."""
+
+LEAF_RANGES = ((-9, 9), (-2, 2), (-20, -1), (1, 20))
+"""Leaf ranges of the random trees, in turn: mixed signs, many ties, all negative, all positive."""
+
+SIDES = ("MAX", "MIN")
+"""The players who may move at the root of a tree case."""
+
+CASE_SEED: contextvars.ContextVar[int] = contextvars.ContextVar("CASE_SEED", default=0)
+"""The seed of the random cases when a check does not name one: 0 in a student's notebook (so the
+stored outputs stay the same), the grading run's own seed while `make grade` grades (seeded)."""
+
+
+@contextlib.contextmanager
+def seeded(seed: int) -> Iterator[None]:
+    """Draw the random cases of the checks run in this block from `seed`."""
+    token = CASE_SEED.set(seed)
+    try:
+        yield
+    finally:
+        CASE_SEED.reset(token)
+
+
+@dataclass(frozen=True)
+class Case:
+    """A nested-list tree to search, named, with the player who moves at its root."""
+
+    name: str
+    tree: Tree
+    first: str = "MAX"
+
+    @property
+    def game(self) -> TreeGame:
+        """Return the tree as a TreeGame with `first` to move at the root."""
+        return TreeGame(self.tree, first=self.first)
+
+    @property
+    def maximizing(self) -> bool:
+        """Return True when MAX moves at the root."""
+        return self.first == "MAX"
+
+    @property
+    def color(self) -> int:
+        """Return negamax's color of the root: +1 when MAX moves there, -1 when MIN does."""
+        return 1 if self.first == "MAX" else -1
+
+    @property
+    def size(self) -> int:
+        """Return the number of nodes of the tree."""
+        return len(validate_tree(self.tree))
+
+    def title(self) -> str:
+        """Return the case's name and who moves at the root, as a failure report shows them."""
+        return f"{self.name}, {self.first} to move at the root"
+
+
+def tree_cases(count: int = RANDOM_TREES, *, seed: Optional[int] = None,
+               textbook: Sequence[str] = tuple(TEXTBOOK_TREES), sides: Sequence[str] = SIDES) -> list[Case]:
+    """Return the `textbook` trees (names in TEXTBOOK_TREES), then `count` random ones (random_trees
+    with SHAPES and LEAF_RANGES, drawn from `seed`, default CASE_SEED), each with every player of
+    `sides` to move at the root in turn.
+
+    >>> [case.title() for case in tree_cases(1, textbook=["AIMA Fig. 5.2"], sides=["MIN"])]
+    ['AIMA Fig. 5.2, MIN to move at the root', 'random tree #0, MIN to move at the root']
+    """
+    if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+        raise ValueError(f"tree_cases: count is a whole number >= 0, got {count!r}")
+    if (isinstance(textbook, str) or not isinstance(textbook, Sequence)
+            or any(not isinstance(name, str) or name not in TEXTBOOK_TREES for name in textbook)):
+        raise ValueError(f"tree_cases: textbook is a sequence of names in TEXTBOOK_TREES "
+                         f"({', '.join(TEXTBOOK_TREES)}), got {textbook!r}")
+    if (isinstance(sides, str) or not isinstance(sides, Sequence) or not sides
+            or any(not isinstance(side, str) or side not in SIDES for side in sides)):
+        raise ValueError(f"tree_cases: sides is a sequence of 'MAX' and 'MIN', got {sides!r}")
+    seed = CASE_SEED.get() if seed is None else seed
+    named = [(name, TEXTBOOK_TREES[name]) for name in textbook]
+    randoms = random_trees(count, shapes=SHAPES, leaf_ranges=LEAF_RANGES, seed=seed)
+    named += [(f"random tree #{i}", tree) for i, tree in enumerate(randoms)]
+    return [Case(name, tree, first) for name, tree in named for first in sides]
+
+
+def lesson_cases(sides: Sequence[str] = ("MAX",)) -> list[Case]:
+    """Return the cases of a lesson's function exercise: AIMA Fig. 5.2, then LESSON_TREES random
+    trees, each with every player of `sides` to move at the root."""
+    return tree_cases(LESSON_TREES, textbook=("AIMA Fig. 5.2",), sides=sides)
+
+
+# --- the smallest failing case ---------------------------------------------------------------------
+
+def case_size(case: Any) -> int:
+    """Return how big a case is, to show the smallest failure: a Case's nodes; for a tuple of
+    arguments, the nodes of each tree among them and 1 for each other argument (the length of its
+    text, for something that is not a tree); 0 for anything else."""
+    if isinstance(case, Case):
+        return case.size
+    if not isinstance(case, tuple):
+        return 0
+    total = 0
+    for argument in case:
+        try:
+            total += len(validate_tree(argument)) if isinstance(argument, (list, tuple)) else 1
+        except (TypeError, ValueError):
+            total += len(repr(argument))
+    return total
+
+
+def smallest_failure(failures: Sequence[T], case_of: Callable[[T], Any],
+                     size: Callable[[Any], int] = case_size) -> T:
+    """Return the failure whose case, case_of(failure), is the smallest by `size`; the first of
+    equals, so cases listed smallest first need no size. Raise ValueError when there is none."""
+    if not failures:
+        raise ValueError("smallest_failure needs at least one failure")
+    return min(failures, key=lambda failure: size(case_of(failure)))
+
+
 # --- write a little code ---------------------------------------------------------------------------
 
-def tree_cases(count: int = 40, *, seed: int = 0) -> list[tuple]:
-    """Return argument tuples (tree,) for a function exercise: AIMA Fig. 5.2, then `count` random
-    trees (shapes from CASE_SHAPES in turn, every second one ragged) with fixed seeds."""
-    trees: list[Any] = [FIG_5_2]
-    for i in range(count):
-        branching, depth = CASE_SHAPES[i % len(CASE_SHAPES)]
-        trees.append(random_tree(branching, depth, seed=seed * 10_000 + i, ragged=i % 2 == 1))
-    return [(tree,) for tree in trees]
+class _Failure(NamedTuple):
+    """A case a student's function got wrong: what the verdict says, and how the call went."""
+
+    case: tuple[Any, ...]
+    text: str
+    outcome: Any
 
 
-def check_function(student: Any, reference: Callable[..., Any], cases: Sequence[tuple], *, hint: str,
+def check_function(student: Any, reference: Callable[..., Any], cases: Sequence[tuple[Any, ...]], *, hint: str,
                    show: Optional[Callable[..., Any]] = None,
                    compare: Callable[[Any, Any], bool] = same) -> Verdict:
     """Return (and print) the verdict on a student's function: it is called on every case (a tuple
     of arguments) and its result compared with reference(*case) by `compare`.
 
-    Each call runs under the grading guard (grading.guard.call_student): on copies of the
+    Each call runs under the guard (guard.call_each, in a child process): on copies of the
     arguments, within a time limit, with the package's own searches forbidden. A call that times
     out, uses a package search or changes its arguments ends the check with that said. When the
     function is wrong on some cases the smallest of them is reported (trees by node count), and
@@ -276,7 +437,7 @@ def check_function(student: Any, reference: Callable[..., Any], cases: Sequence[
     Not correct: min_value([3, 1]) returned 3, but the right result is 1 (wrong on 1 of 2 cases; ...
     ([3, 1],)
     """
-    from .guard import Outcome, TimedOut, call_student
+    from .guard import Outcome, TimedOut, call_each
 
     if student is Ellipsis:
         return unanswered(hint)
@@ -285,63 +446,53 @@ def check_function(student: Any, reference: Callable[..., Any], cases: Sequence[
     if not cases:
         raise ValueError("check_function needs at least one case")
     name = str(getattr(student, "__name__", "your function"))
-    failures: list[tuple[int, tuple, str, Outcome]] = []
+    failures: list[_Failure] = []
+    calls = call_each(student, cases, name=name)  # in a process of its own: a time limit stops anything
     for index, case in enumerate(cases):
         want = reference(*copy.deepcopy(case))
         try:
-            outcome = call_student(student, *case, name=name)
+            outcome = calls.next()
         except NotImplementedError as error:
             if index == 0:
                 return unanswered(hint)
-            failures.append((_size(case), case, _raised_text(error, name, case), Outcome(error=error)))
+            failures.append(_Failure(case, _raised_text(error, name, case), Outcome(error=error)))
             continue
         if isinstance(outcome.error, TimedOut):
             return _failed(f"{outcome.problem}, on {_call(name, case)}", case, outcome, show)
         if outcome.problem is not None:  # it used a package search, or changed its arguments
             return _failed(outcome.problem, case, outcome, show)
         if outcome.error is not None:
-            failures.append((_size(case), case, _raised_text(outcome.error, name, case), outcome))
+            failures.append(_Failure(case, _raised_text(outcome.error, name, case), outcome))
         elif not compare(outcome.value, want):
-            failures.append((_size(case), case, f"{_call(name, case)} returned {answer_text(outcome.value)}, "
-                                                f"but the right result is {answer_text(want)}", outcome))
+            failures.append(_Failure(case, f"{_call(name, case)} returned {answer_text(outcome.value)}, "
+                                           f"but the right result is {answer_text(want)}", outcome))
     if not failures:
         return verdict(True, f"Correct: {name} gives the right result on all {len(cases)} cases.")
-    _, smallest, text, outcome = min(failures, key=lambda failure: failure[0])
+    smallest = smallest_failure(failures, lambda failure: failure.case)
     count = (f"wrong on {len(failures)} of {len(cases)} cases; this is the smallest"
              if len(failures) > 1 or len(cases) > 1 else "")
-    return _failed(text + (f" ({count})" if count else ""), smallest, outcome, show)
+    return _failed(smallest.text + (f" ({count})" if count else ""), smallest.case, smallest.outcome, show)
 
 
-def _failed(text: str, case: tuple, outcome: Any, show: Optional[Callable[..., Any]]) -> Verdict:
+def _failed(text: str, case: tuple[Any, ...], outcome: Any, show: Optional[Callable[..., Any]]) -> Verdict:
     """Print and return the verdict 'Not correct: <text>.' on `case`, where the student's function
     went as `outcome` says; display show(*case) under IPython."""
     if show is not None:
-        _display(_drawing(show, case))
+        display_in_notebook(_drawing(show, case))
     return verdict(False, f"Not correct: {text}.", case, outcome)
 
 
-def _raised_text(error: BaseException, name: str, case: tuple) -> str:
+def _raised_text(error: BaseException, name: str, case: tuple[Any, ...]) -> str:
     """Describe a student's function raising on a case."""
     detail = f" ({error})" if str(error) else ""
     return f"your function raised {type(error).__name__}{detail} on {_call(name, case)}"
 
 
-def _call(name: str, case: tuple) -> str:
+def _call(name: str, case: tuple[Any, ...]) -> str:
     return f"{name}({', '.join(repr(argument) for argument in case)})"
 
 
-def _size(case: tuple) -> int:
-    """Return how big a case is: the nodes of its tree arguments (1 for any other argument)."""
-    total = 0
-    for argument in case:
-        try:
-            total += len(validate_tree(argument)) if isinstance(argument, (list, tuple)) else 1
-        except (TypeError, ValueError):
-            total += len(repr(argument))
-    return total
-
-
-def _drawing(show: Callable[..., Any], case: tuple) -> Any:
+def _drawing(show: Callable[..., Any], case: tuple[Any, ...]) -> Any:
     """Return show(*case), or None when it cannot draw this case."""
     try:
         return show(*copy.deepcopy(case))
@@ -349,7 +500,7 @@ def _drawing(show: Callable[..., Any], case: tuple) -> Any:
         return None
 
 
-def _display(thing: Any) -> None:
+def display_in_notebook(thing: Any) -> None:
     """Display `thing` when running under IPython (and `thing` is not None)."""
     if thing is None:
         return

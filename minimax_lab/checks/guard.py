@@ -1,7 +1,9 @@
 """What runs around a student's function while a check calls it, so that the verdict is about the
 student's own code: `call_student` runs it on private deep copies of its arguments, with the
-package's own searches forbidden, a time limit, and its printed output captured; `verify_untouched`
-tells whether an answer cell changed the package (rebound a check, patched a game or a search).
+package's own searches forbidden, a time limit, and its printed output captured; `call_each` and
+`run_limited` do so in a child process, where the time limit stops the function whatever it does
+(a loop inside C included); `verify_untouched` tells whether an answer cell changed the package
+(rebound a check, patched a game or a search).
 
 How the package's searches are forbidden: while the student's function runs, the code object of
 every function named in FORBIDDEN (and of every method of a class named there) is swapped for one
@@ -25,13 +27,18 @@ from __future__ import annotations
 
 import contextlib
 import copy
+import dataclasses
+import functools
 import io
 import os
+import pickle
+import select
 import signal
 import sys
 import threading
 import time
 import types
+import weakref
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator, Optional, Sequence
 
@@ -86,7 +93,7 @@ class Outcome:
     value: Any = None
     error: Optional[BaseException] = None
     output: str = ""
-    args: tuple = ()
+    args: tuple[Any, ...] = ()
     seconds: float = 0.0
     problem: Optional[str] = None
 
@@ -121,9 +128,13 @@ def _stub_code(name: str, shown: str, freevars: int) -> types.CodeType:
 
 
 def _functions_of(owner: Any) -> Iterator[types.FunctionType]:
-    """Yield `owner` if it is a function, or every function defined in a class's body."""
+    """Yield `owner` if it is a function (with the function it wraps and its trace-free twin, for a
+    search: search.twin), or every function defined in a class's body."""
     if isinstance(owner, types.FunctionType):
         yield owner
+        for inner in (getattr(owner, "__wrapped__", None), getattr(owner, "twin", None)):
+            if isinstance(inner, types.FunctionType) and inner is not owner:
+                yield inner
     elif isinstance(owner, type):
         for member in vars(owner).values():
             member = getattr(member, "__func__", member)  # staticmethod, classmethod
@@ -150,7 +161,8 @@ def forbidden_functions() -> dict[types.FunctionType, str]:
         for name in names if module is not None else ():
             owner = getattr(module, name)
             for function in _functions_of(owner):
-                found[function] = name if owner is function else f"{name}.{function.__name__}"
+                same = owner is function or function.__name__ == name
+                found[function] = name if same else f"{name}.{function.__name__}"
     return found
 
 
@@ -200,7 +212,7 @@ _state = threading.local()
 class _Forbidder:
     """Swaps the code of the forbidden functions for raising stubs, and back."""
 
-    def __init__(self, student: Callable):
+    def __init__(self, student: Callable[..., Any]):
         self.swapped: list[tuple[types.FunctionType, types.CodeType]] = []
         self.used: Optional[str] = None
         forbidden = forbidden_functions()
@@ -229,7 +241,7 @@ _stubs: dict[tuple[str, str, int], types.CodeType] = {}
 _forbidders: dict[int, tuple[Any, int, _Forbidder]] = {}
 
 
-def _forbidder_for(func: Callable) -> _Forbidder:
+def _forbidder_for(func: Callable[..., Any]) -> _Forbidder:
     """Return the _Forbidder of a student's function, made once per function (and again when more
     modules have been imported)."""
     key = id(func)
@@ -264,19 +276,37 @@ def forbidden_call(shown: str) -> PackageSearchUsed:
 
 @contextlib.contextmanager
 def time_limit(seconds: Optional[float]) -> Iterator[list[bool]]:
-    """Raise TimedOut in the block after `seconds` (again every 0.1 s if the student's code catches
-    it); yield a one-item list that says whether it fired. SIGALRM only exists in the main thread
-    of a POSIX process; elsewhere the block runs without a limit."""
+    """Raise TimedOut in the block after `seconds`; yield a one-item list that says whether it
+    fired. Code that catches TimedOut (an `except` that swallows everything) is not let go on:
+    from then on every line the block runs raises it again, inside an `except` or `finally` too,
+    until the block is left. Code that loops inside C (`sum(itertools.count())`) runs no line
+    and so cannot be stopped in its own process: run_limited and call_each run it in another.
+    SIGALRM only exists in the main thread of a POSIX process; elsewhere the block runs without
+    a limit."""
     fired = [False]
     usable = hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
     if seconds is None or not usable:
         yield fired
         return
+    owner = _block_owner(sys._getframe())
+    kept_trace: list[Any] = []
+    message = f"timed out after {seconds:g} s"
 
-    def alarm(signum: int, frame: Any) -> None:
+    def every_line(frame: types.FrameType, event: str, arg: Any) -> Any:
+        if event == "line" and frame.f_code.co_filename not in _UNTRACED:
+            raise TimedOut(message)
+        return every_line
+
+    def alarm(signum: int, frame: Optional[types.FrameType]) -> None:
         fired[0] = True
-        signal.setitimer(signal.ITIMER_REAL, 0.1)  # in case the student's code swallows this one
-        raise TimedOut(f"timed out after {seconds:g} s")
+        if not kept_trace:  # the first alarm: trace every line below the block from now on
+            kept_trace.append(sys.gettrace())
+            sys.settrace(every_line)
+            while frame is not None and frame is not owner:
+                frame.f_trace = every_line
+                frame = frame.f_back
+        signal.setitimer(signal.ITIMER_REAL, 0.1)  # and again, for code that runs no line
+        raise TimedOut(message)
 
     previous = signal.signal(signal.SIGALRM, alarm)
     signal.setitimer(signal.ITIMER_REAL, seconds)
@@ -285,6 +315,21 @@ def time_limit(seconds: Optional[float]) -> Iterator[list[bool]]:
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
+        if kept_trace:
+            sys.settrace(kept_trace[0])
+
+
+_UNTRACED = frozenset({__file__, contextlib.__file__})
+"""Files whose lines the time limit never interrupts: its own cleanup, and contextlib's."""
+
+
+def _block_owner(frame: Optional[types.FrameType]) -> Optional[types.FrameType]:
+    """Return the frame whose `with` statement entered the time limit: the first frame above
+    `frame` (the generator's) that is not in contextlib."""
+    frame = frame.f_back if frame is not None else None
+    while frame is not None and frame.f_code.co_filename == contextlib.__file__:
+        frame = frame.f_back
+    return frame
 
 
 # --- changed arguments ----------------------------------------------------------------------------
@@ -305,7 +350,8 @@ def differs(before: Any, after: Any, depth: int = 0) -> bool:
         return bool(before != after)
     if isinstance(before, (types.FunctionType, types.BuiltinFunctionType, type, types.ModuleType)):
         return before is not after
-    if type(before).__eq__ is object.__eq__ and (hasattr(before, "__dict__") or hasattr(type(before), "__slots__")):
+    if getattr(type(before), "__eq__") is object.__eq__ and (hasattr(before, "__dict__")
+                                                           or hasattr(type(before), "__slots__")):
         return differs(_attributes(before), _attributes(after), depth + 1)
     try:
         return bool(before != after)
@@ -313,7 +359,7 @@ def differs(before: Any, after: Any, depth: int = 0) -> bool:
         return False
 
 
-def _attributes(thing: Any) -> dict:
+def _attributes(thing: Any) -> dict[str, Any]:
     """Return an object's public attributes (instance dict and slots)."""
     found = dict(getattr(thing, "__dict__", {}))
     for cls in type(thing).__mro__:
@@ -393,7 +439,8 @@ class _Attributes:
         return sorted(k for k in self.attributes.keys() | now.keys() if self.attributes.get(k) != now.get(k))
 
 
-def _argument_change(name: str, pristine: Sequence, given: Sequence, writes: Sequence[int]) -> Optional[str]:
+def _argument_change(name: str, pristine: Sequence[Any], given: Sequence[Any],
+                     writes: Sequence[int]) -> Optional[str]:
     for index, (before, after) in enumerate(zip(pristine, given)):
         if isinstance(before, _Attributes):
             changed = before.change()
@@ -417,8 +464,9 @@ def _argument_change(name: str, pristine: Sequence, given: Sequence, writes: Seq
 
 # --- one call -------------------------------------------------------------------------------------
 
-def call_student(func: Callable, *args: Any, name: Optional[str] = None, timeout: Optional[float] = None,
-                 writes: Sequence[int] = (), shared: Sequence[int] = ()) -> Outcome:
+def call_student(func: Callable[..., Any], *args: Any, name: Optional[str] = None,
+                 timeout: Optional[float] = None, writes: Sequence[int] = (),
+                 shared: Sequence[int] = ()) -> Outcome:
     """Call func(*args) as a check should: on copies of the arguments (private_copy), with the
     package's searches forbidden, within `timeout` seconds (default CALL_TIMEOUT), its output
     captured. The arguments at the indices in `writes` (what the function is meant to fill, such as
@@ -487,6 +535,267 @@ def call_student(func: Callable, *args: Any, name: Optional[str] = None, timeout
     return outcome
 
 
+# --- in a process of its own: what no time limit can stop in this one -----------------------------
+
+GRACE = 2.0
+"""Seconds a student's function run in a child process (call_each, run_limited) gets beyond its
+time limit before the child is killed. The limit inside the child stops a loop in Python with its
+own message; the kill stops what runs no line of Python (a loop inside C, or code that turned
+the alarm off)."""
+
+
+def runs_here(func: Any) -> bool:
+    """Return True when `func` can be run in a forked child process: the platform has os.fork and
+    `func` is code of this process (a function, a method, a partial of one, a builtin), not a
+    proxy that calls code elsewhere (the grader's RemoteFunction, which a fork would share)."""
+    plain = (types.FunctionType, types.MethodType, types.BuiltinFunctionType, functools.partial)
+    return hasattr(os, "fork") and isinstance(func, plain)
+
+
+class Returned:
+    """A value a student's function returned in a child process that could not be sent back: it
+    shows as its repr there, and equals nothing."""
+
+    def __init__(self, text: str):
+        self.text = text
+
+    def __repr__(self) -> str:
+        return self.text
+
+    def __eq__(self, other: object) -> bool:
+        return False
+
+    __hash__ = object.__hash__
+
+
+class StudentError(Exception):
+    """An error a student's function raised in a child process that could not be sent back as
+    itself; call_each gives it the original's class name."""
+
+
+def _portable(value: Any) -> Any:
+    """Return `value` if it survives pickling, else a stand-in: a Returned for a value, a
+    StudentError of the same class name and message for an exception; an Outcome part by part."""
+    if isinstance(value, Outcome):
+        return dataclasses.replace(value, value=_portable(value.value), error=_portable(value.error),
+                                   args=tuple(_portable(argument) for argument in value.args))
+    try:
+        pickle.loads(pickle.dumps(value))
+        return value
+    except Exception:  # noqa: BLE001 - anything a student made may fail to pickle
+        pass
+    if isinstance(value, BaseException):
+        rebuilt = _RebuiltError(value)
+        try:
+            pickle.loads(pickle.dumps(rebuilt))
+            return rebuilt
+        except Exception:  # noqa: BLE001 - a class that cannot be found again by its name
+            return type(type(value).__name__, (StudentError,), {"__module__": __name__})(str(value))
+    return Returned(_shown(value))
+
+
+class _RebuiltError:
+    """Pickles as an exception of the same class, arguments and attributes, made without calling
+    its __init__ (which may take other arguments than it keeps in .args)."""
+
+    def __init__(self, error: BaseException):
+        self.error = error
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        attributes = {key: _portable(item) for key, item in vars(self.error).items()}
+        return _rebuild_error, (type(self.error), self.error.args, attributes)
+
+
+def _rebuild_error(cls: type[BaseException], args: tuple[Any, ...], attributes: dict[str, Any]) -> BaseException:
+    """Return an exception of class `cls` with these args and attributes (see _RebuiltError)."""
+    error = cls.__new__(cls)
+    error.args = args
+    vars(error).update(attributes)
+    return error
+
+
+def _send(fd: int, message: tuple[Any, ...]) -> None:
+    """Write a message (a tuple) to a pipe, each part made portable, framed by its length."""
+    data = pickle.dumps(tuple(_portable(part) for part in message))
+    view = memoryview(len(data).to_bytes(8, "big") + data)
+    while view:
+        view = view[os.write(fd, view):]
+
+
+def _receive(fd: int, deadline: float, buffer: bytearray) -> Optional[tuple[Any, ...]]:
+    """Return the next message from a pipe, or None if none came before `deadline` (time.monotonic)
+    or the pipe closed (the child died). `buffer` holds what was read beyond the last message,
+    for the next call."""
+    while len(buffer) < 8 or len(buffer) < 8 + int.from_bytes(buffer[:8], "big"):
+        left = deadline - time.monotonic()
+        if left <= 0 or not select.select([fd], [], [], left)[0]:
+            return None
+        chunk = os.read(fd, 1 << 16)
+        if not chunk:
+            return None
+        buffer += chunk
+    size = int.from_bytes(buffer[:8], "big")
+    data = bytes(buffer[8:8 + size])
+    del buffer[:8 + size]
+    try:
+        message: tuple[Any, ...] = pickle.loads(data)
+    except Exception as error:  # noqa: BLE001 - a class the child knew and this process does not
+        return ("unreadable", f"{type(error).__name__}: {error}")
+    return message
+
+
+def _fork(work: Callable[[int, int], None], cpu_seconds: float) -> tuple[int, int, int]:
+    """Fork a child that runs work(requests, replies) and exits: it reads requests from the first
+    pipe and writes replies to the second. Return (its pid, the read end of the replies, the write
+    end of the requests). The child may use at most `cpu_seconds` of CPU (the kernel stops it
+    beyond that, even if this process is gone)."""
+    import resource  # POSIX only, like os.fork
+
+    replies, reply = os.pipe()
+    request, requests = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: never returns into the caller's code
+        try:
+            os.close(replies)
+            os.close(requests)
+            limit = int(cpu_seconds) + 1
+            resource.setrlimit(resource.RLIMIT_CPU, (limit, limit + 1))
+            work(request, reply)
+        finally:
+            os._exit(0)
+    os.close(reply)
+    os.close(request)
+    return pid, replies, requests
+
+
+def _kill(pid: int, *fds: int) -> None:
+    """Kill a child and close the pipes to and from it (nothing if it has already gone)."""
+    with contextlib.suppress(OSError):
+        os.kill(pid, signal.SIGKILL)
+    with contextlib.suppress(OSError):
+        os.waitpid(pid, 0)
+    for fd in fds:
+        with contextlib.suppress(OSError):
+            os.close(fd)
+
+
+class call_each:  # noqa: N801 - used like a function: outcomes = call_each(func, cases)
+    """call_student(func, *case, name=..., timeout=...) on each case in turn, in a child process (a
+    fork of this one) that makes each call when asked and sends its Outcome back, so that a call
+    that runs past its time limit is stopped whatever it does: the limit inside the child stops a
+    loop in Python, and the child is killed GRACE seconds later if it has not answered (a loop
+    inside C). Each call's side effects stay in the child, where the next calls see them.
+
+    `next()` returns the next case's Outcome, raising NotImplementedError as call_student does.
+    After a call that timed out or ended the child, the next case starts a new child. Where
+    runs_here(func) is False the calls are made here, as call_student makes them.
+    """
+
+    def __init__(self, func: Callable[..., Any], cases: Sequence[tuple[Any, ...]], *, name: str,
+                 timeout: Optional[float] = None):
+        self.func, self.cases, self.name = func, list(cases), name
+        self.timeout = CALL_TIMEOUT if timeout is None else timeout
+        self.index = 0
+        self.fork = runs_here(func)
+        self.child: Optional[tuple[int, int, int]] = None
+        self.buffer = bytearray()
+        self._finalizer: Optional[weakref.finalize[..., Any]] = None
+
+    def next(self) -> Outcome:
+        """Return the Outcome of the next case (raise NotImplementedError as call_student does)."""
+        if self.index >= len(self.cases):
+            raise IndexError(f"call_each: all {len(self.cases)} cases have been called")
+        case = self.cases[self.index]
+        self.index += 1
+        if not self.fork:
+            return call_student(self.func, *case, name=self.name, timeout=self.timeout)
+        if self.child is None:
+            self._start(self.index - 1)
+        assert self.child is not None
+        start = time.monotonic()
+        try:
+            os.write(self.child[2], b"+")  # call the next case
+        except OSError:  # the child has gone: _receive says so
+            pass
+        message = _receive(self.child[1], start + self.timeout + GRACE, self.buffer)
+        if message is not None and message[0] == "outcome":
+            outcome: Outcome = message[1]
+            return outcome
+        if message is not None and message[0] == "not implemented":
+            raise NotImplementedError(message[1])
+        if message is None and time.monotonic() - start >= self.timeout + GRACE:
+            problem: StudentProblem = TimedOut(f"{self.name} timed out after {self.timeout:g} s")
+        elif message is None:
+            problem = StudentProblem(f"{self.name} ended the process it ran in (it exited or crashed)")
+        else:
+            problem = StudentProblem(f"{self.name} returned something that cannot be read back ({message[1]})")
+        self.close()
+        return Outcome(error=problem, args=case, seconds=time.monotonic() - start, problem=str(problem))
+
+    def _start(self, first: int) -> None:
+        """Fork the child that calls the cases from number `first` on."""
+        def work(requests: int, fd: int) -> None:
+            for case in self.cases[first:]:
+                if not os.read(requests, 1):  # the parent has stopped asking
+                    return
+                try:
+                    message: tuple[Any, ...] = ("outcome", call_student(self.func, *case, name=self.name,
+                                                                        timeout=self.timeout))
+                except NotImplementedError as error:
+                    message = ("not implemented", str(error))
+                except BaseException as error:  # noqa: BLE001 - SystemExit and the like, as a failed case
+                    message = ("outcome", Outcome(error=error, args=case))
+                _send(fd, message)
+
+        cpu = (len(self.cases) - first) * (self.timeout + GRACE)
+        self.child, self.buffer = _fork(work, cpu), bytearray()
+        self._finalizer = weakref.finalize(self, _kill, *self.child)
+
+    def close(self) -> None:
+        """Stop the child, if one is running."""
+        if self._finalizer is not None:
+            self._finalizer()
+        self.child = self._finalizer = None
+
+
+def run_limited(function: Callable[..., Any], seconds: Optional[float] = None, *args: Any) -> Any:
+    """Return function(*args), run within `seconds` (default CALL_TIMEOUT) in a child process, a
+    fork of this one: raise what it raised, or TimedOut when it runs past the limit, which stops
+    it whatever it does (a loop in Python under time_limit, and GRACE seconds later by killing
+    the child, a loop inside C). Its side effects stay in the child: only the value comes back
+    (a Returned standing for it if it cannot be pickled). Where os.fork does not exist, the
+    function runs here under time_limit."""
+    seconds = CALL_TIMEOUT if seconds is None else seconds
+    if not hasattr(os, "fork"):
+        with time_limit(seconds):
+            return function(*args)
+
+    def work(requests: int, fd: int) -> None:
+        try:
+            with time_limit(seconds):
+                value = function(*args)
+            message: tuple[Any, ...] = ("value", value)
+        except BaseException as error:  # noqa: BLE001 - sent back and raised in the parent
+            message = ("error", error)
+        _send(fd, message)
+
+    pid, fd, requests = _fork(work, seconds + GRACE)
+    deadline = time.monotonic() + seconds + GRACE
+    try:
+        message = _receive(fd, deadline, bytearray())
+    finally:
+        _kill(pid, fd, requests)
+    if message is None and time.monotonic() >= deadline:
+        raise TimedOut(f"timed out after {seconds:g} s")
+    if message is None:
+        raise StudentProblem("the code ended the process it ran in (it exited or crashed)")
+    if message[0] == "error":
+        raise message[1]
+    if message[0] == "unreadable":
+        raise StudentProblem(f"the result cannot be read back ({message[1]})")
+    return message[1]
+
+
 # --- the package as imported ----------------------------------------------------------------------
 
 @dataclass
@@ -497,7 +806,7 @@ class Snapshot:
     names: dict[str, dict[str, int]] = field(default_factory=dict)
     functions: dict[int, tuple[str, types.FunctionType, Any, Any, Any]] = field(default_factory=dict)
     members: dict[str, dict[str, int]] = field(default_factory=dict)
-    keep: list = field(default_factory=list)  # holds every object whose id is recorded
+    keep: list[Any] = field(default_factory=list)  # holds every object whose id is recorded
 
 
 UNWATCHED = frozenset({"__dict__", "__weakref__", "__slotnames__"})

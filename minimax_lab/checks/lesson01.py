@@ -21,7 +21,7 @@ from ..core.trees import Tree
 from ..display.draw import Drawing, draw
 from ..games.protocol import TreeGame, UniformTree
 from ..search.textbook import INF, minimax
-from .core import FIG_5_2, Verdict, check_answer, check_function, same, tree_cases
+from .core import FIG_5_2, Verdict, check_answer, check_function, lesson_cases, same
 from .guard import Outcome
 from .lesson00 import choice
 
@@ -117,7 +117,8 @@ MIN_VALUE_MISTAKES: tuple[tuple[Callable[[Tree], float], str], ...] = (
 def min_value(student: Any) -> Verdict:
     """Check the student's min_value(tree) (MIN to move at the root of a nested-list tree) on AIMA
     Fig. 5.2 and 40 random trees against minimax; name the mistake on the smallest failing tree."""
-    result = check_function(student, min_root_value, tree_cases(), hint=MIN_VALUE_HINT,
+    cases = [(case.tree,) for case in lesson_cases(sides=("MIN",))]
+    result = check_function(student, min_root_value, cases, hint=MIN_VALUE_HINT,
                             show=draw_min_root)
     if result.correct is not False or result.failing is None:
         return result

@@ -22,7 +22,7 @@ from ..display.draw import draw
 from ..games.protocol import TreeGame
 from ..games.tictactoe import TicTacToe
 from ..search.textbook import minimax, negamax
-from .core import FIG_5_2, Verdict, check_answer, check_function, same, tree_cases, verdict
+from .core import FIG_5_2, Verdict, check_answer, check_function, lesson_cases, same, verdict
 from .guard import Outcome
 
 EXERCISE_TREE: Tree = [[[5, -2], [7, 1]], [[-3, 8], [4, 6]]]
@@ -34,7 +34,7 @@ ASKED = ((), (1,), (1, 0), (1, 0, 1))
 SIGN_FLIPPED = "The size is right but the sign is wrong: {}"
 
 
-def _values(search: Callable[..., Any], tree: Tree) -> tuple:
+def _values(search: Callable[..., Any], tree: Tree) -> tuple[Any, ...]:
     """Return the values `search` gives the ASKED nodes of `tree` (MAX moving first)."""
     trace = Trace()
     search(tree, trace=trace)
@@ -70,16 +70,17 @@ def step_3(min_value: Any) -> Verdict:
     """Check step 3's min_value(tree): MIN's own score of a tree where MIN moves first, which is
     the negation of minimax's value there (the step-3 max_value of the lesson calls it)."""
     return _function_verdict(
-        min_value, lambda tree: -minimax(_min_first(tree)).value, tree_cases(),
+        min_value, lambda tree: -minimax(_min_first(tree)).value,
+        [(case.tree,) for case in lesson_cases(sides=("MIN",))],
         hint="min_value now returns MIN's own score: negate what step 2's returned, at a leaf as "
              "well; the loop already holds MIN's view of each child",
         sign="min_value must return MIN's own score, the negation of the absolute value.",
         show=lambda tree: draw(_min_first(tree), "minimax"))
 
 
-def _negamax_cases() -> list[tuple]:
-    """Return (tree, color) cases: every tree of tree_cases() with MAX (+1) and MIN (-1) to move."""
-    return [(tree, color) for (tree,) in tree_cases() for color in (+1, -1)]
+def _negamax_cases() -> list[tuple[Tree, int]]:
+    """Return (tree, color) cases: every tree of lesson_cases() with MAX (+1) and MIN (-1) to move."""
+    return [(case.tree, case.color) for case in lesson_cases(sides=("MAX", "MIN"))]
 
 
 def _negamax_value(tree: Tree, color: int) -> float:
@@ -156,8 +157,8 @@ def quiz_3(answer: Any) -> Verdict:
 
 # --- the machinery of the function checks --------------------------------------------------------
 
-def _function_verdict(student: Any, reference: Callable[..., Any], cases: list[tuple], *, hint: str,
-                      sign: str, show: Optional[Callable[..., Any]] = None) -> Verdict:
+def _function_verdict(student: Any, reference: Callable[..., Any], cases: list[tuple[Any, ...]], *,
+                      hint: str, sign: str, show: Optional[Callable[..., Any]] = None) -> Verdict:
     """Return (and print) check_function's verdict, adding `sign` when the smallest failing case
     came out with the right size and the wrong sign."""
     with contextlib.redirect_stdout(io.StringIO()):
@@ -169,7 +170,7 @@ def _function_verdict(student: Any, reference: Callable[..., Any], cases: list[t
     return verdict(result.correct, text, result.failing)
 
 
-def _sign_flipped(outcome: Outcome, reference: Callable[..., Any], case: tuple) -> bool:
+def _sign_flipped(outcome: Outcome, reference: Callable[..., Any], case: tuple[Any, ...]) -> bool:
     """Return True when the student's function, which went as `outcome` says on `case`, returned
     the negation of reference(*case)."""
     if outcome.problem is not None or outcome.error is not None:  # no value, so no sign

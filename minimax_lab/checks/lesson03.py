@@ -13,16 +13,16 @@ True
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, Optional
 
 from ..core.text import path_name, value_text
-from ..core.trace import Trace
+from ..core.trace import Moves, Trace
 from ..core.trees import Tree
 from ..display.draw import Drawing, draw
 from ..games.protocol import TreeGame, UniformTree
 from ..search.ordering import best_first, worst_first
 from ..search.textbook import INF, alphabeta, minimax
-from .core import FIG_5_2, Verdict, check_answer, check_function, same, tree_cases
+from .core import FIG_5_2, Verdict, check_answer, check_function, lesson_cases, same
 from .guard import Outcome
 from .lesson00 import choice
 
@@ -44,7 +44,7 @@ CHANGED_FIG_5_2: Tree = [[3, 12, 8], [2, 4, CHANGED_LEAF], [14, 5, 2]]
 
 # --- Your turn: predict α and β ------------------------------------------------------------------
 
-def entry_window(tree: Tree, node: tuple) -> tuple[float, float]:
+def entry_window(tree: Tree, node: Moves) -> tuple[Optional[float], Optional[float]]:
     """Return the (α, β) with which alpha-beta enters `node` of `tree`."""
     trace = Trace()
     alphabeta(tree, trace=trace)
@@ -95,15 +95,16 @@ def snippet_prints(answer: Any) -> Verdict:
 # --- Your turn: the fail-soft return -----------------------------------------------------------------
 
 WINDOWS = ((-INF, INF), (2, 4), (-3, -1), (0, 1), (-2, 5), (4, 8))
-"""The windows the fail-soft exercise is tried with, in turn over the trees of tree_cases()."""
+"""The windows the fail-soft exercise is tried with, in turn over the trees of lesson_cases()."""
 
 FAIL_SOFT_HINT = ("ask what this node has found when it stops, and which number tells its caller "
                   "the most")
 
 
-def fail_soft_cases() -> list[tuple]:
-    """Return (tree, alpha, beta) cases: the trees of tree_cases() with the WINDOWS in turn."""
-    return [(tree, *WINDOWS[i % len(WINDOWS)]) for i, (tree,) in enumerate(tree_cases())]
+def fail_soft_cases() -> list[tuple[Any, ...]]:
+    """Return (tree, alpha, beta) cases: the trees of lesson_cases() (MAX at the root) with the
+    WINDOWS in turn."""
+    return [(case.tree, *WINDOWS[i % len(WINDOWS)]) for i, case in enumerate(lesson_cases())]
 
 
 def fail_soft_value(tree: Tree, alpha: float, beta: float) -> float:
@@ -201,7 +202,7 @@ def quiz_4(answer: Any) -> Verdict:
     value? (a, b or c)"""
     tree = UniformTree(3, 6, seed=1)
 
-    def guess(state: Any) -> float:
+    def guess(state: tuple[int, int]) -> float:
         return state[0] % 100
 
     same_values = all(minimax(tree, depth=d, evaluate=guess).value

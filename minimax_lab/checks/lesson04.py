@@ -2,7 +2,7 @@
 node budget, and the Check yourself questions.
 
 Every expected answer is computed by the package: alpha-beta's counts under the named orderings
-(catalog.ORDERINGS), the exact values of tic-tac-toe (`ordering.exact_values`), and the searches of
+(registry.ORDERINGS), the exact values of tic-tac-toe (`ordering.exact_values`), and the searches of
 `windows`. An ordering a student writes is run by alpha-beta on tic-tac-toe from the empty board;
 whatever it does wrong (returns too few moves, forgets to return, raises) gets a verdict, never a
 traceback. Unanswered (`...`, or a function that raises NotImplementedError), a check prints
@@ -23,6 +23,7 @@ from typing import Any
 from ..analysis.experiments import minimal_leaves, side_by_side
 from ..core.table import NaiveTable
 from ..core.text import path_name
+from ..core.trace import Moves
 from ..core.trees import Tree, random_tree, tree_depth
 from ..games.tictactoe import TicTacToe
 from ..search.ordering import ByEvaluation, as_given, exact_order, exact_values
@@ -46,9 +47,9 @@ NULL_TEST = 0.5
 
 # --- Your turn: which order prunes most? ---------------------------------------------------------
 
-def four_orders(tree: Tree = ORDER_TREE) -> dict[str, SearchResult]:
-    """Return alpha-beta's result on `tree` under each ordering of catalog.ORDERINGS, by label."""
-    return {label: alphabeta(tree, order=ordering_named(name)) for name, label in ORDERINGS.items()}
+def four_orders(tree: Tree = ORDER_TREE) -> dict[str, SearchResult[float]]:
+    """Return alpha-beta's result on `tree` under each ordering of registry.ORDERINGS, by label."""
+    return {ordering.label: alphabeta(tree, order=ordering_named(name)) for name, ordering in ORDERINGS.items()}
 
 
 def fewest_leaves(answer: Any) -> Verdict:
@@ -65,8 +66,8 @@ def fewest_leaves(answer: Any) -> Verdict:
         return verdict(False, f"Not correct: you said {answer!r}. Answer with a pair: the order's name "
                               f"and a number of leaves, like ('as given', 20).")
     name, count = answer
-    label = next((label for key, label in ORDERINGS.items()   # 'best first', or just 'best'
-                  if label in leaves and (same(name, label) or same(name, key))), None)
+    label = next((ordering.label for key, ordering in ORDERINGS.items()   # 'best first', or just 'best'
+                  if ordering.label in leaves and (same(name, ordering.label) or same(name, key))), None)
     if label is None:
         return verdict(False, f"Not correct: {name!r} is not one of the four orders: "
                               f"{', '.join(repr(label) for label in leaves)}.")
@@ -100,7 +101,7 @@ def fewest_leaves(answer: Any) -> Verdict:
 class OrderingRaised(Exception):
     """A student's ordering raised `error` at the node `path` (position `state`)."""
 
-    def __init__(self, error: Exception, state: Any, path: tuple):
+    def __init__(self, error: Exception, state: Any, path: Moves):
         super().__init__(str(error))
         self.error, self.state, self.path = error, state, path
 
@@ -113,17 +114,17 @@ class Watched:
         self.student = student
         self.__name__ = getattr(student, "__name__", None) or repr(student)
 
-    def __call__(self, game: Any, state: Any, actions: Any, path: tuple) -> Any:
+    def __call__(self, game: Any, state: Any, actions: Any, path: Moves) -> Any:
         return self._call(self.student, game, state, actions, path)
 
-    def cutoff(self, game: Any, state: Any, action: Any, path: tuple) -> None:
+    def cutoff(self, game: Any, state: Any, action: Any, path: Moves) -> None:
         """Pass a cutoff on to the student's ordering if it learns from them."""
         learn = getattr(self.student, "cutoff", None)
         if learn is not None:
             self._call(learn, game, state, action, path)
 
     @staticmethod
-    def _call(function: Any, game: Any, state: Any, argument: Any, path: tuple) -> Any:
+    def _call(function: Any, game: Any, state: Any, argument: Any, path: Moves) -> Any:
         try:
             return function(game, state, argument, path)
         except (NotImplementedError, guard.TimedOut):
@@ -132,7 +133,7 @@ class Watched:
             raise OrderingRaised(error, state, path) from error
 
 
-def run_ordering(student: Any, hint: str) -> SearchResult | Verdict:
+def run_ordering(student: Any, hint: str) -> SearchResult[float] | Verdict:
     """Return alpha-beta's result on tic-tac-toe from the empty board with the student's ordering,
     or the verdict (printed) on an ordering that is unanswered or breaks the search."""
     if student is Ellipsis:
@@ -141,8 +142,8 @@ def run_ordering(student: Any, hint: str) -> SearchResult | Verdict:
         return verdict(False, f"Not correct: an ordering is a function order(game, state, actions, path), "
                               f"but you gave {student!r}.")
     try:
-        with guard.time_limit(guard.CALL_TIMEOUT):
-            return alphabeta(TicTacToe(), order=Watched(student))
+        result: SearchResult[float] = guard.run_limited(lambda: alphabeta(TicTacToe(), order=Watched(student)))
+        return result  # run in a process of its own, where the time limit stops any loop
     except NotImplementedError:
         return unanswered(hint)
     except guard.TimedOut:

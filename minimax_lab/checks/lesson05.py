@@ -25,6 +25,7 @@ from ..analysis.experiments import (
     minimal_leaves,
     minimal_nodes,
     node_counts,
+    Row,
     pearl_branching,
 )
 from .core import Verdict, check_answer, read_number, unanswered, verdict
@@ -87,7 +88,8 @@ def knuth_moore_count(answer: Any) -> Verdict:
 def random_order_leaves(branching: int, depth: int) -> float:
     """Return the mean leaves random-order alpha-beta evaluates on the trees SEEDS (measured once)."""
     rows = node_counts(branching, [depth], searches=[("alphabeta", "random")], seeds=SEEDS)
-    return mean(row["leaves"] for row in rows)
+    leaves: float = mean(row["leaves"] for row in rows)
+    return leaves
 
 
 def next_point(answer: Any) -> Verdict:
@@ -129,7 +131,7 @@ def next_point(answer: Any) -> Verdict:
 
 # --- Your turn: estimate b* ----------------------------------------------------------------------
 
-def b_star_search() -> dict:
+def b_star_search() -> Row:
     """Return the measured row of the search whose effective branching factor is estimated."""
     b, d, seed = B_STAR
     return measure(b, d, "alphabeta", "random", seed=seed)

@@ -93,7 +93,7 @@ def replies_expected() -> tuple[int, int, dict[int, int]]:
     return minimax(game, state).move, engine(game, depth=ENGINE_DEPTH).search(state).move, plies
 
 
-def either(items: list) -> str:
+def either(items: list[Any]) -> str:
     """Return items as text: '3', '1 or 2', '1, 2 or 4'."""
     words = [str(item) for item in items]
     return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"

@@ -16,37 +16,48 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 from functools import cache
-from typing import Any
+from typing import Any, Optional
 
 from ..core.text import path_name, value_text
 from ..core.trace import Trace
 from ..core.trees import Path
 from ..games.tictactoe import TicTacToe
-from ..search.beyond import Chance, deviations, expectiminimax, maxn, model_opponent, strategy_values, uniform
+from ..search.beyond import (
+    Chance,
+    ChanceTree,
+    Vector,
+    VectorTree,
+    deviations,
+    expectiminimax,
+    maxn,
+    model_opponent,
+    strategy_values,
+    uniform,
+)
 from ..search.mcts import Node, ucb1, uct
 from ..search.solve import solve
 from ..search.textbook import minimax
 from .core import Verdict, check_answer, read_paths, same
 from .lesson00 import choice
 
-QUEEN: list = [[1, 0], [-9, 12]]
+QUEEN: list[list[int]] = [[1, 0], [-9, 12]]
 """The queen's position: guard it (MIN then plays on, +1, or trades, 0) or leave it en prise
 (MIN takes it, -9, or ignores it and MAX's attack wins, +12)."""
 
 CAPTURE = Fraction(1, 4)
 """How often the opponent of "what is the gamble worth?" takes a queen left en prise."""
 
-VECTOR_TREE: list = [[[(3, 1, 5), (6, 2, 1)], [(2, 6, 2), (4, 4, 4)]],
+VECTOR_TREE: VectorTree = [[[(3, 1, 5), (6, 2, 1)], [(2, 6, 2), (4, 4, 4)]],
                      [[(5, 3, 2), (1, 2, 7)], [(7, 1, 3), (2, 5, 1)]]]
 """The three-player tree of "predict the max^n vector": A at the root, then B, then C."""
 
-CENTIPEDE: list = [(1, 0), [(0, 2), [(3, 1), [(2, 4), (5, 3)]]]]
+CENTIPEDE: VectorTree = [(1, 0), [(0, 2), [(3, 1), [(2, 4), (5, 3)]]]]
 """The centipede game: at each node the mover takes (child 0, the game ends) or passes (child 1)."""
 
 PASS_EVERYWHERE = {(): 1, (1,): 1, (1, 1): 1, (1, 1, 1): 1}
 """The strategy profile of "who would deviate?": both players pass at every node."""
 
-CHANCE_TREE: list = [Chance([(Fraction(1, 2), [6, 2]), (Fraction(1, 2), 5)]),
+CHANCE_TREE: list[ChanceTree] = [Chance([(Fraction(1, 2), [6, 2]), (Fraction(1, 2), 5)]),
                      Chance([(Fraction(1, 3), 10), (Fraction(2, 3), [1, 5])])]
 """The tree of "predict the expectiminimax value": MAX picks a gamble; a chance node; then MIN."""
 
@@ -62,16 +73,16 @@ CORNER = "X........"
 
 # --- Your turn: what is the gamble worth? ---------------------------------------------------------
 
-def takes_sometimes(path: Path, children: list) -> list:
+def takes_sometimes(path: Path, children: list[Any]) -> list[Fraction]:
     """Return the model of "what is the gamble worth?": at the queen left en prise ([1]) the opponent
     takes it with probability CAPTURE; elsewhere it picks at random."""
     return [CAPTURE, 1 - CAPTURE] if path == (1,) else uniform(path, children)
 
 
-def plan_values(probability: Fraction) -> list:
+def plan_values(probability: Fraction) -> list[Optional[float]]:
     """Return MAX's expected value of each plan in QUEEN when the opponent takes a queen left en
     prise with `probability` (and picks at random elsewhere)."""
-    def model(path: Path, children: list) -> list:
+    def model(path: Path, children: list[Any]) -> list[Fraction]:
         return [probability, 1 - probability] if path == (1,) else uniform(path, children)
     trace = Trace()
     expectiminimax(model_opponent(QUEEN, model), trace=trace)
@@ -107,7 +118,7 @@ def en_prise_value(answer: Any) -> Verdict:
 
 # --- Your turn: predict the max^n vector ----------------------------------------------------------
 
-def paranoid_value(tree: Any, player: int = 0, depth: int = 0, players: int = 3) -> tuple:
+def paranoid_value(tree: Any, player: int = 0, depth: int = 0, players: int = 3) -> Vector:
     """Return the leaf reached when `player` maximizes its own component and everyone else
     minimizes it: the "paranoid" reading of a max^n tree, a typical mistake."""
     if isinstance(tree, tuple):
@@ -119,7 +130,7 @@ def paranoid_value(tree: Any, player: int = 0, depth: int = 0, players: int = 3)
 
 def root_vector(answer: Any) -> Verdict:
     """Check the max^n vector predicted for the root of VECTOR_TREE."""
-    values: dict = {}
+    values: dict[Path, Vector] = {}
     result = maxn(VECTOR_TREE, players=3, values=values)
     leaves = [value for path, value in values.items() if len(path) == 3]
     mistakes = {
@@ -167,7 +178,7 @@ def deviating_nodes(answer: Any) -> Verdict:
                              "leads to when every later node passes")
 
 
-def _paths(answer: Any) -> list:
+def _paths(answer: Any) -> list[Path]:
     """Return the paths in an answer, or [] when it is not readable as paths."""
     try:
         return read_paths(answer)
@@ -254,7 +265,7 @@ def quiz_1(answer: Any) -> Verdict:
 
 def quiz_2(answer: Any) -> Verdict:
     """Which change of the leaves keeps expectiminimax's choices in every tree? (a, b or c)"""
-    def gambles(a: Any, b: Any, c: Any, d: Any) -> list:
+    def gambles(a: Any, b: Any, c: Any, d: Any) -> list[ChanceTree]:
         p, q = Fraction(9, 10), Fraction(1, 10)
         return [Chance([(p, a), (q, b)]), Chance([(p, c), (q, d)])]
 

@@ -54,7 +54,7 @@ def game() -> ConnectFour:
     return ConnectFour()
 
 
-def plain_search(game: ConnectFour, state: ConnectFourState, depth: int) -> SearchResult:
+def plain_search(game: ConnectFour, state: ConnectFourState, depth: int) -> SearchResult[float]:
     """Return the plain search of the lesson: the textbook's alpha-beta to `depth` plies, the
     horizon scored by Connect Four's evaluation (win, block, centre first), with no quiescence."""
     return alphabeta(game, state, depth=depth, evaluate=game.evaluate, order=move_order(game))
@@ -147,8 +147,7 @@ def _probe(student: Callable[[Any], Any], c4: ConnectFour) -> Verdict | None:
     for moves in ("", "3", "33", SIGN_PROBE, "001122"):
         state = c4.play(moves)
         try:
-            with guard.time_limit(guard.CALL_TIMEOUT):
-                value = student(state)
+            value = guard.run_limited(student, None, state)  # in a process of its own: stops any loop
         except NotImplementedError:
             return unanswered("score a position for X: add up a few features, each X's count minus "
                               "O's, with weights, and scale the sum to stay strictly between -1 and 1")
@@ -201,10 +200,9 @@ def evaluation(student: Any) -> Verdict:
     results = {}
     for name, opponent in (("zero", even), ("course's", c4.evaluate)):
         try:
-            with guard.time_limit(guard.CALL_TIMEOUT):
-                results[name] = match(c4, engine(c4, depth=MATCH_DEPTH, evaluate=student),
-                                      engine(c4, depth=MATCH_DEPTH, evaluate=opponent),
-                                      games=MATCH_GAMES, seed=MATCH_SEED)
+            results[name] = guard.run_limited(lambda: match(c4, engine(c4, depth=MATCH_DEPTH, evaluate=student),
+                                                            engine(c4, depth=MATCH_DEPTH, evaluate=opponent),
+                                                            games=MATCH_GAMES, seed=MATCH_SEED))
         except guard.TimedOut:
             return verdict(False, f"Not correct: the match against the {name} evaluation did not finish "
                                   f"within {guard.CALL_TIMEOUT:g} s. The engines call your evaluation "

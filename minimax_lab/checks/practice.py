@@ -12,7 +12,7 @@ displays, and its Check and New tree buttons call `.check()` and `.new_tree()`.
 from __future__ import annotations
 
 import html
-from typing import Any, Mapping
+from typing import Any, Mapping, Optional
 
 import ipywidgets as w
 
@@ -21,6 +21,7 @@ from ..core.trace import ENTER, Trace, cutoff_reasons
 from ..core.trees import Path, random_tree
 from ..display.controls import whole_number
 from ..display.draw import Picture, drawable, picture_of, render, search_trace, svg_of
+from ..display.still import PicturedBox, Still
 from ..games.protocol import TreeGame
 from .core import answer_text, read_number, read_paths, same
 
@@ -28,7 +29,7 @@ MAX_VALUE_NODES = 21
 """The most inner nodes ValuePractice asks the student to fill in (branching 4, depth 3)."""
 
 
-class Practice:
+class Practice(Still):
     """What both practice widgets share: a random tree by seed, its drawing, Check and New tree
     buttons and the feedback; subclasses add the answer controls and the verdict."""
 
@@ -46,8 +47,10 @@ class Practice:
         self.new_button = w.Button(description="New tree")
         self.check_button.on_click(self.check)
         self.new_button.on_click(self.new_tree)
-        self.widget = w.VBox([w.HTML(f"<b>{html.escape(self.instructions)}</b>"), self.picture,
-                              self.controls, w.HBox([self.check_button, self.new_button]), self.feedback])
+        self.caption = self.instructions
+        self.widget = PicturedBox([w.HTML(f"<b>{html.escape(self.instructions)}</b>"), self.picture,
+                                   self.controls, w.HBox([self.check_button, self.new_button]), self.feedback],
+                                  picture=self.still)
         self.load()
 
     def load(self) -> None:
@@ -55,7 +58,8 @@ class Practice:
         self.tree = random_tree(self.branching, self.depth, seed=self.seed)
         self.game: TreeGame = drawable(self.tree)
         self.result, self.trace = search_trace(self.game, self.algorithm)
-        self.picture.value = svg_of(render(self.game, Picture(), edge_labels=True))
+        self.drawing = render(self.game, Picture(), edge_labels=True)
+        self.picture.value = svg_of(self.drawing)
         self.feedback.value = ""
         self.controls.children = self.make_controls()
 
@@ -71,10 +75,10 @@ class Practice:
 
     def show_search(self) -> None:
         """Draw the tree as the search saw it: values backed up, pruned subtrees grey."""
-        self.picture.value = svg_of(render(self.game, picture_of(self.trace, self.result.pv),
-                                           edge_labels=True))
+        self.drawing = render(self.game, picture_of(self.trace, self.result.pv), edge_labels=True)
+        self.picture.value = svg_of(self.drawing)
 
-    def make_controls(self) -> tuple:
+    def make_controls(self) -> tuple[Any, ...]:
         """Return the answer controls for the current tree."""
         raise NotImplementedError
 
@@ -134,7 +138,7 @@ class PruningPractice(Practice):
         """Return the leaf paths, left to right."""
         return sorted(path for path in self.game.nodes if self.is_leaf(path))
 
-    def make_controls(self) -> tuple:
+    def make_controls(self) -> tuple[Any, ...]:
         """Return one toggle button per leaf, grouped under their parents, and the text box."""
         groups: dict[Path, list[w.ToggleButton]] = {}
         for path in self.leaves():
@@ -279,7 +283,7 @@ class ValuePractice(Practice):
         super().__init__(branching, depth, seed)
 
     @property
-    def values(self) -> dict[Path, float]:
+    def values(self) -> dict[Path, Optional[float]]:
         """Return the minimax value of every inner node, by path, root first."""
         returned = self.trace.values()
         return {path: returned[path] for path in self.inner()}
@@ -289,7 +293,7 @@ class ValuePractice(Practice):
         return sorted((path for path in self.game.nodes if not self.is_leaf(path)),
                       key=lambda path: (len(path), path))
 
-    def make_controls(self) -> tuple:
+    def make_controls(self) -> tuple[Any, ...]:
         """Return one text box per inner node, a row per level."""
         self.boxes = {}
         for path in self.inner():

@@ -13,6 +13,8 @@ import math
 from dataclasses import dataclass
 from typing import Any, Optional
 
+from .trace import Moves
+
 EXACT, LOWER, UPPER = "exact", "lower", "upper"
 INF = math.inf
 
@@ -55,15 +57,27 @@ class TranspositionTable:
     def __init__(self) -> None:
         self.entries: dict[Any, Entry] = {}
         self.game: Any = None
+        self.evaluation: Any = None
 
-    def bind(self, game: Any) -> None:
-        """Tie the table to `game` on first use: its entries are positions of that game only, so
-        using it for another game (another tree, say, whose paths look the same) is refused."""
+    def bind(self, game: Any, evaluate: Any = None) -> None:
+        """Tie the table to `game` on first use, and to `evaluate` on the first depth-limited search
+        (which passes the evaluation that scores its horizon): its entries are positions of that
+        game, valued with that evaluation, so using it for another game (another tree, say, whose
+        paths look the same) or with another evaluation (whose values the entries are not) is
+        refused."""
         if self.game is None:
             self.game = game
         elif self.game is not game:
             raise ValueError(f"this table holds positions of {self.game!r}; use a new "
                              f"TranspositionTable for {game!r}")
+        if evaluate is None:
+            return
+        if self.evaluation is None:
+            self.evaluation = evaluate
+        elif self.evaluation is not evaluate:
+            raise ValueError(f"this table holds values from the evaluation {_name(self.evaluation)}, not "
+                             f"{_name(evaluate)}: a search with another evaluation would read them as its own; "
+                             "use a new TranspositionTable (or pass the same evaluation function again)")
 
     def __len__(self) -> int:
         return len(self.entries)
@@ -97,14 +111,19 @@ class TranspositionTable:
         """Record the value a search of `state` with the window (alpha, beta) returned, flagged."""
         self.entries[state] = Entry(value, bound_flag(value, alpha, beta), depth, move)
 
-    def pv(self, game: Any, state: Any) -> tuple:
+    def pv(self, game: Any, state: Any) -> Moves:
         """Return the principal variation from `state`: the stored best moves, followed while the
-        entries are exact."""
-        line: list = []
+        entries are exact, up to the first move that returns to a position already on the line (in
+        a game that can repeat, the stored moves may go round a loop)."""
+        line: list[Any] = []
+        seen = {state}
         entry = self.entries.get(state)
         while entry is not None and entry.flag == EXACT and entry.move is not None:
             line.append(entry.move)
             state = game.result(state, entry.move)
+            if state in seen:
+                break
+            seen.add(state)
             entry = self.entries.get(state)
         return tuple(line)
 
@@ -133,8 +152,8 @@ class NoTable(TranspositionTable):
     """A table that remembers nothing: what a search uses when it is given no table (like
     NO_TRACE for traces), so that the search reads the same with and without one."""
 
-    def bind(self, game: Any) -> None:
-        """Accept any game: nothing is stored, so nothing can be mixed up."""
+    def bind(self, game: Any, evaluate: Any = None) -> None:
+        """Accept any game and evaluation: nothing is stored, so nothing can be mixed up."""
 
     def probe(self, state: Any, alpha: float, beta: float, depth: float = INF) -> Optional[float]:
         """Return None: nothing is known."""
@@ -147,3 +166,8 @@ class NoTable(TranspositionTable):
 
 NO_TABLE = NoTable()
 """The shared table that remembers nothing."""
+
+
+def _name(function: Any) -> str:
+    """Return a function's name for a message ('<lambda>' for a lambda), or its repr."""
+    return getattr(function, "__qualname__", None) or repr(function)

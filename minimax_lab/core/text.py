@@ -29,7 +29,7 @@ def value_text(value: Optional[Any], *, ascii: bool = False) -> str:
     return str(value)
 
 
-def path_name(path: tuple) -> str:
+def path_name(path: tuple[Any, ...]) -> str:
     """Return the name of the node at `path`, as an index expression: (1, 0) -> '[1][0]'; long
     paths are shortened to their first six steps and their length."""
     if len(path) > 12:

@@ -9,9 +9,13 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any, Optional
+from numbers import Real
+from typing import Any, NoReturn, Optional
 
 from .text import path_name, value_text
+
+Moves = tuple[Any, ...]
+"""A path in a game: the actions from the root to a node, in order (a principal variation too)."""
 
 ENTER, LEAF, UPDATE, CUTOFF, EXIT = "enter", "leaf", "update", "cutoff", "exit"
 
@@ -26,12 +30,12 @@ class Event:
     """
 
     kind: str
-    path: tuple
+    path: Moves
     player: Any = None
     value: Optional[float] = None
     alpha: Optional[float] = None
     beta: Optional[float] = None
-    pruned: tuple = ()
+    pruned: Moves = ()
 
     def __str__(self) -> str:
         parts = [f"{self.kind:6} {path_name(self.path)}"]
@@ -44,27 +48,27 @@ class Event:
         return " ".join(parts)
 
 
-class Trace(list):
+class Trace(list[Event]):
     """A list of Events, with views that drawings and graders need."""
 
-    def add(self, kind: str, path: tuple, player: Any = None, value: Optional[float] = None,
-            alpha: Optional[float] = None, beta: Optional[float] = None, pruned: tuple = ()) -> None:
+    def add(self, kind: str, path: Moves, player: Any = None, value: Optional[float] = None,
+            alpha: Optional[float] = None, beta: Optional[float] = None, pruned: Moves = ()) -> None:
         """Append an Event."""
         self.append(Event(kind, path, player, value, alpha, beta, pruned))
 
-    def visited(self) -> list[tuple]:
+    def visited(self) -> list[Moves]:
         """Return the paths of the nodes visited, in order."""
         return [e.path for e in self if e.kind == ENTER]
 
-    def leaves(self) -> list[tuple]:
+    def leaves(self) -> list[Moves]:
         """Return the paths of the leaves evaluated, in order."""
         return [e.path for e in self if e.kind == LEAF]
 
-    def leaf_values(self) -> list[float]:
+    def leaf_values(self) -> list[Optional[float]]:
         """Return the values of the leaves evaluated, in order."""
         return [e.value for e in self if e.kind == LEAF]
 
-    def values(self) -> dict[tuple, float]:
+    def values(self) -> dict[Moves, Optional[float]]:
         """Return the value each visited node returned, by path."""
         return {e.path: e.value for e in self if e.kind == EXIT}
 
@@ -72,11 +76,11 @@ class Trace(list):
         """Return the cutoff events, in order."""
         return [e for e in self if e.kind == CUTOFF]
 
-    def pruned(self) -> list[tuple]:
+    def pruned(self) -> list[Moves]:
         """Return the paths of the children cut off (the roots of the pruned subtrees)."""
         return [e.path + (a,) for e in self.cutoffs() for a in e.pruned]
 
-    def bounds(self) -> dict[tuple, str]:
+    def bounds(self) -> dict[Moves, str]:
         """Return, for each node that returned, '≤' or '≥' when the value it returned is only a
         bound on its minimax value (alpha-beta stopped early there or below), '' when it is exact.
 
@@ -92,19 +96,92 @@ class Trace(list):
 
 
 class NullTrace(Trace):
-    """A trace that records nothing: the searches' default, so that they trace every event in one
-    line and pay only a call that does nothing when nobody asked for a trace."""
+    """A trace that records nothing and cannot be changed: the searches' default, so that they
+    trace every event in one line. A search given one runs its trace-free twin (search/twin.py),
+    so the trace lines cost nothing; searches without a twin call its `add`, which does nothing."""
 
-    def add(self, kind: str, path: tuple, player: Any = None, value: Optional[float] = None,
-            alpha: Optional[float] = None, beta: Optional[float] = None, pruned: tuple = ()) -> None:
+    def __init__(self) -> None:
+        super().__init__()
+
+    def __repr__(self) -> str:
+        return "NO_TRACE"
+
+    def add(self, kind: str, path: Moves, player: Any = None, value: Optional[float] = None,
+            alpha: Optional[float] = None, beta: Optional[float] = None, pruned: Moves = ()) -> None:
         """Record nothing."""
 
-    def append(self, event: Any) -> None:
-        raise TypeError("NO_TRACE records nothing: pass trace=Trace() to record a search")
+    def _refuse(self, *args: Any) -> NoReturn:
+        raise TypeError("NO_TRACE records nothing and cannot be changed: pass trace=Trace() to "
+                        "record a search")
+
+    append = extend = insert = __setitem__ = __iadd__ = __setattr__ = __delattr__ = _refuse
 
 
 NO_TRACE = NullTrace()
-"""The shared do-nothing trace."""
+"""The shared do-nothing trace (a constant: nothing can be added to it or set on it)."""
+
+
+# --- checking a trace made by hand before reading it ---------------------------------------------
+
+KINDS = (ENTER, LEAF, UPDATE, CUTOFF, EXIT)
+
+
+def check_trace(trace: Any) -> None:
+    """Raise TypeError or ValueError, naming the event, unless `trace` is a sequence of Events that
+    a search could have made: each node entered as a child of the node being searched (the root,
+    path (), when none is), its leaf, update, cutoff and exit events while it is the node being
+    searched, an update or cutoff only after one of its children returned, a decision node that
+    searched children updated before it exits, and values that are numbers (not NaN). A trace
+    may stop early (a search that raised)."""
+    if isinstance(trace, (str, bytes)) or not hasattr(trace, "__iter__"):
+        raise TypeError(f"a trace is a list of Events, not {trace!r}")
+    open_: list[Moves] = []          # the nodes being searched, root first
+    players: dict[Moves, Any] = {}   # who moves at each of them ('CHANCE' at a chance node)
+    returned: set[Moves] = set()     # the open nodes a child has returned to
+    updated: set[Moves] = set()      # the open nodes that have an update
+    for i, event in enumerate(trace):
+        if not isinstance(event, Event):
+            raise TypeError(f"event {i} of the trace is {event!r}, not an Event")
+        where = f"event {i} ({event})"
+        if event.kind not in KINDS:
+            raise ValueError(f"{where}: unknown kind {event.kind!r}; the kinds are {list(KINDS)}")
+        path = event.path
+        if not isinstance(path, tuple):
+            raise TypeError(f"{where}: the path {path!r} is not a tuple of moves")
+        for name in ("value", "alpha", "beta"):
+            number = getattr(event, name)
+            if number is not None and (isinstance(number, bool) or not isinstance(number, Real) or number != number):
+                raise ValueError(f"{where}: {name} {number!r} is not a number")
+        top = open_[-1] if open_ else None
+        if event.kind == ENTER:
+            if top is None and path != ():
+                raise ValueError(f"{where}: {path_name(path)} is entered while no node is being searched "
+                                 "(a search starts at the root, path ())")
+            if top is not None and (len(path) != len(top) + 1 or path[:-1] != top):
+                raise ValueError(f"{where}: {path_name(path)} is not a child of {path_name(top)}, the node "
+                                 "being searched")
+            open_.append(path)
+            players[path] = event.player
+            continue
+        if path != top:
+            being = "no node is" if top is None else f"{path_name(top)} is"
+            raise ValueError(f"{where}: {event.kind} of {path_name(path)}, which is not being searched "
+                             f"({being}; a node is entered before its other events)")
+        if event.kind in (LEAF, UPDATE, EXIT) and event.value is None:
+            raise ValueError(f"{where}: a {event.kind} event needs a value")
+        if event.kind in (UPDATE, CUTOFF) and path not in returned:
+            raise ValueError(f"{where}: {event.kind} of {path_name(path)} before any of its children returned")
+        if event.kind == UPDATE:
+            updated.add(path)
+        elif event.kind == EXIT:
+            if path in returned and path not in updated and players.get(path) != "CHANCE":
+                raise ValueError(f"{where}: {path_name(path)} searched its children but never updated "
+                                 "its value")
+            open_.pop()
+            returned.discard(path)
+            updated.discard(path)
+            if open_:
+                returned.add(open_[-1])
 
 
 # --- what a node's value means: exact, or a bound ------------------------------------------------
@@ -112,14 +189,15 @@ NO_TRACE = NullTrace()
 EXACT, AT_MOST, AT_LEAST = "", "≤", "≥"
 
 
-def bounds_of(trace: Trace) -> dict[tuple, str]:
+def bounds_of(trace: Trace) -> dict[Moves, str]:
     """Return the kind of value each node returned: EXACT (''), AT_MOST ('≤') or AT_LEAST ('≥');
     see Trace.bounds."""
-    entered: dict[tuple, Event] = {}
-    children: dict[tuple, list[tuple[Any, str]]] = {}
-    computed: dict[tuple, Any] = {}   # the value a node's own loop reached, before any clamping
-    stopped: set[tuple] = set()
-    kinds: dict[tuple, str] = {}
+    check_trace(trace)
+    entered: dict[Moves, Event] = {}
+    children: dict[Moves, list[tuple[Any, str]]] = {}
+    computed: dict[Moves, Any] = {}   # the value a node's own loop reached, before any clamping
+    stopped: set[Moves] = set()
+    kinds: dict[Moves, str] = {}
     for event in trace:
         path = event.path
         if event.kind == ENTER:
@@ -178,7 +256,7 @@ def describe(trace: Trace, *, side_to_move: bool = False) -> list[str]:
     return Narrator(trace, side_to_move).sentences
 
 
-def cutoff_reasons(trace: Trace) -> dict[tuple, str]:
+def cutoff_reasons(trace: Trace) -> dict[Moves, str]:
     """Return, for the root of each subtree an alpha-beta trace cut off, why it cannot matter, as a
     teacher says it ("at MIN's node [1] the first leaf, [1][0], is 2, so MIN can hold MAX to 2 or
     less; MAX already has 3 from move 0 at the root, so the rest of [1] cannot matter")."""
@@ -191,28 +269,29 @@ class Narrator:
     `.sentences` holds them; `.reasons` maps each pruned child to why it cannot matter."""
 
     def __init__(self, trace: Trace, side_to_move: bool = False):
+        check_trace(trace)
         self.side_to_move = side_to_move
         self.leaves = {event.path for event in trace if event.kind == LEAF}
         self.kinds = bounds_of(trace)
-        self.entered: dict[tuple, Event] = {}
-        self.returned: dict[tuple, Any] = {}
-        self.best: dict[tuple, Any] = {}
-        self.best_child: dict[tuple, tuple] = {}
-        self.last_child: dict[tuple, tuple] = {}
-        self.tried: dict[tuple, int] = {}   # children entered so far, by parent
-        self.place: dict[tuple, int] = {}   # each child's place in its parent's search order
-        self.stopped: set[tuple] = set()
-        self.reasons: dict[tuple, str] = {}
+        self.entered: dict[Moves, Event] = {}
+        self.returned: dict[Moves, Any] = {}
+        self.best: dict[Moves, Any] = {}
+        self.best_child: dict[Moves, Moves] = {}
+        self.last_child: dict[Moves, Moves] = {}
+        self.tried: dict[Moves, int] = {}   # children entered so far, by parent
+        self.place: dict[Moves, int] = {}   # each child's place in its parent's search order
+        self.stopped: set[Moves] = set()
+        self.reasons: dict[Moves, str] = {}
         self.sentences = [self.say(event, trace[i + 1] if i + 1 < len(trace) else None)
                           for i, event in enumerate(trace)]
 
     # names
 
-    def role(self, path: tuple) -> str:
+    def role(self, path: Moves) -> str:
         entered = self.entered.get(path)
         return "?" if entered is None else str(entered.player)
 
-    def name(self, path: tuple) -> str:
+    def name(self, path: Moves) -> str:
         """Return 'the root', 'the leaf [0][1]' or "MIN's node [0]"."""
         if not path:
             return "the root"
@@ -220,7 +299,7 @@ class Narrator:
             return f"the leaf {path_name(path)}"
         return f"{self.role(path)}'s node {path_name(path)}"
 
-    def child_text(self, node: tuple, child: tuple) -> str:
+    def child_text(self, node: Moves, child: Moves) -> str:
         """Return 'the first leaf, [1][0], is 2' or "its second move, MAX's node [0][1], is worth at most 4"."""
         value = value_text(self.returned[child])
         nth = ordinal(self.position(child))
@@ -229,7 +308,7 @@ class Narrator:
         bound = {AT_MOST: "at most ", AT_LEAST: "at least "}.get(self.kinds.get(child, EXACT), "")
         return f"its {nth} move, {self.name(child)}, is worth {bound}{value}"
 
-    def position(self, child: tuple) -> int:
+    def position(self, child: Moves) -> int:
         """Return the child's place in the order its parent searched it (1 for the first)."""
         return self.place[child]
 
@@ -347,7 +426,7 @@ class Narrator:
                 f"already hold MAX to {value_text(event.beta)} {holds}, so the rest of "
                 f"{path_name(node)} cannot matter")
 
-    def holder(self, node: tuple, role: str, bound: Any) -> str:
+    def holder(self, node: Moves, role: str, bound: Any) -> str:
         """Return where `role` got `bound` above `node`: 'from move 0 at the root' or
         'at node [0] (from [0][1])'."""
         for depth in range(len(node) - 1, -1, -1):

@@ -172,13 +172,27 @@ def count_leaves(tree: Tree) -> int:
     return sum(1 for node in validate_tree(tree).values() if not isinstance(node, (list, tuple)))
 
 
-def uniform_nodes(branching: int, depth: int) -> int:
-    """Return the number of nodes of a uniform tree, 1 + b + b^2 + ... + b^d.
+MAX_FORMULA_DEPTH = 4096
+"""The deepest depth the counting formulas accept (uniform_nodes, and the theory of
+minimax_lab.analysis.experiments): far beyond any search, and shallow enough that each formula
+answers at once."""
 
-    >>> uniform_nodes(3, 2)
-    13
+
+def uniform_nodes(branching: int, depth: int) -> int:
+    """Return the number of nodes of a uniform tree, 1 + b + b^2 + ... + b^d (for b >= 2 the
+    geometric sum (b^(d+1) - 1) / (b - 1), exactly).
+
+    >>> uniform_nodes(3, 2), uniform_nodes(1, 4)
+    (13, 5)
     """
-    return sum(branching ** ply for ply in range(depth + 1))
+    for name, number, least, most in (("branching", branching, 1, None), ("depth", depth, 0, MAX_FORMULA_DEPTH)):
+        if type(number) is not int or number < least or (most is not None and number > most):
+            bound = f"from {least} to {most}" if most is not None else f">= {least}"
+            raise ValueError(f"uniform_nodes needs {name} to be a whole number {bound}, got {number!r}")
+    if branching == 1:
+        return depth + 1
+    nodes: int = (branching ** (depth + 1) - 1) // (branching - 1)
+    return nodes
 
 
 def deepest_within(size: Callable[[int], float], limit: float, *, most: int, least: int = 0) -> int:
@@ -196,7 +210,7 @@ def deepest_within(size: Callable[[int], float], limit: float, *, most: int, lea
 
 
 def random_tree(branching: int, depth: int, *, seed: int = 0, low: int = -9, high: int = 9,
-                ragged: bool = False) -> list:
+                ragged: bool = False) -> list[Tree]:
     """Return a uniform tree (or, with `ragged`, one with 1..branching children per node and leaves at
     any depth) whose integer leaves lie in [low, high], drawn from `random.Random(seed)`.
 
@@ -220,10 +234,13 @@ def random_tree(branching: int, depth: int, *, seed: int = 0, low: int = -9, hig
     def grow(ply: int) -> Tree:
         if ply == depth or (ragged and ply > 0 and rng.random() < 0.2):
             return rng.randint(low, high)
+        return children(ply)
+
+    def children(ply: int) -> list[Tree]:
         width = rng.randint(1, branching) if ragged else branching
         return [grow(ply + 1) for _ in range(width)]
 
-    return grow(0)  # type: ignore[return-value]
+    return children(0)   # depth >= 1: the root has children
 
 
 def mix64(x: int) -> int:
@@ -332,7 +349,7 @@ class Chance:
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("chance nodes are immutable")
 
-    def __deepcopy__(self, memo: dict) -> Chance:
+    def __deepcopy__(self, memo: dict[int, Any]) -> Chance:
         """Return a chance node with deep copies of the subtrees (a copy may be changed without
         touching the original, even when a subtree is a list)."""
         return Chance([(p, copy.deepcopy(t, memo)) for p, t in self.outcomes], self.player)
@@ -349,7 +366,7 @@ class Chance:
         return f"Chance([{pairs}]{who})"
 
 
-ChanceTree = Union[Real, list, Chance]
+ChanceTree = Union[float, list["ChanceTree"], Chance]
 """A tree with chance nodes: a number (a leaf), a list (a decision node) or a Chance node."""
 
 
@@ -358,7 +375,7 @@ def check_chance_tree(tree: ChanceTree) -> None:
     each chance node non-negative probabilities that sum to 1, within the limits of
     walk_tree; errors name the node's path."""
 
-    def children(node: Any, path: Path) -> Optional[list]:
+    def children(node: Any, path: Path) -> Optional[list[Any]]:
         if isinstance(node, Chance):
             return [child for _, child in check_probabilities(node, path)]
         if isinstance(node, list):
@@ -369,7 +386,7 @@ def check_chance_tree(tree: ChanceTree) -> None:
     walk_tree(tree, children)
 
 
-def check_probabilities(node: Chance, path: Path) -> tuple:
+def check_probabilities(node: Chance, path: Path) -> tuple[tuple[Any, ...], ...]:
     """Return a chance node's outcomes after checking each is (probability, subtree) with a
     non-negative probability, and that the probabilities sum to 1 within PROBABILITY_TOLERANCE."""
     where = f"chance node {path_name(path)}"

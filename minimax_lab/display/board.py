@@ -16,58 +16,67 @@ from __future__ import annotations
 import html
 from typing import Any, Optional
 
+import graphviz
 import ipywidgets as w
 
 from ..core.table import TranspositionTable
+from ..core.trace import Moves
 from ..games.tictactoe import TicTacToe
 from ..heuristics.boards import BoardGame, depth_limits, horizon_evaluation, move_order, offers_solve
 from ..heuristics.generic import even
 from ..search.engine import Engine, EngineResult
-from ..search.registry import SEARCH_LABELS, choices, one_of
-from ..search.solve import solve
-from ..search.textbook import SearchResult, alphabeta, minimax
+from ..search.registry import CATALOG, choices, names, one_of
+from ..search.textbook import SearchResult
 from .controls import SLIDER, whole_number
+from .still import PicturedBox, Still, still_of
 
-ALGORITHMS = ("minimax", "alphabeta", "solve", "engine")
-"""The searches (catalog.SEARCH_LABELS names) the computer can play with."""
+ALGORITHMS = names(lambda search: search.board)
+"""The searches the computer can play with: those the registry offers on the board."""
 
 STRENGTHS = {"beginner": 0.01, "casual": 0.05, "good": 0.25, "strong": 1.0}
 """The engine's strengths on the board: its time per move in seconds."""
 
 
 def algorithms(game: BoardGame) -> tuple[str, ...]:
-    """Return the algorithms the board offers for `game` (solve only where it is fast)."""
-    return tuple(a for a in ALGORITHMS if a != "solve" or offers_solve(game))
+    """Return the algorithms the board offers for `game`: one that takes no depth limit (solve)
+    only where it is fast."""
+    return tuple(a for a in ALGORITHMS if CATALOG[a].depth or offers_solve(game))
 
 
 def computer_move(game: BoardGame, state: Any, *, algorithm: str = "alphabeta", depth: Optional[int] = None,
                   heuristic: bool = True, table: Optional[TranspositionTable] = None,
-                  seconds: float = STRENGTHS["strong"]) -> SearchResult:
+                  seconds: float = STRENGTHS["strong"]) -> SearchResult[float]:
     """Return the search result whose move the computer plays in `state`.
 
     minimax and alphabeta look `depth` plies ahead (None: to the end) and score the horizon with
     the game's heuristic, or as even without it; solve searches to the end with a transposition
     table (`table`, kept between moves, makes later answers immediate); the engine deepens for
-    `seconds` (or searches to `depth` exactly, if given) and returns an EngineResult."""
-    if algorithm == "solve":
-        return solve(game, state, order=move_order(game), table=table)
-    if one_of(algorithm, "algorithm", ALGORITHMS) == "engine":
-        return Engine(game, seconds=seconds, depth=depth).search(state)
-    evaluate = horizon_evaluation(game) if heuristic else even
-    if algorithm == "minimax":
-        return minimax(game, state, depth=depth, evaluate=evaluate)
-    return alphabeta(game, state, depth=depth, evaluate=evaluate, order=move_order(game))
+    `seconds` (or searches to `depth` exactly, if given) and returns an EngineResult. What each
+    search is given follows from what its registry entry says it takes."""
+    search = CATALOG[one_of(algorithm, "algorithm", ALGORITHMS)]
+    if search.player:
+        player: Engine = search.function(game, seconds=seconds, depth=depth)
+        return player.search(state)
+    options: dict[str, Any] = {}
+    if search.depth:
+        options.update(depth=depth, evaluate=horizon_evaluation(game) if heuristic else even)
+    if search.order:
+        options["order"] = move_order(game)
+    if search.table:
+        options["table"] = table
+    result: SearchResult[float] = search.function(game, state, **options)
+    return result
 
 
 def shortest_win(game: BoardGame, *, algorithm: str = "alphabeta", depth: Optional[int] = None,
-                 heuristic: bool = True) -> Optional[tuple]:
+                 heuristic: bool = True) -> Optional[Moves]:
     """Return the shortest sequence of X's moves that beats the computer with these settings (its
     answers are deterministic), or None if no sequence does. A breadth-first search over X's
     moves; each of the computer's answers is searched once."""
-    answers: dict = {}
-    frontier: list[tuple[Any, tuple]] = [(game.initial, ())]
+    answers: dict[Any, Any] = {}
+    frontier: list[tuple[Any, Moves]] = [(game.initial, ())]
     while frontier:
-        following: list[tuple[Any, tuple]] = []
+        following: list[tuple[Any, Moves]] = []
         for state, moves in frontier:
             for a in game.actions(state):
                 after = game.result(state, a)
@@ -85,7 +94,7 @@ def shortest_win(game: BoardGame, *, algorithm: str = "alphabeta", depth: Option
     return None
 
 
-class Board:
+class Board(Still):
     """Play `game` (default tic-tac-toe) against the computer: you are X and move first.
 
     Squares are numbered row by row from the top left. In Connect Four a click anywhere in a
@@ -109,9 +118,9 @@ class Board:
         self.limits = depth_limits(self.game)
         self.table = TranspositionTable()
         self.state = self.game.initial
-        self.last: Optional[SearchResult] = None
+        self.last: Optional[SearchResult[float]] = None
 
-        self.algorithm = w.ToggleButtons(options=choices(SEARCH_LABELS, offered), value=algorithm,
+        self.algorithm = w.ToggleButtons(options=choices(CATALOG, offered), value=algorithm,
                                          description="computer")
         top = self.limits.get(algorithm, max(self.limits.values()))
         self.depth = w.IntSlider(value=top if depth is None else whole_number(depth, "depth", 1, top),
@@ -133,8 +142,9 @@ class Board:
         self.restart.on_click(lambda _: self.new_game())
         self.message = w.HTML()
         grid = w.GridBox(self.buttons, layout=w.Layout(grid_template_columns=f"repeat({self.columns}, 44px)"))
-        self.widget = w.VBox([w.HBox([self.algorithm, self.restart]), w.HBox([self.depth, self.heuristic]),
-                              self.strength, grid, self.message])
+        self.caption = f"You are X and move first: click a {self.game.move_noun} to play, and the computer answers."
+        self.widget = PicturedBox([w.HBox([self.algorithm, self.restart]), w.HBox([self.depth, self.heuristic]),
+                                   self.strength, grid, self.message], picture=self.still)
         self.new_game()
 
     # What the buttons call.
@@ -169,15 +179,16 @@ class Board:
 
     # The rest.
 
-    def _reply(self, state: Any) -> SearchResult:
+    def _reply(self, state: Any) -> SearchResult[float]:
         """Return the computer's search result in `state`, with the current settings."""
         algorithm = self.algorithm.value
-        if algorithm == "engine":
+        search = CATALOG[algorithm]
+        if search.player:  # kept from move to move, with what it learned
             depth = self.depth.value if self.fixed_depth else None
             if self.engine is None or self.engine.depth != depth:
-                self.engine = Engine(self.game, seconds=STRENGTHS[self.strength.value], depth=depth)
+                self.engine = search.function(self.game, seconds=STRENGTHS[self.strength.value], depth=depth)
             return self.engine.search(state)
-        depth = None if algorithm == "solve" else self.depth.value
+        depth = self.depth.value if search.depth else None
         return computer_move(self.game, state, algorithm=algorithm, depth=depth,
                              heuristic=self.heuristic.value, table=self.table)
 
@@ -188,17 +199,18 @@ class Board:
             return None, f"There is no square {html.escape(repr(square))}: squares are 0 to {count - 1}."
         return self.game.click_action(self.state, square)
 
-    def _report(self, action: Any, reply: Optional[SearchResult]) -> str:
+    def _report(self, action: Any, reply: Optional[SearchResult[float]]) -> str:
         """Return the message after a move: what was played and, at the end, the outcome."""
         where = self.game.move_noun
         text = f"You played {where} {action}."
+        search = CATALOG[self.algorithm.value]
         if isinstance(reply, EngineResult):
             how = f"depth {self.depth.value}" if self.fixed_depth else self.strength.value
-            text += (f" The computer (engine, {how}) played {where} {reply.move}: it searched "
+            text += (f" The computer ({search.label}, {how}) played {where} {reply.move}: it searched "
                      f"{reply.depth} {'ply' if reply.depth == 1 else 'plies'} deep, {reply.nodes:,} nodes, "
                      f"and sees {reply.outcome(self.game.max_player)}.")
         elif reply is not None:
-            how = self.algorithm.value + ("" if self.algorithm.value == "solve" else f", depth {self.depth.value}")
+            how = search.label + (f", depth {self.depth.value}" if search.depth else "")
             text += (f" The computer ({how}) played {where} {reply.move}: value {reply.value:g} for X, "
                      f"{reply.nodes:,} nodes searched.")
         if self.game.is_terminal(self.state):
@@ -217,6 +229,22 @@ class Board:
         for square, button in enumerate(self.buttons):
             button.description = self.mark(square) or ""
 
+    def still(self) -> bytes:
+        """Return a PNG of the board as it stands, under its caption."""
+        return still_of(self.drawing_of_board(), self.caption)
+
+    def drawing_of_board(self) -> graphviz.Digraph:
+        """Return the board as it stands, drawn as a grid of squares with their marks."""
+        cells = [[html.escape(self.mark(row * self.columns + column) or " ") for column in range(self.columns)]
+                 for row in range(self.rows)]
+        table = "".join("<tr>" + "".join(f'<td width="40" height="40" fixedsize="true">{mark}</td>'
+                                         for mark in row) + "</tr>" for row in cells)
+        board: graphviz.Digraph = graphviz.Digraph(graph_attr={"margin": "0.1"},
+                                                   node_attr={"fontname": "Helvetica", "fontsize": "20"})
+        board.node("board", label=f'<<table border="0" cellborder="1" cellspacing="2">{table}</table>>',
+                   shape="plaintext")
+        return board
+
     def mark(self, square: int) -> Optional[str]:
         """Return 'X', 'O' or None for `square` of the current position (row by row from the top)."""
         return self.game.mark(self.state, square)
@@ -230,9 +258,10 @@ class Board:
         needs no depth, the engine a depth only on a board given one (else a strength), and
         neither the heuristic switch."""
         algorithm = self.algorithm.value
-        clocked = algorithm == "engine" and not self.fixed_depth
-        self.depth.disabled = algorithm == "solve" or clocked
-        self.heuristic.disabled = algorithm in ("solve", "engine")
+        search = CATALOG[algorithm]
+        clocked = search.clock and not self.fixed_depth
+        self.depth.disabled = not search.depth or clocked
+        self.heuristic.disabled = not search.depth or search.player  # a player scores with its own evaluation
         self.strength.disabled = not clocked
         for control in (self.depth, self.heuristic, self.strength):  # show only what applies
             control.layout.display = "none" if control.disabled else None

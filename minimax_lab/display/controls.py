@@ -5,12 +5,12 @@ play button linked to a step slider. Each widget holds the controls it needs and
 from __future__ import annotations
 
 import html
-from typing import Any, Callable, Optional, Sequence
+from typing import Any, Callable, Sequence
 
 import ipywidgets as w
 
-from ..core.trees import deepest_within, random_tree, uniform_nodes
-from ..search.registry import one_of
+from ..core.trees import Tree, deepest_within, random_tree, uniform_nodes
+from ..core.validation import whole_number as whole_number  # the widgets' checked arguments, from core
 from .draw import MAX_DRAW_NODES
 
 SLIDER = dict(continuous_update=False, style={"description_width": "initial"})
@@ -20,16 +20,6 @@ SLIDER = dict(continuous_update=False, style={"description_width": "initial"})
 def intro(text: str) -> w.HTML:
     """Return the line at the top of a widget that says what it shows and what to do with it."""
     return w.HTML(f"<i>{html.escape(text)}</i>")
-
-
-def whole_number(value: Any, name: str, low: int, high: Optional[int] = None) -> int:
-    """Return `value` if it is a whole number from `low` to `high` (no upper limit if None; not a
-    bool or a float), else raise ValueError naming the argument and its range."""
-    if (isinstance(value, bool) or not isinstance(value, int) or value < low
-            or (high is not None and value > high)):
-        upper = "" if high is None else f" to {high}"
-        raise ValueError(f"{name} must be a whole number from {low}{upper}, got {value!r}")
-    return value
 
 
 def deepest_drawable(branching: int, limit: int = MAX_DRAW_NODES, most: int = 8) -> int:
@@ -69,7 +59,7 @@ class TreeControls:
         for control in (self.branching, self.depth, self.seed, *also):
             control.observe(callback, names="value")
 
-    def tree(self) -> list:
+    def tree(self) -> list[Tree]:
         """Return the tree the sliders describe, after bounding depth for the branching factor."""
         self.depth.max = deepest_drawable(self.branching.value)
         return random_tree(self.branching.value, self.depth.value, seed=self.seed.value,

@@ -6,19 +6,20 @@ MAX nodes are up-triangles, MIN nodes down-triangles, leaves boxes. Node ids com
 
 from __future__ import annotations
 
+import base64
 import html
 import re
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Optional, Union
+from types import MappingProxyType
+from typing import Any, Iterable, Mapping, Optional, Union
 
 import graphviz
 
 from ..core.text import value_text
-from ..core.trace import CUTOFF, ENTER, EXIT, LEAF, UPDATE, Event, Trace
+from ..core.trace import CUTOFF, ENTER, EXIT, LEAF, UPDATE, Event, Moves, Trace
 from ..core.trees import Path, Tree
 from ..games.protocol import TreeGame, as_game
-from ..search import textbook as search
-from ..search.registry import one_of, search_named
+from ..search.registry import CATALOG, Drawn, one_of
 from ..search.textbook import SearchResult
 
 MAX_DRAW_NODES = 400
@@ -26,12 +27,18 @@ MAX_DRAW_NODES = 400
 
 GREY = "grey70"
 CURRENT = "gold"
-TRACED_SEARCHES = ("minimax", "negamax", "alphabeta")
-"""The searches (catalog.SEARCHES keys) that keep a trace, and so can be drawn step by step."""
+
+DRAWN: Mapping[str, Drawn] = MappingProxyType({name: entry.drawn for name, entry in CATALOG.items()
+                                               if entry.drawn is not None})
+"""How each search that a drawing can show step by step is drawn, by name (as the registry says)."""
 
 EdgeLabels = Union[bool, Mapping[Path, str]]
 """True labels each edge with its action (the child's index); a mapping from a child's path to a
 name ({(0,): "A", (0, 1): "D"}) labels those edges by name and the rest by action."""
+
+
+Window = tuple[Optional[float], Optional[float]]
+"""A node's (α, β), as its trace events hold them."""
 
 
 @dataclass
@@ -42,11 +49,11 @@ class Picture:
     being searched (the path from the root to the current node)."""
 
     value: dict[Path, str] = field(default_factory=dict)
-    window: dict[Path, tuple] = field(default_factory=dict)
-    live: dict[Path, tuple] = field(default_factory=dict)
+    window: dict[Path, Window] = field(default_factory=dict)
+    live: dict[Path, Window] = field(default_factory=dict)
     seen: set[Path] = field(default_factory=set)
     pruned: set[Path] = field(default_factory=set)
-    line: tuple = ()
+    line: Moves = ()
     current: Optional[Path] = None
 
 
@@ -79,15 +86,26 @@ def drawable(tree: Tree | TreeGame) -> TreeGame:
     return game
 
 
-def search_trace(game: TreeGame, algorithm: str, order: Any = None) -> tuple[SearchResult, Trace]:
-    """Run `algorithm` on the game with a trace; return its result and the trace."""
-    one_of(algorithm, "algorithm", TRACED_SEARCHES)
+def how_drawn(algorithm: str) -> Drawn:
+    """Return how a drawing shows `algorithm` step by step; raise ValueError naming the searches
+    it can show if `algorithm` is not one of them."""
+    return DRAWN[one_of(algorithm, "algorithm", DRAWN)]
+
+
+def search_trace(game: TreeGame, algorithm: str, order: Any = None) -> tuple[SearchResult[Any], Trace]:
+    """Run `algorithm` on the game with a trace (and the ordering `order`, for a search that takes
+    one); return its result and the trace."""
+    how_drawn(algorithm)  # refuses a search that no drawing shows
+    search = CATALOG[algorithm]
+    if order is not None and not search.order:
+        raise ValueError(f"{search.label} takes no move ordering (it visits every node whatever the "
+                         f"order), got order={order!r}")
     trace = Trace()
-    options = {"order": order} if algorithm == "alphabeta" and order is not None else {}
-    return search_named(algorithm)(game, trace=trace, **options), trace
+    options = {} if order is None else {"order": order}
+    return search.function(game, trace=trace, **options), trace
 
 
-def picture_of(trace: Trace, line: tuple = (), step: Optional[int] = None) -> Picture:
+def picture_of(trace: Trace, line: Moves = (), step: Optional[int] = None) -> Picture:
     """Return what the drawing shows after the first `step` events of a trace (all by default);
     once the search is over, `line` (the principal variation) is drawn bold."""
     if step is not None and (isinstance(step, bool) or not isinstance(step, int) or not 0 <= step <= len(trace)):
@@ -124,7 +142,7 @@ def replay(picture: Picture, bounds: dict[Path, str], event: Event) -> None:
         picture.pruned.update(path + (a,) for a in event.pruned)
 
 
-def _label(value: Optional[float]) -> str:
+def _label(value: Optional[Tree]) -> str:
     return "" if value is None else value_text(value)
 
 
@@ -137,11 +155,19 @@ class Drawing(graphviz.Digraph):
     def __repr__(self) -> str:
         return f"<{self.summary}>"
 
+    # graphviz declares data only; IPython takes (data, metadata), which sizes the PNG
+    def _repr_mimebundle_(self, include: Optional[Iterable[str]] = None,  # type: ignore[override]
+                          exclude: Optional[Iterable[str]] = None, **_: Any) -> Bundle:
+        """Return the drawing for a notebook: SVG, PNG (what a notebook not trusted shows) and the
+        summary as text."""
+        return image_bundle(self.pipe(format="svg", encoding="utf-8"), png_of(self), repr(self),
+                            include=include, exclude=exclude)
+
 
 def render(game: TreeGame, picture: Picture, *, windows: bool = False,
            edge_labels: EdgeLabels = False) -> Drawing:
     """Return the Digraph of a tree as `picture` shows it."""
-    dot = Drawing(graph_attr={"ordering": "out", "nodesep": "0.15", "ranksep": "0.45"},
+    dot: Drawing = Drawing(graph_attr={"ordering": "out", "nodesep": "0.15", "ranksep": "0.45"},
                            node_attr={"fontname": "Helvetica", "fontsize": "11", "margin": "0.03"},
                            edge_attr={"arrowhead": "none", "fontname": "Helvetica", "fontsize": "11"})
     pruned_below = _pruned_subtrees(game, picture.pruned)
@@ -176,10 +202,10 @@ def _pruned_subtrees(game: TreeGame, roots: set[Path]) -> set[Path]:
     return {p for p in game.nodes if any(p[:len(r)] == r for r in roots)} if roots else set()
 
 
-def _node_style(game: TreeGame, path: Path, picture: Picture, pruned: set[Path], on_line: set,
+def _node_style(game: TreeGame, path: Path, picture: Picture, pruned: set[Path], on_line: set[Moves],
                 windows: bool) -> dict[str, str]:
     if game.is_terminal(path):
-        style = {"shape": "box", "label": _label(game.nodes[path]),  # type: ignore[arg-type]
+        style = {"shape": "box", "label": _label(game.nodes[path]),
                  "width": "0.3", "height": "0.3"}
     else:
         up = game.to_move(path) == "MAX"
@@ -201,7 +227,7 @@ def _node_style(game: TreeGame, path: Path, picture: Picture, pruned: set[Path],
     return style
 
 
-def _edge_style(path: Path, pruned: set[Path], on_line: set) -> dict[str, str]:
+def _edge_style(path: Path, pruned: set[Path], on_line: set[Moves]) -> dict[str, str]:
     if path in pruned:
         return {"color": GREY, "style": "dashed"}
     if path in on_line:
@@ -230,10 +256,158 @@ def svg_of(dot: graphviz.Digraph) -> str:
             + inline.replace("<svg ", f'<svg style="{style}" ', 1) + "</div>")
 
 
-def side_by_side(drawings: Mapping[str, graphviz.Digraph]) -> Any:
-    """Return an HTML display of Graphviz drawings in a row, each under its title."""
-    from IPython.display import HTML
+def side_by_side(drawings: Mapping[str, graphviz.Digraph]) -> Drawings:
+    """Return Graphviz drawings in rows, each under its title, as one picture (SVG and PNG)."""
+    return Drawings(drawings)
 
-    cells = "".join(f"<div style='margin:0 12px; text-align:center'><b>{html.escape(title)}</b>"
-                    f"<br>{svg_of(dot)}</div>" for title, dot in drawings.items())
-    return HTML(f"<div style='display:flex; flex-wrap:wrap; align-items:flex-start'>{cells}</div>")
+
+# A notebook shows SVG only when it trusts the notebook (JupyterLab's SVG renderer is not safe), and
+# a freshly cloned notebook is not trusted; PNG it always shows. So every drawing carries both.
+
+Bundle = tuple[dict[str, str], dict[str, dict[str, int]]]
+"""What _repr_mimebundle_ returns: output data by MIME type, and its metadata."""
+
+PNG_DPI = 192
+"""The resolution of a drawing's PNG: twice Graphviz's 96 dpi, shown at half size (crisp on a
+high-density screen, the size of the SVG)."""
+
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+PNG_COLOURS = 64
+"""The colours of a PNG stored in a notebook: enough for a drawing's greys, gold and plot lines."""
+
+ROW_WIDTH = 900
+"""Drawings side by side fill rows of at most this many points (one drawing wider has a row to itself)."""
+
+GAP = 18
+"""Points between two drawings side by side, across and down."""
+
+
+def png_of(dot: graphviz.Digraph) -> bytes:
+    """Return a Digraph rendered as PNG, at PNG_DPI."""
+    sharp = dot.copy()
+    sharp.graph_attr["dpi"] = str(PNG_DPI)
+    png: bytes = sharp.pipe(format="png")
+    return png
+
+
+def png_size(png: bytes) -> tuple[int, int]:
+    """Return a PNG's (width, height) in pixels, from its header."""
+    if not png.startswith(PNG_SIGNATURE) or png[12:16] != b"IHDR":
+        raise ValueError(f"not a PNG image: it starts {png[:16]!r}")
+    return int.from_bytes(png[16:20], "big"), int.from_bytes(png[20:24], "big")
+
+
+def image_bundle(svg: Optional[str], png: bytes, text: str, *, include: Optional[Iterable[str]] = None,
+                 exclude: Optional[Iterable[str]] = None) -> Bundle:
+    """Return a notebook output holding a picture as SVG (if given) and PNG (shown at the size of
+    the SVG), and its text, keeping the MIME types in `include` (all by default) not in `exclude`.
+    The PNG is stored with PNG_COLOURS colours, a third of its size in full colour."""
+    width, height = png_size(png)
+    data = {"text/plain": text, "image/png": base64.b64encode(compact_png(png)).decode("ascii")}
+    if svg is not None:
+        data["image/svg+xml"] = svg
+    scale = PNG_DPI // 96
+    metadata = {"image/png": {"width": round(width / scale), "height": round(height / scale)}}
+    wanted = set(data if include is None else include) - set(exclude or ())
+    return {kind: value for kind, value in data.items() if kind in wanted}, metadata
+
+
+def compact_png(png: bytes) -> bytes:
+    """Return a PNG reduced to a palette of PNG_COLOURS colours (no dithering: a drawing's lines stay clean)."""
+    import io
+
+    from PIL import Image
+
+    image = Image.open(io.BytesIO(png)).convert("RGB")
+    reduced = image.quantize(colors=PNG_COLOURS, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
+    out = io.BytesIO()
+    reduced.save(out, format="PNG", optimize=True)
+    return out.getvalue()
+
+
+def titled(dot: graphviz.Digraph, title: str) -> graphviz.Digraph:
+    """Return a copy of a Digraph with `title` above it."""
+    copy: graphviz.Digraph = dot.copy()
+    copy.attr(label=title, labelloc="t", fontname="Helvetica-Bold", fontsize="12")
+    return copy
+
+
+def in_rows(sizes: list[tuple[float, float]], width: float,
+            gap: float) -> tuple[list[tuple[float, float]], float, float]:
+    """Return where each box of `sizes` goes, left to right in rows at most `width` wide (a wider box
+    alone in its row), `gap` apart; and the total width and height."""
+    places: list[tuple[float, float]] = []
+    x = y = row_height = total_width = 0.0
+    for box_width, box_height in sizes:
+        if x > 0 and x + box_width > width:
+            x, y, row_height = 0.0, y + row_height + gap, 0.0
+        places.append((x, y))
+        total_width = max(total_width, x + box_width)
+        row_height = max(row_height, box_height)
+        x += box_width + gap
+    return places, total_width, y + row_height
+
+
+class Drawings:
+    """Titled drawings in rows, shown as one SVG and one PNG; its text names them."""
+
+    def __init__(self, drawings: Mapping[str, graphviz.Digraph]):
+        if not drawings:
+            raise ValueError("side_by_side needs at least one drawing, got none")
+        for title, dot in drawings.items():
+            if not isinstance(dot, graphviz.Digraph):
+                raise TypeError(f"side_by_side draws Graphviz drawings (as draw() returns), but {title!r} is "
+                                f"{type(dot).__name__}")
+        self.panels = {title: titled(dot, str(title)) for title, dot in drawings.items()}
+        self.summary = "; ".join(f"{title}: {repr(dot).strip('<>') if isinstance(dot, Drawing) else 'drawing'}"
+                                 for title, dot in drawings.items())
+
+    def __repr__(self) -> str:
+        return f"<drawings side by side: {self.summary}>"
+
+    def svg(self) -> str:
+        """Return the drawings as one SVG document."""
+        pictures = [panel.pipe(format="svg", encoding="utf-8") for panel in self.panels.values()]
+        sizes = [_svg_size(svg) for svg in pictures]
+        places, width, height = in_rows(sizes, ROW_WIDTH, GAP)
+        inner = "".join(_placed(svg, x, y, size) for svg, (x, y), size in zip(pictures, places, sizes))
+        return (f'<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
+                f'width="{width:g}pt" height="{height:g}pt" viewBox="0 0 {width:g} {height:g}">{inner}</svg>')
+
+    def png(self) -> bytes:
+        """Return the drawings as one PNG image (at PNG_DPI)."""
+        import io
+
+        from PIL import Image
+
+        images = [Image.open(io.BytesIO(png_of(panel))) for panel in self.panels.values()]
+        places, width, height = in_rows([image.size for image in images], ROW_WIDTH * PNG_DPI / 72,
+                                        GAP * PNG_DPI / 72)
+        canvas = Image.new("RGB", (round(width), round(height)), "white")
+        for image, (x, y) in zip(images, places):
+            canvas.paste(image.convert("RGBA"), (round(x), round(y)), image.convert("RGBA"))
+        out = io.BytesIO()
+        canvas.save(out, format="PNG", optimize=True)
+        return out.getvalue()
+
+    def _repr_mimebundle_(self, include: Optional[Iterable[str]] = None, exclude: Optional[Iterable[str]] = None,
+                          **_: Any) -> Bundle:
+        """Return the drawings for a notebook: SVG, PNG (what a notebook not trusted shows) and text."""
+        return image_bundle(self.svg(), self.png(), repr(self), include=include, exclude=exclude)
+
+
+def _svg_size(svg: str) -> tuple[float, float]:
+    """Return the (width, height) in points of a Graphviz SVG."""
+    size = re.search(r'<svg width="([\d.]+)pt" height="([\d.]+)pt"', svg)
+    if size is None:
+        raise ValueError("Graphviz's SVG has no width and height in points: " + svg[:200])
+    return float(size.group(1)), float(size.group(2))
+
+
+def _placed(svg: str, x: float, y: float, size: tuple[float, float]) -> str:
+    """Return a Graphviz SVG as an <svg> element nested at (x, y) points in a larger one."""
+    inline = svg[svg.index("<svg "):]
+    inline = re.sub(r'<svg width="[\d.]+pt" height="[\d.]+pt"',
+                    f'<svg x="{x:g}" y="{y:g}" width="{size[0]:g}" height="{size[1]:g}"', inline, count=1)
+    return inline

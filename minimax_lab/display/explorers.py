@@ -10,15 +10,21 @@ from typing import Any
 
 import ipywidgets as w
 
-from ..search.registry import ORDERINGS, choices, ordering_named
-from .controls import SLIDER, TreeControls, error_html, intro, one_of, whole_number
-from .draw import drawable, picture_of, render, search_trace, svg_of
+from ..core.trees import Tree
+from ..search.registry import ORDERINGS, choices, one_of, ordering_named
+from ..search.textbook import SearchResult
+from .controls import SLIDER, TreeControls, error_html, intro, whole_number
+from .draw import Picture, drawable, picture_of, render, search_trace, svg_of
+from .still import PicturedBox, Still, still_caption
 
 
-class OrderingExplorer:
+class OrderingExplorer(Still):
     """A random tree (branching, depth and seed sliders) searched by alpha-beta under the ordering
     picked with the buttons: the drawing shows what that ordering prunes, and a table the leaves
     and nodes of every ordering."""
+
+    caption = ("One tree, searched by alpha-beta in four move orders: pick an order to see what it prunes; the "
+               "table counts the work of each.")
 
     def __init__(self, branching: int = 3, depth: int = 3, seed: int = 0, ordering: str = "given"):
         # leaves from -99 to 99, so that ties are rare
@@ -27,10 +33,10 @@ class OrderingExplorer:
         self.ordering = w.ToggleButtons(options=choices(ORDERINGS),
                                         value=one_of(ordering, "ordering", ORDERINGS))
         self.counts, self.picture, self.status = w.HTML(), w.HTML(), w.HTML()
+        self.drawing = render(drawable([0]), Picture())
         self.controls.observe(self.redraw, also=[self.ordering])
-        self.widget = w.VBox([intro("One tree, searched by alpha-beta in four move orders: pick an order to see what "
-                                    "it prunes; the table counts the work of each."),
-                              self.controls.box, self.ordering, self.counts, self.status, self.picture])
+        self.widget = PicturedBox([intro(self.caption), self.controls.box, self.ordering, self.counts, self.status,
+                                   self.picture], picture=self.still)
         self.redraw()
 
     def redraw(self, change: Any = None) -> None:
@@ -40,20 +46,21 @@ class OrderingExplorer:
             searched = {name: search_trace(game, "alphabeta", ordering_named(name, self.seed.value))
                         for name in ORDERINGS}
             result, trace = searched[self.ordering.value]
-            self.picture.value = svg_of(render(game, picture_of(trace, result.pv)))
+            self.drawing = render(game, picture_of(trace, result.pv))
+            self.picture.value = svg_of(self.drawing)
             self.status.value = (f"value <b>{result.value}</b> under every ordering; "
                                  f"{len(game.nodes)} nodes in the tree")
-            self.counts.value = counts_table({ORDERINGS[name]: r for name, (r, _) in searched.items()},
-                                             ORDERINGS[self.ordering.value])
+            self.counts.value = counts_table({ORDERINGS[name].label: r for name, (r, _) in searched.items()},
+                                             ORDERINGS[self.ordering.value].label)
         except (ValueError, TypeError) as error:
             self.status.value = error_html(error)
 
-    def tree(self) -> list:
+    def tree(self) -> list[Tree]:
         """Return the tree the sliders describe (leaves from -99 to 99, so that ties are rare)."""
         return self.controls.tree()
 
 
-def counts_table(results: dict, chosen: str = "") -> str:
+def counts_table(results: dict[str, SearchResult[Any]], chosen: str = "") -> str:
     """Return an HTML table of the leaves and nodes of each named search, `chosen` in bold."""
     def cell(name: str, count: int) -> str:
         text = f"<b>{count}</b>" if name == chosen else str(count)
@@ -79,6 +86,8 @@ class ComplexityExplorer:
 
     BRANCHING = (2, 8)
 
+    caption = "Leaves searched against depth, on a log scale: release a slider to measure again."
+
     def __init__(self, branching: int = 3, max_depth: int = 8, *, seeds: int = 2):
         from ..analysis.experiments import deepest_quick_depth
 
@@ -94,13 +103,13 @@ class ComplexityExplorer:
         self.progress = w.IntProgress(value=0, min=0, max=1, description="searches")
         self.picture = w.HTML()
         self.status = w.HTML()
-        self.rows: list = []
+        self.figure: Any = None
+        self.rows: list[dict[str, Any]] = []
         self._redrawing = False
         self.branching.observe(self.redraw, names="value")
         self.max_depth.observe(self.redraw, names="value")
-        self.widget = w.VBox([intro("Leaves searched against depth, on a log scale: release a slider to measure "
-                                    "again."), w.HBox([self.branching, self.max_depth]), self.progress, self.status,
-                              self.picture])
+        self.widget = PicturedBox([intro(self.caption), w.HBox([self.branching, self.max_depth]), self.progress,
+                                   self.status, self.picture], picture=self.still)
         self.redraw()
 
     def deepest(self, branching: int) -> int:
@@ -115,7 +124,7 @@ class ComplexityExplorer:
 
         return quick_plan(self.branching.value, self.max_depth.value)
 
-    def measure(self) -> list:
+    def measure(self) -> list[dict[str, Any]]:
         """Measure every point of the plan, advancing the progress bar; return the rows."""
         from ..analysis.experiments import node_counts
 
@@ -126,7 +135,7 @@ class ComplexityExplorer:
         def advance(done: int, total: int) -> None:
             self.progress.value += 1
 
-        rows: list = []
+        rows: list[dict[str, Any]] = []
         for search, depths in plan:
             rows += node_counts(self.branching.value, depths, searches=[search], seeds=self.seeds,
                                 progress=advance)
@@ -143,7 +152,8 @@ class ComplexityExplorer:
         try:
             self.max_depth.max = self.deepest(self.branching.value)
             self.rows = self.measure()
-            self.picture.value = svg_of_figure(plot_counts(self.rows))
+            self.figure = plot_counts(self.rows)
+            self.picture.value = svg_of_figure(self.figure)
             best = [r for r in self.rows if r["ordering"] == "best"]
             exact = all(r["leaves"] == minimal_leaves(r["branching"], r["depth"]) for r in best)
             self.status.value = (f"{len(self.rows)} searches; best first "
@@ -152,3 +162,13 @@ class ComplexityExplorer:
             self.status.value = error_html(error)
         finally:
             self._redrawing = False
+
+    def still(self) -> bytes:
+        """Return a PNG of the widget's plot as it stands, under its caption (or an empty plot,
+        before the first measurement)."""
+        from matplotlib.figure import Figure
+
+        from .plots import png_of_figure
+
+        figure = self.figure if self.figure is not None else Figure(figsize=(7.5, 0.5))
+        return png_of_figure(figure, caption=still_caption(self.caption))

@@ -25,22 +25,33 @@ from ..analysis.experiments import (
     pearl_branching,
 )
 from ..core.trees import uniform_nodes
-from ..search.registry import label
+from ..search.registry import colour, label
+from .draw import PNG_DPI
 
-COLOURS = {
-    ("minimax", "given"): "black",
-    ("alphabeta", "worst"): "tab:red",
-    ("alphabeta", "given"): "tab:purple",
-    ("alphabeta", "random"): "tab:orange",
-    ("alphabeta", "best"): "tab:green",
-}
+FULL, MINIMAL, PEARL = colour("minimax", "given"), colour("alphabeta", "best"), colour("alphabeta", "random")
+"""The colours of the theory's lines: those of the searches they predict (every node, the best
+order's minimal tree, random order)."""
 
 
 def _branching(rows: Sequence[Row]) -> int:
-    values = {row["branching"] for row in rows}
+    rows = _measured(rows)
+    values: set[int] = {row["branching"] for row in rows}
     if len(values) != 1:
         raise ValueError(f"plot one branching factor at a time, got {sorted(values)}")
     return values.pop()
+
+
+def _measured(rows: Sequence[Row], *needed: str) -> list[Row]:
+    """Return the rows as a list after checking there is at least one and each has the columns
+    a plot reads (ValueError naming what is missing, rather than a KeyError or an empty plot)."""
+    rows = list(rows)
+    if not rows:
+        raise ValueError("no rows to plot: measure some searches first (experiments.node_counts)")
+    for i, row in enumerate(rows):
+        missing = [key for key in ("algorithm", "ordering", "branching", "depth", *needed) if key not in row]
+        if missing:
+            raise ValueError(f"row {i} has no {missing[0]!r}: plot rows measured by minimax_lab.analysis.experiments")
+    return rows
 
 
 def _figure(width: float = 7.5, height: float = 4.5) -> tuple[Figure, Any]:
@@ -54,28 +65,29 @@ def plot_counts(rows: Sequence[Row], *, quantity: str = "leaves", theory: bool =
     """Return a log-scale plot of `quantity` ('leaves' or 'nodes') against depth, one line per
     search (the mean over seeds), with the theory drawn over it: for leaves b^d, Knuth-Moore's
     minimal tree, Pearl's R^d and b^(3d/4); for nodes the full and the minimal tree."""
+    if quantity not in ("leaves", "nodes"):
+        raise ValueError(f"quantity must be 'leaves' or 'nodes', got {quantity!r}")
     b = _branching(rows)
     figure, axes = _figure()
     series = mean_by_depth(rows, quantity)
     for search, points in series.items():
-        axes.plot(list(points), list(points.values()), "o-", color=COLOURS.get(search), ms=4,
+        axes.plot(list(points), list(points.values()), "o-", color=colour(*search), ms=4,
                   label=label(*search))
     depths = sorted({row["depth"] for row in rows})
     if theory and quantity == "nodes":
-        for name, count, colour in [(f"all nodes, 1 + {b} + ... + {b}^d", uniform_nodes, "black"),
-                                    ("minimal tree's nodes", minimal_nodes, "tab:green")]:
-            axes.plot(depths, [count(b, d) for d in depths], ":" if colour == "black" else "--",
-                      color=colour, lw=1.2, label=name)
+        for name, count, style, line_colour in [(f"all nodes, 1 + {b} + ... + {b}^d", uniform_nodes, ":", FULL),
+                                                ("minimal tree's nodes", minimal_nodes, "--", MINIMAL)]:
+            axes.plot(depths, [count(b, d) for d in depths], style, color=line_colour, lw=1.2, label=name)
     if theory and quantity == "leaves":
         r = pearl_branching(b)
-        lines = [(f"b^d = {b}^d", [full_leaves(b, d) for d in depths], "black", ":"),
+        lines = [(f"b^d = {b}^d", [full_leaves(b, d) for d in depths], FULL, ":"),
                  ("Knuth-Moore b^⌈d/2⌉ + b^⌊d/2⌋ − 1", [minimal_leaves(b, d) for d in depths],
-                  "tab:green", "--"),
-                 (f"Pearl R^d, R = {r:.3f}", [r ** d for d in depths], "tab:orange", "--"),
+                  MINIMAL, "--"),
+                 (f"Pearl R^d, R = {r:.3f}", [r ** d for d in depths], PEARL, "--"),
                  (f"b^(3d/4), b^(3/4) = {b ** 0.75:.3f}", [b ** (0.75 * d) for d in depths],
                   "tab:brown", ":")]
-        for name, values, colour, style in lines:
-            axes.plot(depths, values, style, color=colour, lw=1.2, label=name)
+        for name, values, line_colour, style in lines:
+            axes.plot(depths, values, style, color=line_colour, lw=1.2, label=name)
     axes.set_yscale("log")
     axes.set_xlabel("depth d (plies)")
     axes.set_ylabel(f"{quantity} (log scale)")
@@ -94,12 +106,12 @@ def plot_branching(rows: Sequence[Row], *, title: Optional[str] = None) -> Figur
     for search, points in mean_by_depth(rows, "nodes").items():
         depths = [d for d in points if d > 0]
         axes.plot(depths, [effective_branching_factor(points[d], d) for d in depths], "o-", ms=4,
-                  color=COLOURS.get(search), label=label(*search))
+                  color=colour(*search), label=label(*search))
     r = pearl_branching(b)
-    levels = [(f"b = {b}", b, "black"), (f"b^(3/4) = {b ** 0.75:.3f}", b ** 0.75, "tab:brown"),
-              (f"Pearl R = {r:.3f}", r, "tab:orange"), (f"√b = {math.sqrt(b):.3f}", math.sqrt(b), "tab:green")]
-    for name, value, colour in levels:
-        axes.axhline(value, ls="--", lw=1, color=colour, label=name)
+    levels = [(f"b = {b}", b, FULL), (f"b^(3/4) = {b ** 0.75:.3f}", b ** 0.75, "tab:brown"),
+              (f"Pearl R = {r:.3f}", r, PEARL), (f"√b = {math.sqrt(b):.3f}", math.sqrt(b), MINIMAL)]
+    for name, value, line_colour in levels:
+        axes.axhline(value, ls="--", lw=1, color=line_colour, label=name)
     axes.set_xlabel("depth d (plies)")
     axes.set_ylabel("effective branching factor b*\n(N + 1 = 1 + b* + ... + b*^d)")
     axes.set_title(title or f"Effective branching factor, b = {b}")
@@ -110,10 +122,11 @@ def plot_branching(rows: Sequence[Row], *, title: Optional[str] = None) -> Figur
 
 def plot_budget(rows: Sequence[Row], *, title: Optional[str] = None) -> Figure:
     """Return a bar chart of the depth each search reaches within a node budget."""
+    rows = _measured(rows, "budget")
     figure, axes = _figure(7.5, 3.2)
     names = [label(row["algorithm"], row["ordering"]) for row in rows]
     depths = [row["depth"] for row in rows]
-    colours = [COLOURS.get((row["algorithm"], row["ordering"]), "grey") for row in rows]
+    colours = [colour(row["algorithm"], row["ordering"]) or "grey" for row in rows]
     bars = axes.barh(names, depths, color=colours)
     axes.bar_label(bars, padding=3)
     axes.invert_yaxis()
@@ -125,13 +138,14 @@ def plot_budget(rows: Sequence[Row], *, title: Optional[str] = None) -> Figure:
 
 def plot_time(rows: Sequence[Row], *, title: Optional[str] = None) -> Figure:
     """Return a log-log plot of seconds against nodes, one colour per search: time follows nodes."""
+    rows = _measured(rows, "seconds")
     figure, axes = _figure(6.5, 4.2)
-    by_search: dict[tuple, list[Row]] = defaultdict(list)
+    by_search: dict[tuple[str, str], list[Row]] = defaultdict(list)
     for row in rows:
         by_search[row["algorithm"], row["ordering"]].append(row)
     for search, points in by_search.items():
         axes.plot([r["nodes"] for r in points], [r["seconds"] for r in points], "o", ms=4,
-                  color=COLOURS.get(search), label=label(*search))
+                  color=colour(*search), label=label(*search))
     axes.set_xscale("log")
     axes.set_yscale("log")
     axes.set_xlabel("nodes visited")
@@ -146,4 +160,17 @@ def svg_of_figure(figure: Figure) -> str:
     """Return a matplotlib figure as an SVG string."""
     buffer = io.StringIO()
     figure.savefig(buffer, format="svg")
+    return buffer.getvalue()
+
+
+def png_of_figure(figure: Figure, *, caption: str = "") -> bytes:
+    """Return a matplotlib figure as PNG at twice its resolution (draw.PNG_DPI's scale), with
+    `caption` in italics above it."""
+    above = figure.text(0.5, 1.02, caption, ha="center", va="bottom", style="italic") if caption else None
+    buffer = io.BytesIO()
+    try:
+        figure.savefig(buffer, format="png", dpi=figure.dpi * PNG_DPI / 96, bbox_inches="tight")
+    finally:
+        if above is not None:
+            above.remove()
     return buffer.getvalue()

@@ -19,10 +19,22 @@ from ..core.text import path_name, value_text
 from ..core.trace import ENTER, describe
 from ..core.trees import Tree, uniform_nodes
 from ..games.protocol import TreeGame
-from ..search.registry import SEARCH_LABELS, choices, one_of
+from ..search.registry import CATALOG, choices, one_of
 from .controls import StepControls, TreeControls, deepest_drawable, error_html, intro, whole_number
-from .draw import SMALLEST_SCALE, Picture, drawable, picture_of, render, search_trace, side_by_side, svg_of
+from .draw import (
+                   DRAWN,
+                   SMALLEST_SCALE,
+                   Picture,
+                   drawable,
+                   how_drawn,
+                   picture_of,
+                   render,
+                   search_trace,
+                   side_by_side,
+                   svg_of,
+)
 from .explorers import ComplexityExplorer, OrderingExplorer, counts_table
+from .still import PicturedBox, Still
 
 __all__ = ["TreeControls", "TreeExplorer", "SearchStepper", "Quiz", "BackupExplorer",
            "OrderingExplorer", "ComplexityExplorer", "counts_table",
@@ -31,24 +43,28 @@ __all__ = ["TreeControls", "TreeExplorer", "SearchStepper", "Quiz", "BackupExplo
            "describe", "side_by_side", "svg_of", "SMALLEST_SCALE", "uniform_nodes"]
 
 
-class TreeExplorer:
+class TreeExplorer(Still):
     """A random tree with sliders for branching factor, depth and seed, searched and drawn."""
 
-    ALGORITHMS = ("minimax", "alphabeta")
+    ALGORITHMS = tuple(name for name, drawn in DRAWN.items() if not drawn.side_to_move)
+    """The searches it offers: those drawn step by step with values for MAX, as the triangles read."""
+
+    caption = ("A random game tree, searched and drawn: change its shape with the sliders, pick the search with "
+               "the buttons.")
 
     def __init__(self, branching: int = 3, depth: int = 2, seed: int = 0, algorithm: str = "minimax"):
         self.controls = TreeControls(branching, depth, seed)
         self.branching, self.depth, self.seed = self.controls.branching, self.controls.depth, self.controls.seed
-        self.algorithm = w.ToggleButtons(options=choices(SEARCH_LABELS, self.ALGORITHMS),
+        self.algorithm = w.ToggleButtons(options=choices(CATALOG, self.ALGORITHMS),
                                          value=one_of(algorithm, "algorithm", self.ALGORITHMS))
         self.picture, self.status = w.HTML(), w.HTML()
+        self.drawing = render(drawable([0]), Picture())
         self.controls.observe(self.redraw, also=[self.algorithm])
-        self.widget = w.VBox([intro("A random game tree, searched and drawn: change its shape with the sliders, "
-                                    "pick the search with the buttons."),
-                              self.controls.box, self.algorithm, self.status, self.picture])
+        self.widget = PicturedBox([intro(self.caption), self.controls.box, self.algorithm, self.status, self.picture],
+                                  picture=self.still)
         self.redraw()
 
-    def tree(self) -> list:
+    def tree(self) -> list[Tree]:
         """Return the tree the sliders describe."""
         return self.controls.tree()
 
@@ -57,7 +73,8 @@ class TreeExplorer:
         try:
             game = drawable(self.tree())
             result, trace = search_trace(game, self.algorithm.value)
-            self.picture.value = svg_of(render(game, picture_of(trace, result.pv)))
+            self.drawing = render(game, picture_of(trace, result.pv))
+            self.picture.value = svg_of(self.drawing)
             self.status.value = (f"value <b>{result.value}</b>, move {result.move}: "
                                  f"{result.nodes} of {len(game.nodes)} nodes visited, "
                                  f"{result.leaves} leaves evaluated")
@@ -65,24 +82,27 @@ class TreeExplorer:
             self.status.value = error_html(error)
 
 
-class SearchStepper:
+class SearchStepper(Still):
     """Step through a search's trace on a tree (alpha-beta by default): a play button and a step
     slider; the drawing shows values as they back up and, for alpha-beta, the windows."""
+
+    caption = "The search, one step at a time: press play or drag the slider; each step is explained under it."
 
     def __init__(self, tree: Tree | TreeGame, algorithm: str = "alphabeta", *, order: Any = None,
                  interval_ms: int = 700):
         self.game = drawable(tree)
         self.algorithm = algorithm
+        self.drawn = how_drawn(algorithm)
         self.result, self.trace = search_trace(self.game, algorithm, order)
-        self.story = describe(self.trace, side_to_move=algorithm == "negamax")
+        self.story = describe(self.trace, side_to_move=self.drawn.side_to_move)
         self.steps = StepControls(len(self.trace), interval_ms)
         self.step, self.play = self.steps.step, self.steps.play
         self.picture = w.HTML()
         self.status = w.HTML()
         self.step.observe(self.redraw, names="value")
-        self.widget = w.VBox([intro("The search, one step at a time: press play or drag the slider; each step is "
-                                    "explained under it."),
-                              self.steps.box, self.status, self.picture])
+        self.drawing = render(self.game, self.show(0))
+        self.widget = PicturedBox([intro(self.caption), self.steps.box, self.status, self.picture],
+                                  picture=self.still)
         self.redraw()
 
     def show(self, step: int) -> Picture:
@@ -92,8 +112,8 @@ class SearchStepper:
     def redraw(self, change: Any = None) -> None:
         """Draw the search as it stands after the slider's number of steps."""
         step = self.step.value
-        windows = self.algorithm == "alphabeta"
-        self.picture.value = svg_of(render(self.game, self.show(step), windows=windows))
+        self.drawing = render(self.game, self.show(step), windows=self.drawn.windows)
+        self.picture.value = svg_of(self.drawing)
         if step == 0:
             text = f"{len(self.trace)} steps. Press play, or drag the slider."
         elif step == len(self.trace):
@@ -124,22 +144,25 @@ class Quiz:
         if self.choice.value is None:
             self.feedback.value = "Pick an answer first."
             return False
-        right = self.choice.value == self.answer
+        right: bool = self.choice.value == self.answer
         verdict = "Right." if right else f"Not quite: the answer is “{self.answer}”."
         self.feedback.value = html.escape(f"{verdict} {self.explanation}".strip())
         return right
 
 
-class BackupExplorer:
+class BackupExplorer(Still):
     """A random tree (branching, depth and seed sliders), its search, and a play button and a step
     slider that replay the search's trace, so the drawing shows the values backing up from the
     leaves; the status counts nodes visited so far."""
+
+    caption = ("Values backing up from the leaves: choose a tree with the sliders, then press play or drag the "
+               "step slider.")
 
     def __init__(self, branching: int = 2, depth: int = 3, seed: int = 0, algorithm: str = "minimax",
                  *, interval_ms: int = 400):
         self.controls = TreeControls(branching, depth, seed)
         self.branching, self.depth, self.seed = self.controls.branching, self.controls.depth, self.controls.seed
-        self.algorithm = w.ToggleButtons(options=choices(SEARCH_LABELS, TreeExplorer.ALGORITHMS),
+        self.algorithm = w.ToggleButtons(options=choices(CATALOG, TreeExplorer.ALGORITHMS),
                                          value=one_of(algorithm, "algorithm", TreeExplorer.ALGORITHMS))
         self.game: Optional[TreeGame] = None
         self.result: Any = None
@@ -148,14 +171,14 @@ class BackupExplorer:
         self.steps = StepControls(0, interval_ms)
         self.step, self.play = self.steps.step, self.steps.play
         self.picture, self.status = w.HTML(), w.HTML()
+        self.drawing = render(drawable([0]), Picture())
         self.step.observe(self.show_step, names="value")
         self.controls.observe(self.redraw, also=[self.algorithm])
-        self.widget = w.VBox([intro("Values backing up from the leaves: choose a tree with the sliders, then press "
-                                    "play or drag the step slider."),
-                              self.controls.box, self.algorithm, self.steps.box, self.status, self.picture])
+        self.widget = PicturedBox([intro(self.caption), self.controls.box, self.algorithm, self.steps.box,
+                                   self.status, self.picture], picture=self.still)
         self.redraw()
 
-    def tree(self) -> list:
+    def tree(self) -> list[Tree]:
         """Return the tree the sliders describe."""
         return self.controls.tree()
 
@@ -167,7 +190,7 @@ class BackupExplorer:
         except (ValueError, TypeError) as error:
             self.status.value = error_html(error)
             return
-        self.story = describe(self.trace)
+        self.story = describe(self.trace, side_to_move=how_drawn(self.algorithm.value).side_to_move)
         last = len(self.trace)
         self.steps.set_last(last)
         if self.step.value == last:
@@ -180,9 +203,9 @@ class BackupExplorer:
         if self.game is None:
             return
         step = min(self.step.value, len(self.trace))
-        windows = self.algorithm.value == "alphabeta"
         picture = picture_of(self.trace, self.result.pv, step)
-        self.picture.value = svg_of(render(self.game, picture, windows=windows))
+        self.drawing = render(self.game, picture, windows=how_drawn(self.algorithm.value).windows)
+        self.picture.value = svg_of(self.drawing)
         visited = sum(1 for event in self.trace[:step] if event.kind == ENTER)
         count = f"{visited} of {len(self.game.nodes)} nodes visited"
         if step == len(self.trace):

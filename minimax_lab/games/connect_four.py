@@ -13,9 +13,9 @@ are minimax_lab.heuristics.connect_four's). It imports nothing but the standard 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Optional, Sequence
+from typing import Any, Iterator, Optional, Sequence
 
-from .protocol import game_name, play_moves
+from .protocol import check_square, game_name, move_text, play_moves
 
 PLAYERS = ("X", "O")
 """The players, first to move first; X is MAX."""
@@ -26,7 +26,9 @@ class ConnectFourState:
     """A Connect Four position: `x` and `o` are the bitboards of each player's stones.
 
     States are immutable, compare and hash by (x, o), and know the player to move, the winner
-    (None until someone has four in a row) and the legal moves.
+    (None until someone has four in a row), the legal moves and the size (width, height) of the
+    board they belong to (None for a state made by hand), so that a game of another size refuses
+    them.
     """
 
     x: int
@@ -34,6 +36,7 @@ class ConnectFourState:
     to_move: str = field(compare=False)
     winner: Optional[str] = field(compare=False)
     moves: tuple[int, ...] = field(compare=False)
+    size: Optional[tuple[int, int]] = field(default=None, compare=False)
 
     def __repr__(self) -> str:
         return f"ConnectFourState(x={self.x:#x}, o={self.o:#x})"
@@ -67,6 +70,7 @@ class ConnectFourRules:
             if isinstance(size, bool) or not isinstance(size, int) or not 1 <= size <= 16:
                 raise ValueError(f"{name} must be a whole number from 1 to 16, got {size!r}")
         self.width, self.height = width, height
+        self.size = (width, height)
         stride = height + 1
         self._stride = stride
         self._bottom = tuple(1 << (c * stride) for c in range(width))
@@ -76,7 +80,7 @@ class ConnectFourRules:
         self._full = sum(self._column)
         self._bottom_row = sum(self._bottom)
         self.line_starts = tuple(self._line_starts())
-        self.initial = ConnectFourState(0, 0, "X", None, tuple(range(width)))
+        self.initial = ConnectFourState(0, 0, "X", None, tuple(range(width)), self.size)
 
     def __repr__(self) -> str:
         return f"ConnectFour({self.width}, {self.height})"
@@ -111,6 +115,7 @@ class ConnectFourRules:
         if (implied.to_move, implied.winner, implied.moves) != (state.to_move, state.winner, state.moves):
             raise ValueError(f"{game_name(self)}: {state!r} says other than its stones about the player "
                              "to move, the winner or the moves (it belongs to a game of another size?)")
+        self.check_size(state)
 
     # The protocol.
 
@@ -121,7 +126,9 @@ class ConnectFourRules:
         return state.moves
 
     def result(self, state: ConnectFourState, action: int) -> ConnectFourState:
-        if not isinstance(action, int) or isinstance(action, bool) or action not in state.moves:
+        if state.size is not self.size:
+            self.check_size(state)
+        if type(action) is not int or action not in state.moves:
             raise ValueError(self._illegal(state, action))
         x, o = state.x, state.o
         mask = x | o
@@ -134,10 +141,10 @@ class ConnectFourRules:
             mover, stones, nxt = "O", o, "X"
         mask |= stone
         if self._has_four(stones):
-            return ConnectFourState(x, o, nxt, mover, ())
+            return ConnectFourState(x, o, nxt, mover, (), self.size)
         top = self._top
         moves = tuple(c for c in range(self.width) if not mask & top[c])
-        return ConnectFourState(x, o, nxt, None, moves)
+        return ConnectFourState(x, o, nxt, None, moves, self.size)
 
     def is_terminal(self, state: ConnectFourState) -> bool:
         return not state.moves
@@ -151,7 +158,8 @@ class ConnectFourRules:
     def play(self, moves: Sequence[int] | str, state: ConnectFourState | None = None) -> ConnectFourState:
         """Return the state after playing `moves` (columns, or a string of column digits like
         '3344') from `state` (default: the empty board)."""
-        return play_moves(self, moves, state)
+        after: ConnectFourState = play_moves(self, moves, state)
+        return after
 
     def cell(self, state: ConnectFourState, column: int, row: int) -> str | None:
         """Return 'X', 'O' or None for the square at `column`, `row` (row 0 at the bottom)."""
@@ -162,22 +170,27 @@ class ConnectFourRules:
 
     def column_mask(self, column: int) -> int:
         """Return the bitboard of the squares of `column`."""
+        if type(column) is not int or not 0 <= column < self.width:
+            raise ValueError(f"{game_name(self)}: column {column!r} is not a column of the board: its "
+                             f"columns are 0..{self.width - 1}")
         return self._column[column]
 
     def heights(self, state: ConnectFourState) -> tuple[int, ...]:
         """Return the number of stones in each column."""
+        self.check_size(state)
         mask = state.x | state.o
         return tuple((mask & self._column[c]).bit_count() for c in range(self.width))
 
     def show(self, state: ConnectFourState) -> str:
         """Return the board as text, top row first, '.' for an empty square."""
+        self.check_size(state)
         rows = [" ".join(self.cell(state, c, r) or "." for c in range(self.width))
                 for r in reversed(range(self.height))]
         return "\n".join(rows)
 
     # Internals.
 
-    def _line_starts(self):
+    def _line_starts(self) -> Iterator[tuple[int, int]]:
         """Yield (shift, starts) for each direction: the bits from which four squares, `shift`
         apart, lie on the board (the lowest square of each line of four)."""
         for shift, (dc, dr) in zip(self._shifts, ((0, 1), (1, 0), (1, -1), (1, 1))):
@@ -194,7 +207,15 @@ class ConnectFourRules:
         winner = "X" if self._has_four(x) else "O" if self._has_four(o) else None
         mask, top = x | o, self._top
         moves = () if winner else tuple(c for c in range(self.width) if not mask & top[c])
-        return ConnectFourState(x, o, to_move, winner, moves)
+        return ConnectFourState(x, o, to_move, winner, moves, self.size)
+
+    def check_size(self, state: ConnectFourState) -> None:
+        """Raise ValueError if `state` belongs to a board of another size (a state made by hand,
+        whose size is None, is taken as it is: check_state checks its stones)."""
+        size = getattr(state, "size", None)
+        if size is not None and size != self.size:
+            raise ValueError(f"{game_name(self)}: {state!r} is a position of a {size[0]} x {size[1]} "
+                             f"board, not of this {self.width} x {self.height} one (a game of another size)")
 
     def _has_four(self, stones: int) -> bool:
         """Return True when `stones` holds four in a line in any of the four directions."""
@@ -206,13 +227,13 @@ class ConnectFourRules:
 
     def _illegal(self, state: ConnectFourState, action: object) -> str:
         """Return the message for an illegal move, saying why it is illegal."""
-        if not isinstance(action, int) or isinstance(action, bool) or not 0 <= action < self.width:
+        if type(action) is not int or not 0 <= action < self.width:
             why = f"columns are 0..{self.width - 1}"
         elif not state.moves:
             why = "the game is over"
         else:
             why = f"column {action} is full"
-        return f"illegal move {action!r}: {why} (legal: {list(state.moves)})"
+        return f"illegal move {move_text(action)}: {why} (legal: {list(state.moves)})"
 
     # What the play board needs (minimax_lab.heuristics.boards.BoardGame).
 
@@ -224,12 +245,14 @@ class ConnectFourRules:
 
     def mark(self, state: ConnectFourState, square: int) -> str | None:
         """Return 'X', 'O' or None for `square`, numbered row by row from the top left."""
-        row, column = divmod(square, self.width)
+        row, column = divmod(check_square(square, self.width * self.height), self.width)
         return self.cell(state, column, self.height - 1 - row)
 
     def click_action(self, state: ConnectFourState, square: int) -> tuple[int | None, str]:
-        """Return (the column a click on `square` drops a stone into, '') or (None, why not)."""
-        column = square % self.width
+        """Return (the column a click on `square` drops a stone into, '') or (None, why not); a
+        square off the board is a mistake of the caller (ValueError), not a click to refuse."""
+        column = check_square(square, self.width * self.height) % self.width
+        self.check_size(state)
         if column not in state.moves:
             return None, f"Column {column} is full: choose another column."
         return column, ""

@@ -42,10 +42,7 @@ class Nim:
     max_player = "A"
 
     def __init__(self, heaps: Iterable[int]):
-        heaps = tuple(heaps)
-        for i, size in enumerate(heaps):
-            if isinstance(size, bool) or not isinstance(size, int) or size < 0:
-                raise ValueError(f"heap {i}: size {size!r} is not a whole number >= 0")
+        heaps = check_heaps(heaps)
         self.heaps = heaps
         self.initial = NimState(heaps, "A")
 
@@ -76,9 +73,14 @@ class Nim:
         return tuple((i, count) for i, size in enumerate(state.heaps) for count in range(1, size + 1))
 
     def result(self, state: NimState, action: tuple[int, int]) -> NimState:
+        if len(state.heaps) != len(self.heaps):
+            raise ValueError(f"{game_name(self)}: {state!r} has {len(state.heaps)} heaps, but this game has "
+                             f"{len(self.heaps)} (it belongs to another game of Nim?)")
         if not _legal(state.heaps, action):
+            kinds = (f", and a heap and a count are plain ints, not {' and '.join(type(x).__name__ for x in action)}"
+                     if isinstance(action, tuple) and any(type(x) is not int for x in action) else "")
             raise ValueError(f"{state}: illegal move {action!r} (a move is (heap, count) taking 1.."
-                             f"size objects from a heap; heaps are {list(state.heaps)})")
+                             f"size objects from a heap; heaps are {list(state.heaps)}{kinds})")
         heap, count = action
         heaps = state.heaps[:heap] + (state.heaps[heap] - count,) + state.heaps[heap + 1:]
         return NimState(heaps, "B" if state.to_move == "A" else "A")
@@ -98,9 +100,21 @@ def _legal(heaps: tuple[int, ...], action: object) -> bool:
     if not isinstance(action, tuple) or len(action) != 2:
         return False
     heap, count = action
-    if not all(isinstance(x, int) and not isinstance(x, bool) for x in action):
+    if not all(type(x) is int for x in action):
         return False
-    return 0 <= heap < len(heaps) and 1 <= count <= heaps[heap]
+    return bool(0 <= heap < len(heaps) and 1 <= count <= heaps[heap])
+
+
+def check_heaps(heaps: Iterable[int]) -> tuple[int, ...]:
+    """Return the heap sizes as a tuple, after checking each is a whole number >= 0 (ValueError
+    naming the heap otherwise)."""
+    if isinstance(heaps, (str, bytes)) or not hasattr(heaps, "__iter__"):
+        raise ValueError(f"the heaps must be a sequence of heap sizes, got {heaps!r}")
+    heaps = tuple(heaps)
+    for i, size in enumerate(heaps):
+        if type(size) is not int or size < 0:
+            raise ValueError(f"heap {i}: size {size!r} is not a whole number >= 0")
+    return heaps
 
 
 def nim_sum(heaps: Iterable[int]) -> int:
@@ -109,7 +123,7 @@ def nim_sum(heaps: Iterable[int]) -> int:
     >>> nim_sum([3, 4, 5])
     2
     """
-    return reduce(xor, heaps, 0)
+    return reduce(xor, check_heaps(heaps), 0)
 
 
 def bouton_wins(heaps: Iterable[int]) -> bool:
@@ -125,6 +139,6 @@ def bouton_moves(heaps: Iterable[int]) -> tuple[tuple[int, int], ...]:
     >>> bouton_moves([1, 2, 4])
     ((2, 1),)
     """
-    heaps = tuple(heaps)
+    heaps = check_heaps(heaps)
     total = nim_sum(heaps)
     return tuple((i, size - (size ^ total)) for i, size in enumerate(heaps) if total and size ^ total < size)

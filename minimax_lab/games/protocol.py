@@ -8,7 +8,8 @@ States are immutable and hashable. `max_player` names the player whose utility M
 
 from __future__ import annotations
 
-from typing import Any, Hashable, Iterable, Optional, Protocol, Sequence, runtime_checkable
+from numbers import Integral
+from typing import Any, Hashable, Iterable, Optional, Protocol, Sequence, cast, runtime_checkable
 
 from ..core.text import path_name
 from ..core.trees import Path, Tree, leaf_value, uniform_nodes, validate_tree
@@ -54,12 +55,37 @@ def play_moves(game: Game, moves: Sequence[Any] | str, state: Any = None) -> Any
     for i, move in enumerate(moves):
         action = int(move) if isinstance(move, str) and move.isdigit() else move
         try:
-            if isinstance(action, bool) or not isinstance(action, int):
-                raise ValueError(f"a move is a whole number, got {action!r}")
+            if type(action) is not int:
+                raise ValueError(f"a move is a whole number, got {move_text(action)}")
             state = game.result(state, action)
         except ValueError as error:
             raise ValueError(f"move {i + 1} of {moves!r}: {error}") from None
     return state
+
+
+def move_text(action: Any) -> str:
+    """Return a move as an error message shows it: its repr, and its type when that is a kind of
+    whole number other than a plain int (a bool, a numpy int or an int subclass, whose repr may
+    look like a legal move: none is one where the moves are numbers).
+
+    >>> move_text(3), move_text("3"), move_text(True)
+    ('3', "'3'", 'True (a bool, not an int)')
+    """
+    if type(action) is not int and isinstance(action, Integral):
+        return f"{action!r} (a {type(action).__name__}, not an int)"
+    return repr(action)
+
+
+def check_square(square: Any, squares: int) -> int:
+    """Return `square` if it is a square of a board of `squares` squares (0 to squares - 1, a
+    plain int), else raise ValueError naming it and the range.
+
+    >>> check_square(8, 9)
+    8
+    """
+    if type(square) is not int or not 0 <= square < squares:
+        raise ValueError(f"square {move_text(square)} is off the board: its squares are 0 to {squares - 1}")
+    return square
 
 
 class TreeGame:
@@ -114,9 +140,9 @@ class TreeGame:
         return range(len(node)) if isinstance(node, (list, tuple)) else range(0)
 
     def result(self, state: Path, action: int) -> Path:
-        child = state + (action,) if isinstance(action, int) else None
+        child = state + (action,) if type(action) is int else None
         if child not in self.nodes:
-            raise ValueError(f"node {path_name(state)}: illegal action {action!r} "
+            raise ValueError(f"node {path_name(state)}: illegal action {move_text(action)} "
                              f"(legal: {list(self.actions(state))})")
         return child
 
@@ -124,8 +150,8 @@ class TreeGame:
         return not isinstance(self._node(state), (list, tuple))
 
     def utility(self, state: Path, player: str) -> float:
-        value = self._node(state)
-        return value if player == "MAX" else -value  # type: ignore[operator, return-value]
+        value = cast(float, self._node(state))   # a leaf's number: utility is asked where is_terminal
+        return value if player == "MAX" else -value
 
 
 class UniformTree:
@@ -139,8 +165,12 @@ class UniformTree:
     max_player = "MAX"
 
     def __init__(self, branching: int, depth: int, *, seed: int = 0, values: int = 1000):
-        if branching < 1 or depth < 0:
-            raise ValueError(f"UniformTree needs branching >= 1 and depth >= 0, got {branching}, {depth}")
+        if type(branching) is not int or type(depth) is not int or branching < 1 or depth < 0:
+            raise ValueError(f"UniformTree needs branching >= 1 and depth >= 0, got {branching!r}, {depth!r} "
+                             "(whole numbers)")
+        if type(seed) is not int or type(values) is not int or values < 1:
+            raise ValueError(f"UniformTree needs a seed and values >= 1 that are whole numbers, got "
+                             f"seed={seed!r}, values={values!r}")
         self.branching, self.depth, self.seed, self.values = branching, depth, seed, values
         self.initial = (0, 0)
         self._moves = range(branching)
@@ -170,8 +200,9 @@ class UniformTree:
 
     def result(self, state: tuple[int, int], action: int) -> tuple[int, int]:
         index, ply = state
-        if ply >= self.depth or action not in self._moves:
-            raise ValueError(f"node {state}: illegal action {action!r}")
+        if ply >= self.depth or type(action) is not int or action not in self._moves:
+            raise ValueError(f"node {state}: illegal action {move_text(action)} (legal: 0 to "
+                             f"{self.branching - 1} above ply {self.depth})")
         return (index * self.branching + 1 + action, ply + 1)
 
     def is_terminal(self, state: tuple[int, int]) -> bool:
@@ -183,4 +214,5 @@ class UniformTree:
 
     def leaves(self) -> int:
         """Return the number of leaves, b**d."""
-        return self.branching ** self.depth
+        count: int = self.branching ** self.depth
+        return count

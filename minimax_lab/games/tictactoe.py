@@ -6,13 +6,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Optional, Sequence
 
-from .protocol import play_moves
+from .protocol import check_square, move_text, play_moves
 
 LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
 """The eight winning lines of tic-tac-toe, as square indices (row-major)."""
 
 LINES_THROUGH = tuple(tuple(line for line in LINES if square in line) for square in range(9))
 """The winning lines through each square."""
+
+Board = tuple[Optional[str], ...]
+"""A tic-tac-toe board: 9 marks, 'X', 'O' or None, row-major."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,7 +28,7 @@ class TicTacToeState:
     so that search pays only for lookups.
     """
 
-    board: tuple
+    board: Board
     to_move: str = field(compare=False, repr=False)
     winner: Optional[str] = field(compare=False, repr=False)
     moves: tuple[int, ...] = field(compare=False, repr=False)
@@ -54,13 +57,13 @@ class TicTacToe:
     max_player = "X"
 
     def __init__(self) -> None:
-        self._states: dict[tuple, TicTacToeState] = {}
+        self._states: dict[Board, TicTacToeState] = {}
         self.initial = self.state((None,) * 9)
 
     def __repr__(self) -> str:
         return "TicTacToe()"
 
-    def state(self, board: Sequence) -> TicTacToeState:
+    def state(self, board: Sequence[Optional[str]] | str) -> TicTacToeState:
         """Return the (shared) state for a board given as 9 marks, or as a string like 'X...O....'."""
         if isinstance(board, str):
             board = [None if ch in ".- _" else ch for ch in board]
@@ -94,11 +97,11 @@ class TicTacToe:
         return state.moves
 
     def result(self, state: TicTacToeState, action: int) -> TicTacToeState:
-        try:
+        try:  # a move reached before: only a move equal to (and hashing as) that square finds it
             return state.successors[action]
         except KeyError:
-            if isinstance(action, bool) or not isinstance(action, int) or action not in state.moves:
-                raise ValueError(f"{state!r}: illegal move {action!r} (legal: {list(state.moves)})") from None
+            if type(action) is not int or action not in state.moves:
+                raise ValueError(f"{state!r}: illegal move {move_text(action)} (legal: {list(state.moves)})") from None
             board = state.board[:action] + (state.to_move,) + state.board[action + 1:]
             child = self._states.get(board)
             if child is None:  # a legal move from a legal position: no need to check the board
@@ -124,7 +127,8 @@ class TicTacToe:
         . X .
         . . X
         """
-        return play_moves(self, moves, state)
+        after: TicTacToeState = play_moves(self, moves, state)
+        return after
 
     def show(self, state: TicTacToeState) -> str:
         """Return the board as text, top row first, '.' for an empty square."""
@@ -139,16 +143,17 @@ class TicTacToe:
 
     def mark(self, state: TicTacToeState, square: int) -> str | None:
         """Return 'X', 'O' or None for `square` (0 to 8, row by row from the top left)."""
-        return state.board[square]
+        return state.board[check_square(square, 9)]
 
     def click_action(self, state: TicTacToeState, square: int) -> tuple[int | None, str]:
-        """Return (the move a click on `square` plays, '') or (None, why the click is refused)."""
-        if square not in state.moves:
+        """Return (the move a click on `square` plays, '') or (None, why the click is refused); a
+        square off the board is a mistake of the caller (ValueError), not a click to refuse."""
+        if check_square(square, 9) not in state.moves:
             return None, f"Square {square} is taken: choose an empty square."
         return square, ""
 
 
-def _check_board(board: tuple) -> None:
+def _check_board(board: Board) -> None:
     """Raise ValueError unless `board` is a reachable-looking tic-tac-toe board."""
     if len(board) != 9:
         raise ValueError(f"a tic-tac-toe board has 9 squares, got {len(board)}")
@@ -165,7 +170,7 @@ def _check_board(board: tuple) -> None:
                              f"so the game ended there and {other} cannot have moved since")
 
 
-def _position(board: tuple) -> TicTacToeState:
+def _position(board: Board) -> TicTacToeState:
     """Return the state of a checked board, with what search asks of it worked out once."""
     winner = next((board[a] for a, b, c in LINES
                    if board[a] is not None and board[a] == board[b] == board[c]), None)
@@ -176,7 +181,7 @@ def _position(board: tuple) -> TicTacToeState:
     return TicTacToeState(board, to_move, winner, moves, over, value)
 
 
-def _successor(state: TicTacToeState, square: int, board: tuple) -> TicTacToeState:
+def _successor(state: TicTacToeState, square: int, board: Board) -> TicTacToeState:
     """Return the state `board`, reached from `state` by a mark on `square`: only the lines
     through that square can have been completed."""
     mover = state.to_move

@@ -14,13 +14,15 @@ this module was imported (guard.verify_untouched), and prints "Not answered yet:
 a traceback while the student's function still raises NotImplementedError.
 
 For a new check: call the student's function only through `reports.attempt` (or
-`guard.call_student`), judge cases with `reports.judge_cases`, compare numbers with `reports.same`
-and moves with `reports.same_move` (a numpy integer or a string is not a move), name it
-`check_<exercise>` and export it here; grading (`grading.class_grades`) makes one column of
-grades.csv per check cell, named after the check.
+`guard.call_student`), judge cases with `reports.judge_cases`, compare answers with the checking
+core's `checks.core.same` and moves with `checks.core.same_move` (a numpy integer or a string is
+not a move), name it `check_<exercise>` and export it here; grading (`grading.class_grades`) makes
+one column of grades.csv per check cell, named after the check.
 
-The cases are in `cases`, judging and reporting in `reports`, the checks of each assignment in
-`assignment1` .. `assignment5`. The players the assignment-3 checks use are `minimax_lab.analysis.players`,
+The tree cases and the smallest failing case come from the checking core the lessons share
+(`checks.core`: `tree_cases`, `Case`, `smallest_failure`), the tic-tac-toe positions from `cases`,
+judging and reporting from `reports`, the checks of each assignment from `assignment1` ..
+`assignment5`. The players the assignment-3 checks use are `minimax_lab.analysis.players`,
 the oracle ordering is `minimax_lab.search.ordering.exact_order`; both are re-exported here, as the
 assignments use them.
 """
@@ -36,7 +38,8 @@ from ..analysis.players import (
     play,
     reference_player,
 )
-from ..checks.guard import remember_package
+from ..checks.core import LEAF_RANGES, RANDOM_TREES, SHAPES, TEXTBOOK_TREES, Case, tree_cases
+from ..checks.guard import CheckFailed, remember_package
 from ..core.trees import distinct_tree, map_leaves
 from ..search.ordering import exact_order
 from .assignment1 import (
@@ -79,8 +82,8 @@ from .assignment5 import (
     tournament_openings,
     tournament_report,
 )
-from .cases import LEAF_RANGES, RANDOM_TREES, SHAPES, TEXTBOOK_TREES, Case, tictactoe_positions, tree_cases
-from .reports import CheckFailed, Mismatch, NotAnswered, check
+from .cases import tictactoe_positions
+from .reports import Mismatch, NotAnswered, check
 
 __all__ = [
     "CheckFailed", "Mismatch", "NotAnswered",

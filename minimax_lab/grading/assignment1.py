@@ -4,19 +4,19 @@ game (trees and tic-tac-toe), and expectimax on trees with chance nodes."""
 from __future__ import annotations
 
 import copy
-import math
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Callable, Optional
 
-from ..core.trees import Path, Tree, is_number
+from ..checks.core import Case, same, same_move, tree_cases
+from ..core.trees import Path, Tree
 from ..games.protocol import Game
 from ..games.tictactoe import TicTacToe
 from ..search.chance import ChanceTree, expectiminimax
 from ..search.opponents import Model, model_opponent, uniform
 from ..search.textbook import alphabeta, minimax
-from .cases import Case, tictactoe_positions, tree_cases
-from .reports import Mismatch, attempt, check_tree_values, judge_cases, number_text, raised, same, same_move
+from .cases import tictactoe_positions
+from .reports import Mismatch, attempt, check_tree_values, judge_cases, number_text, raised
 
 
 def check_minimax_value(minimax_value: Callable[[Tree, bool], float]) -> None:
@@ -29,7 +29,7 @@ def check_minimax_value(minimax_value: Callable[[Tree, bool], float]) -> None:
 def minimax_values(game: Game) -> Callable[[Any], float]:
     """Return value(state): the minimax value of a state of `game`, remembered. It is computed
     by the package's alphabeta, whose full-window value is minimax's, only faster."""
-    values: dict = {}
+    values: dict[Any, float] = {}
 
     def value(state: Any) -> float:
         if state not in values:
@@ -39,8 +39,8 @@ def minimax_values(game: Game) -> Callable[[Any], float]:
     return value
 
 
-def _judge_decision(case: Any, game: Game, state: Any, call: str, func: Callable,
-                    args: tuple, algorithm: Optional[str],
+def _judge_decision(case: Any, game: Game, state: Any, call: str, func: Callable[..., Any],
+                    args: tuple[Any, ...], algorithm: Optional[str],
                     value_of: Optional[Callable[[Any], float]] = None) -> Optional[Mismatch]:
     """Compare a (value, move) answer with minimax: the value must be the minimax value and the
     move a legal one whose position has that value."""
@@ -65,7 +65,7 @@ def _judge_decision(case: Any, game: Game, state: Any, call: str, func: Callable
     return Mismatch(case, call, expected, f"value {number_text(value)}, {why}", algorithm)
 
 
-def check_minimax_decision(minimax_decision: Callable[[Tree, bool], tuple]) -> None:
+def check_minimax_decision(minimax_decision: Callable[[Tree, bool], tuple[Any, Any]]) -> None:
     """Check minimax_decision(tree, maximizing) -> (value, move) on every tree case: the value must
     be minimax's and the move (a child index) one that achieves it."""
     __tracebackhide__ = True
@@ -80,7 +80,7 @@ def check_minimax_decision(minimax_decision: Callable[[Tree, bool], tuple]) -> N
     judge_cases("minimax_decision", f"{len(cases)} trees correct, values and moves", cases, judge)
 
 
-def check_minimax_search(minimax_search: Callable[[Game, Any], tuple]) -> None:
+def check_minimax_search(minimax_search: Callable[[Game, Any], tuple[Any, Any]]) -> None:
     """Check minimax_search(game, state) -> (value, move) on every tree case (as a TreeGame) and on
     tic-tac-toe positions: the empty board and 40 positions of random play."""
     __tracebackhide__ = True
@@ -122,7 +122,7 @@ class ChanceCase:
         return f"{self.name}:\n    tree = {self.tree!r}"
 
 
-def skewed(path: Path, children: list) -> list:
+def skewed(path: Path, children: list[Any]) -> list[Fraction]:
     """Return probabilities 1, 2, 3, ... in proportion for a node's children (the last most
     likely): an opponent model under which a plain average of the children is wrong."""
     total = len(children) * (len(children) + 1) // 2
@@ -138,7 +138,7 @@ def chance_cases() -> list[ChanceCase]:
     """Return the expectimax cases: the CS188 example, then every tree case with MAX at the root
     with MIN's nodes turned into chance nodes, each reply equally likely, then with the replies'
     probabilities in proportion 1, 2, 3, ... (model_opponent); smallest first."""
-    trees = [case for case in tree_cases() if case.maximizing]
+    trees = tree_cases(sides=("MAX",))
     cases = [CS188_EXAMPLE]
     for label, model in (("each reply equally likely", uniform), ("replies weighted 1, 2, 3, ...", skewed)):
         cases += [ChanceCase(f"{case.name}, {label}", case.tree, model) for case in trees]
@@ -148,13 +148,14 @@ def chance_cases() -> list[ChanceCase]:
 def check_expectimax(expectimax_value: Callable[[ChanceTree], float]) -> None:
     """Check expectimax_value(tree) against the package's expectiminimax on chance_cases(): MAX
     moves at the lists, and a chance node is worth its outcomes' values weighted by their
-    probabilities. Values agree within a relative 1e-9 (float sums may differ in the last bits)."""
+    probabilities. Values agree as `same` compares them, floats within a relative 1e-9 (float sums
+    may differ in the last bits)."""
     __tracebackhide__ = True
 
     def judge(case: ChanceCase) -> Optional[Mismatch]:
         want = expectiminimax(case.tree).value
         got, error = attempt(expectimax_value, case.tree)
-        if error is None and is_number(got) and math.isclose(got, want, rel_tol=1e-9, abs_tol=1e-12):
+        if error is None and same(got, want):
             return None
         shown = raised(error) if error is not None else number_text(got)
         return Mismatch(case, "expectimax_value(tree)", number_text(float(want)), shown, None, error)

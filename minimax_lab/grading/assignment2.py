@@ -7,14 +7,13 @@ from __future__ import annotations
 import copy
 from typing import Any, Callable, Mapping, Optional
 
-from ..checks.core import read_paths
+from ..checks.core import Case, read_paths, same, tree_cases
 from ..core.text import path_name
 from ..core.trace import Trace, cutoff_reasons
 from ..core.trees import Path, Tree
 from ..games.protocol import TreeGame
 from ..search.textbook import INF, alphabeta, minimax, negamax
-from .cases import Case, tree_cases
-from .reports import Mismatch, attempt, check_tree_values, judge_cases, number_text, raised, report, same
+from .reports import Mismatch, attempt, check_tree_values, judge_cases, number_text, raised, report
 
 
 def check_negamax(negamax_value: Callable[[Tree, int], float]) -> None:
@@ -24,8 +23,8 @@ def check_negamax(negamax_value: Callable[[Tree, int], float]) -> None:
     check_tree_values("negamax_value", negamax_value, negamax, lambda case: case.color, "color={:+d}")
 
 
-def _judge_pruning(case: Case, func: Callable, call: str, args: tuple, want: float,
-                   examined: list) -> Optional[Mismatch]:
+def _judge_pruning(case: Case, func: Callable[..., Any], call: str, args: tuple[Any, ...], want: float,
+                   examined: list[Any]) -> Optional[Mismatch]:
     """Compare a pruning search's value and the leaves it examined with the package's alphabeta."""
     trace = Trace()
     alphabeta(case.game, trace=trace)
@@ -43,14 +42,14 @@ def _judge_pruning(case: Case, func: Callable, call: str, args: tuple, want: flo
     return None
 
 
-def _check_pruning(name: str, student: Callable, search: Callable, argument: Callable[[Case], Any],
+def _check_pruning(name: str, student: Callable[..., Any], search: Callable[..., Any], argument: Callable[[Case], Any],
                    shown: str) -> None:
     """Check student(tree, -inf, +inf, argument(case), examined) on every tree case: its value must be
     search(case.game).value and the leaves it examined alphabeta's; `shown` formats the argument."""
     __tracebackhide__ = True
 
     def judge(case: Case) -> Optional[Mismatch]:
-        examined: list = []
+        examined: list[Any] = []
         call = f"{name}(tree, -inf, +inf, {shown.format(argument(case))}, examined)"
         return _judge_pruning(case, student, call,
                               (copy.deepcopy(case.tree), -INF, INF, argument(case), examined),
@@ -60,7 +59,7 @@ def _check_pruning(name: str, student: Callable, search: Callable, argument: Cal
     judge_cases(name, f"{len(cases)} trees correct, values and leaves examined", cases, judge)
 
 
-def check_alphabeta(alphabeta_value: Callable[[Tree, float, float, bool, list], float]) -> None:
+def check_alphabeta(alphabeta_value: Callable[[Tree, float, float, bool, list[Any]], float]) -> None:
     """Check alphabeta_value(tree, alpha, beta, maximizing, examined) called with the full window:
     its value must be minimax's, and the leaf values it appended to `examined` must be those the
     package's alphabeta examines, in the same order (children left to right, prune when
@@ -69,7 +68,7 @@ def check_alphabeta(alphabeta_value: Callable[[Tree, float, float, bool, list], 
     _check_pruning("alphabeta_value", alphabeta_value, minimax, lambda case: case.maximizing, "maximizing={}")
 
 
-def check_negamax_alphabeta(negamax_alphabeta: Callable[[Tree, float, float, int, list], float]) -> None:
+def check_negamax_alphabeta(negamax_alphabeta: Callable[[Tree, float, float, int, list[Any]], float]) -> None:
     """Check negamax_alphabeta(tree, alpha, beta, color, examined) called with the full window: its
     value must be negamax's (the side to move's view) and the leaf values it appended to
     `examined` (as they stand in the tree) those the package's alphabeta examines, in order."""
@@ -93,7 +92,7 @@ def hand_trace_answer(tree: Tree = HAND_TRACE_TREE) -> tuple[set[Path], dict[Pat
     leaves = {path for path in game.nodes if game.is_terminal(path)}
     returned = trace.values()
     mins = {path: value for path, value in returned.items()
-            if path not in leaves and game.to_move(path) == "MIN"}
+            if value is not None and path not in leaves and game.to_move(path) == "MIN"}
     return leaves - set(trace.leaves()), mins
 
 
@@ -114,7 +113,7 @@ def _read_trace_answer(got: Any) -> tuple[set[Path], dict[Path, Any]]:
     return set(read_paths(pruned)), named
 
 
-def check_hand_trace(alphabeta_by_hand: Callable[[], tuple]) -> None:
+def check_hand_trace(alphabeta_by_hand: Callable[[], tuple[Any, Any]]) -> None:
     """Check alphabeta_by_hand() -> (pruned leaves, {MIN node: value}) on HAND_TRACE_TREE: the
     leaves must be those the package's alphabeta never examines, and each MIN node it visits
     must have the value it backs up there (no others). Paths as text '[1][0]' or tuples."""

@@ -18,14 +18,15 @@ from ..analysis.players import (
     perfect_player,
     reference_player,
 )
-from ..checks.guard import call_student
+from ..checks.core import plain_number
+from ..checks.guard import CheckFailed, call_student
 from ..games.protocol import Game
 from ..games.tictactoe import TicTacToe, TicTacToeState
 from ..heuristics.generic import even
 from ..search.ordering import exact_order
 from ..search.textbook import alphabeta
 from .assignment1 import minimax_values
-from .reports import CheckFailed, Mismatch, attempt, describe, is_number, judge_cases, number_text, raised, report
+from .reports import Mismatch, attempt, describe, judge_cases, number_text, raised, report
 from .sandbox import RemoteFunction, in_batches, prefetching
 
 BUDGET_SLACK = 1.25
@@ -39,7 +40,7 @@ def check_evaluation(evaluate: Callable[[TicTacToeState], float]) -> None:
 
     def judge(state: TicTacToeState) -> Optional[Mismatch]:
         got, error = attempt(evaluate, state)
-        if error is None and is_number(got) and -1 < got < 1:
+        if error is None and plain_number(got) and -1 < got < 1:
             return None
         return Mismatch(state, f"evaluate({state!r})", "a number strictly between -1 and +1",
                         raised(error) if error else repr(got), None, error)
@@ -146,7 +147,7 @@ def check_depth_adjusted_utility(utility: Callable[[TicTacToeState], float]) -> 
     wrong = []
     for state in finished:
         got, error = attempt(utility, state)
-        if error is None and is_number(got):
+        if error is None and plain_number(got):
             values[state] = got
         else:
             wrong.append(Mismatch(state, f"depth_adjusted_utility({state!r})", "a number",
@@ -155,7 +156,7 @@ def check_depth_adjusted_utility(utility: Callable[[TicTacToeState], float]) -> 
         report("depth_adjusted_utility", "", len(finished), wrong)
     scored = ScoredTicTacToe(values)
 
-    def judge(case: tuple) -> Optional[Mismatch]:
+    def judge(case: tuple[TicTacToeState, tuple[int, ...], dict[int, int]]) -> Optional[Mismatch]:
         state, best, keeps = case
         move = alphabeta(scored, state).move
         if move in best:
@@ -187,7 +188,7 @@ def check_depth_adjusted_utility(utility: Callable[[TicTacToeState], float]) -> 
           f"sooner or loses later with it on all {len(cases)} positions where the plain utility does not")
 
 
-def _ordering_nodes(game: TicTacToe, order: Optional[Callable]) -> dict[TicTacToeState, int]:
+def _ordering_nodes(game: TicTacToe, order: Optional[Callable[..., Any]]) -> dict[TicTacToeState, int]:
     """Return the nodes alphabeta visits from each opening of at most two marks with `order`."""
     return {s: alphabeta(game, s, order=order).nodes for s in openings(2, game)}
 
@@ -205,10 +206,10 @@ def ordering_budget() -> int:
     return math.ceil(BUDGET_SLACK * sum(_exact_order_nodes().values()))
 
 
-def _checked_order(order: Callable) -> Callable:
+def _checked_order(order: Callable[..., Any]) -> Callable[..., tuple[Any, ...]]:
     """Wrap a student's ordering so that it must return a rearrangement of the actions it is given."""
 
-    def checked(game: Game, state: Any, actions: Sequence, path: tuple) -> tuple:
+    def checked(game: Game, state: Any, actions: Sequence[Any], path: tuple[Any, ...]) -> tuple[Any, ...]:
         if isinstance(order, RemoteFunction):  # graded: it runs in its worker, on its own copies
             ordered = tuple(order(game, state, tuple(actions), path))
             if sorted(ordered) != sorted(actions):
@@ -229,7 +230,7 @@ def _checked_order(order: Callable) -> Callable:
     return checked
 
 
-def ordering_report(order: Callable) -> dict[str, int]:
+def ordering_report(order: Callable[..., Any]) -> dict[str, int]:
     """Return the nodes alphabeta visits over the openings of at most two marks with the natural
     order, with `order`, and with the exact-value order, and the budget."""
     game = TicTacToe()
@@ -239,7 +240,7 @@ def ordering_report(order: Callable) -> dict[str, int]:
             "budget": ordering_budget()}
 
 
-def check_ordering(order_moves: Callable) -> None:
+def check_ordering(order_moves: Callable[..., Any]) -> None:
     """Check a move ordering for tic-tac-toe: over the 82 openings of at most two marks, the package's
     alphabeta with `order_moves` must visit no more nodes than ordering_budget(), that is at most
     25% more than with moves ordered by their exact minimax value."""
@@ -276,7 +277,7 @@ def _lost_game_text(lost: Played, against: str) -> str:
             f"your player lost after the moves {list(record.moves)}:\n    {board}")
 
 
-def check_player(evaluate: Callable, order_moves: Optional[Callable] = None,
+def check_player(evaluate: Callable[..., Any], order_moves: Optional[Callable[..., Any]] = None,
                  depth: int = PLAYER_DEPTH) -> None:
     """Check the depth-limited player built from `evaluate` and `order_moves`
     (depth_limited_player), playing each mark in turn from each start: it must lose no game

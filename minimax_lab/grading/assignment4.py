@@ -6,11 +6,12 @@ from __future__ import annotations
 import math
 from typing import Callable, Optional
 
+from ..checks.core import plain_number, same
 from ..core.trees import distinct_tree
 from ..games.protocol import TreeGame
 from ..search.ordering import exact_order
 from ..search.textbook import alphabeta
-from .reports import Mismatch, attempt, is_number, judge_cases, raised, same
+from .reports import Mismatch, attempt, judge_cases, raised
 
 BEST_CASE_SHAPES = tuple((b, d) for b in range(1, 6) for d in range(1, 8) if b ** d <= 3125)
 """(branching, depth) pairs check_best_case_leaves tries: every one with at most 3,125 leaves."""
@@ -50,7 +51,7 @@ def check_effective_branching_factor(effective_branching_factor: Callable[[int, 
     def judge(case: tuple[int, int]) -> Optional[Mismatch]:
         nodes, depth = case
         got, error = attempt(effective_branching_factor, nodes, depth)
-        if error is None and is_number(got) and got > 0:
+        if error is None and plain_number(got) and got > 0:
             total = sum(got ** i for i in range(depth + 1))
             if math.isclose(total, nodes, rel_tol=1e-6):
                 return None
@@ -59,7 +60,7 @@ def check_effective_branching_factor(effective_branching_factor: Callable[[int, 
             return Mismatch(case, f"effective_branching_factor({nodes}, {depth})", want, raised(error),
                             None, error)
         shown = repr(got)
-        if is_number(got) and got > 0:
+        if plain_number(got) and got > 0:
             shown += f", for which the sum is {sum(got ** i for i in range(depth + 1)):.6g}"
         return Mismatch(case, f"effective_branching_factor({nodes}, {depth})", want, shown)
 

@@ -12,11 +12,13 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Callable
+from typing import Callable, cast
 
 from ..analysis.players import Played, Player, depth_limited_player, match, random_player, reference_player
+from ..checks.core import plain_number
+from ..checks.guard import CheckFailed
 from ..heuristics.connect_four import ConnectFour, ConnectFourState
-from .reports import CheckFailed, attempt, is_number, raised
+from .reports import attempt, raised
 from .sandbox import in_batches, prefetching
 
 TOURNAMENT_DEPTH = 2
@@ -73,9 +75,9 @@ def checked_evaluation(evaluate: Callable[[ConnectFourState], float]) -> Callabl
         got, error = attempt(evaluate, state)
         if error is not None:
             raise EvaluationFailed(state, raised(error), error)
-        if not (is_number(got) and -1 < got < 1):
+        if not (plain_number(got) and -1 < got < 1):
             raise EvaluationFailed(state, repr(got))
-        return got
+        return cast(float, got)  # a plain number, checked above
 
     return checked
 

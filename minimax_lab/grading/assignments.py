@@ -41,6 +41,9 @@ function must return): the handout leaves that output out."""
 CELL_TIMEOUT = 120.0
 """Seconds a handout's cell may run when the handout is run for its checks' output."""
 
+Notebook = dict[str, Any]
+"""A notebook as nbformat's JSON reads it: 'cells', 'metadata', 'nbformat', 'nbformat_minor'."""
+
 
 def strip_solutions(source: str, *, where: str = "cell") -> str:
     """Return a cell's source with each solution region, markers included, replaced by a stub
@@ -175,7 +178,7 @@ def _defined(tree: ast.Module) -> set[str]:
     return names
 
 
-def answer_names(notebook: dict) -> set[str]:
+def answer_names(notebook: Notebook) -> set[str]:
     """Return the names the answer cells of a notebook define (the student's functions)."""
     names: set[str] = set()
     for cell in notebook["cells"]:
@@ -221,7 +224,7 @@ def hides_output(cell: Any, names: set[str]) -> bool:
         or SOLUTION_OUTPUT in cell.get("metadata", {}).get("tags", []))
 
 
-def hidden_outputs(notebook: dict) -> list[int]:
+def hidden_outputs(notebook: Notebook) -> list[int]:
     """Return the indices of the cells whose output a handout leaves out (hides_output), in
     notebook order: the names holding the student's code are those the answer cells define, then
     those each cell that runs them binds (assignment 3's `player`, built on `evaluate`)."""
@@ -250,7 +253,7 @@ def answer_function(cell: Any) -> Optional[str]:
     return None
 
 
-def nbgrader_metadata(cell: Any) -> Optional[dict]:
+def nbgrader_metadata(cell: Any) -> Optional[dict[str, Any]]:
     """Return the `nbgrader` metadata of a cell: an answer cell is a solution cell named after its
     function, a check cell a locked grade cell worth one point, named check_<exercise>; None for
     any other cell. nbgrader gives a grade cell its points when it raises nothing, which is why an
@@ -265,7 +268,7 @@ def nbgrader_metadata(cell: Any) -> Optional[dict]:
     return None
 
 
-def with_nbgrader_metadata(notebook: dict, *, name: str = "notebook") -> dict:
+def with_nbgrader_metadata(notebook: Notebook, *, name: str = "notebook") -> Notebook:
     """Return a copy of a notebook whose answer and check cells carry nbgrader_metadata, and whose
     other cells carry none. Raises ValueError when two cells would share a grade_id."""
     marked = copy.deepcopy(notebook)
@@ -283,7 +286,7 @@ def with_nbgrader_metadata(notebook: dict, *, name: str = "notebook") -> dict:
     return marked
 
 
-def student_notebook(solution: dict, *, name: str = "notebook") -> dict:
+def student_notebook(solution: Notebook, *, name: str = "notebook") -> Notebook:
     """Return the student's copy of a solution notebook (a new dict; the input is unchanged): with
     nbgrader's metadata (with_nbgrader_metadata), the answer cells stubbed, and the output cleared
     from every cell that shows what the solution computes (hides_output). The check cells keep the
@@ -311,14 +314,14 @@ def is_not_answered(outputs: Sequence[Any]) -> bool:
             and list(error.get("traceback", [])) == [error.get("evalue")])
 
 
-def unanswered_handout(solution: dict, *, name: str = "notebook") -> dict:
+def unanswered_handout(solution: Notebook, *, name: str = "notebook") -> Notebook:
     """Return student_notebook(solution) with each check cell's output what the check shows on the
     stubs, found by running the handout in a kernel (run_notebook): the NotAnswered error, shown as
     one "Not answered yet: ..." line, never the success line. Raises ValueError when a check shows
     anything else there."""
     import nbformat
 
-    student = nbformat.from_dict(student_notebook(solution, name=name))
+    student: nbformat.NotebookNode = nbformat.from_dict(student_notebook(solution, name=name))
     ran = copy.deepcopy(student)
     run_notebook(ran, solution=solution)
     for cell, run in zip(student.cells, ran.cells):
@@ -365,16 +368,17 @@ def run_notebook(notebook: Any, *, solution: Any, cell_timeout: float = CELL_TIM
     return status
 
 
-def read(path: Path) -> dict:
+def read(path: Path) -> Notebook:
     """Return a notebook read with nbformat (version 4)."""
     import nbformat
-    return nbformat.read(str(path), as_version=4)
+    notebook: Notebook = nbformat.read(str(path), as_version=4)
+    return notebook
 
 
-def notebook_text(notebook: dict) -> str:
+def notebook_text(notebook: Notebook) -> str:
     """Return a notebook as Jupyter saves it (nbformat's JSON, ending in a newline)."""
     import nbformat
-    text = nbformat.writes(nbformat.from_dict(notebook))
+    text: str = nbformat.writes(nbformat.from_dict(notebook))
     return text if text.endswith("\n") else text + "\n"
 
 
@@ -450,7 +454,7 @@ def find_answer(answer: Any, cells: Sequence[Any]) -> Optional[Any]:
     return _find_answer(answer, cells)
 
 
-def merge(solution: dict, submission: dict) -> tuple[dict, list[str]]:
+def merge(solution: Notebook, submission: Notebook) -> tuple[Notebook, list[str]]:
     """Return the solution notebook with its answer cells replaced by the submission's (left unrun),
     and the answers the submission lacks (each named by its first line), which get the stub."""
     merged = copy.deepcopy(solution)
@@ -467,7 +471,7 @@ def merge(solution: dict, submission: dict) -> tuple[dict, list[str]]:
     return merged, missing
 
 
-def merged_submission(solution: dict, submission: dict) -> dict:
+def merged_submission(solution: Notebook, submission: Notebook) -> Notebook:
     """Return the solution notebook with its answer cells replaced by the submission's (merge)."""
     return merge(solution, submission)[0]
 

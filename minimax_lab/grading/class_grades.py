@@ -39,10 +39,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Optional, Sequence
 
+from ..checks.core import seeded
 from ..checks.guard import CheckFailed, time_limit
 from ..checks.guard import TimedOut as CheckTimedOut
 from . import assignments
-from .cases import seeded
 from .copies import resemblances
 from .sandbox import CALL_TIMEOUT, LIMITS, SANDBOX_NOTE, RemoteFunction, sandbox_name, start_worker
 

@@ -9,16 +9,18 @@ from __future__ import annotations
 import copy
 import functools
 from dataclasses import dataclass
-from typing import Any, Callable, Optional, Sequence, TypeVar
+from typing import Any, Callable, Optional, ParamSpec, Sequence, TypeVar
 
+from ..checks.core import Case, display_in_notebook, same, smallest_failure, tree_cases
 from ..checks.guard import CheckFailed, StudentProblem, call_student, verify_untouched
 from ..core.text import value_text
 from ..core.trees import is_number
 from ..games.tictactoe import TicTacToe, TicTacToeState
-from .cases import Case, tree_cases
+from .cases import failure_size
 from .sandbox import RemoteError, RemoteFunction
 
-F = TypeVar("F", bound=Callable[..., Any])
+P = ParamSpec("P")
+R = TypeVar("R")
 
 
 @dataclass
@@ -35,15 +37,15 @@ class Mismatch:
 
 def show_failure(case: Any, algorithm: Optional[str]) -> None:
     """Display a failing tree, drawn with `algorithm`'s values, when running under IPython."""
+    if not isinstance(case, Case):
+        return
     try:
         from IPython import get_ipython
-        from IPython.display import display
     except ImportError:
         return
-    if get_ipython() is None or not isinstance(case, Case):
-        return
-    from ..display.draw import draw
-    display(draw(case.game, algorithm, edge_labels=True))
+    if get_ipython() is not None:  # draw only where the drawing can be shown
+        from ..display.draw import draw
+        display_in_notebook(draw(case.game, algorithm, edge_labels=True))
 
 
 def describe(case: Any) -> str:
@@ -56,15 +58,6 @@ def describe(case: Any) -> str:
     return str(case)
 
 
-def case_size(case: Any) -> int:
-    """Return how big a case is, to find the smallest failure: a tree's nodes, a position's moves."""
-    if isinstance(case, Case):
-        return case.size
-    if isinstance(case, TicTacToeState):
-        return len(TicTacToe().actions(case))
-    return 0
-
-
 def report(label: str, success: str, total: int, failures: list[Mismatch]) -> None:
     """Print the success line, or show the smallest failure and raise CheckFailed."""
     __tracebackhide__ = True
@@ -72,7 +65,7 @@ def report(label: str, success: str, total: int, failures: list[Mismatch]) -> No
     if not failures:
         print(f"{label}: {success}")
         return
-    worst = min(failures, key=lambda m: case_size(m.case))
+    worst = smallest_failure(failures, lambda mismatch: mismatch.case, failure_size)
     show_failure(worst.case, worst.algorithm)
     message = (f"{label} is wrong on {len(failures)} of {total} cases. The smallest is "
                f"{describe(worst.case)}\n  call:     {worst.call}\n"
@@ -80,7 +73,7 @@ def report(label: str, success: str, total: int, failures: list[Mismatch]) -> No
     raise CheckFailed(message) from worst.error
 
 
-def judge_cases(label: str, success: str, cases: Sequence,
+def judge_cases(label: str, success: str, cases: Sequence[Any],
                 judge: Callable[[Any], Optional[Mismatch]]) -> None:
     """Judge every case and report: the success line, or the smallest failure as CheckFailed. A
     case on which the student's function used a package search, timed out or changed its input
@@ -98,7 +91,7 @@ def judge_cases(label: str, success: str, cases: Sequence,
     report(label, success, len(cases), failures)
 
 
-def attempt(func: Callable, *args: Any) -> tuple[Any, Optional[BaseException]]:
+def attempt(func: Callable[..., Any], *args: Any) -> tuple[Any, Optional[BaseException]]:
     """Return (func(*args), None), or (None, the exception it raised), calling the student's function
     through guard.call_student: on deep copies of the arguments (an empty list is passed as it is:
     it is where the function writes, like `examined`), the package's searches forbidden, a time
@@ -142,13 +135,13 @@ def unanswered_text(error: NotImplementedError) -> str:
     return f"Not answered yet: {said}. Write it in the answer cell above, then run this cell again."
 
 
-def check(function: F) -> F:
+def check(function: Callable[P, R]) -> Callable[P, R]:
     """Return a check that verifies the package is untouched (guard.verify_untouched) before and
     after it runs, and raises NotAnswered (shown as the one line unanswered_text) when the student's
     function is not written yet."""
 
     @functools.wraps(function)
-    def checked(*args: Any, **kwargs: Any) -> Any:
+    def checked(*args: P.args, **kwargs: P.kwargs) -> R:
         __tracebackhide__ = True
         verify_untouched()
         try:
@@ -158,25 +151,8 @@ def check(function: F) -> F:
         verify_untouched()
         return result
 
-    checked.__wrapped_check__ = True  # type: ignore[attr-defined]
-    return checked  # type: ignore[return-value]
-
-
-def plain_number(x: Any) -> bool:
-    """Return True for a number of a built-in or numpy type (not a bool, not a user-defined class
-    whose == could say anything)."""
-    return is_number(x) and (type(x) in (int, float) or type(x).__module__ == "numpy")
-
-
-def same(got: Any, want: float) -> bool:
-    """Return True when `got` is a plain number (plain_number) equal to `want`."""
-    return plain_number(got) and bool(got == want)
-
-
-def same_move(move: Any, actions: Sequence) -> bool:
-    """Return True when `move` is one of `actions`, of the same type: numpy's 1 or the string '1'
-    is not the move 1 (a wrong answer, reported like any other)."""
-    return any(type(move) is type(action) and move == action for action in actions)
+    checked.__wrapped_check__ = True  # type: ignore[attr-defined]  # a marker on the function itself
+    return checked
 
 
 def number_text(x: Any) -> str:
@@ -184,8 +160,8 @@ def number_text(x: Any) -> str:
     return value_text(x, ascii=True) if is_number(x) else repr(x)
 
 
-def check_tree_values(name: str, student: Callable, search: Callable, argument: Callable[[Case], Any],
-                      shown: str) -> None:
+def check_tree_values(name: str, student: Callable[..., Any], search: Callable[..., Any],
+                      argument: Callable[[Case], Any], shown: str) -> None:
     """Check student(tree, argument(case)) against search(case.game).value on every tree case;
     `shown` formats the argument in the failure report."""
     __tracebackhide__ = True

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Optional, Sequence
 
+from ..core.trace import Moves
 from ..games.connect_four import PLAYERS, ConnectFourRules, ConnectFourState
 from .connect_four_evaluation import LinearEvaluation
 
@@ -36,6 +37,7 @@ class ConnectFour(ConnectFourRules):
     def ordered_actions(self, state: ConnectFourState) -> tuple[int, ...]:
         """Return the legal moves best-guess first: a move that wins at once, then a move that
         blocks the opponent's immediate win, then the rest from the centre outwards."""
+        self.check_size(state)
         legal = [c for c in self._centre_first if c in state.moves]
         wins = self.winning_moves(state)
         if wins:
@@ -47,6 +49,7 @@ class ConnectFour(ConnectFourRules):
     def winning_moves(self, state: ConnectFourState, *, for_opponent: bool = False) -> list[int]:
         """Return the legal moves that complete four in a row at once for the player to move (or,
         with for_opponent=True, for the other player if it were their turn), in ascending order."""
+        self.check_size(state)
         mine, theirs = (state.x, state.o) if state.to_move == "X" else (state.o, state.x)
         if for_opponent:
             mine = theirs
@@ -65,6 +68,7 @@ class ConnectFour(ConnectFourRules):
         >>> game.noisy_actions(game.initial)
         ()
         """
+        self.check_size(state)
         mine, theirs = (state.x, state.o) if state.to_move == "X" else (state.o, state.x)
         mask = mine | theirs
         playable = mask + self._bottom_row
@@ -92,6 +96,7 @@ class ConnectFour(ConnectFourRules):
         >>> game.evaluate(game.initial), game.evaluate(game.play("3")) > 0
         (0.0, True)
         """
+        self.check_size(state)
         if self._evaluation is None:
             self._evaluation = LinearEvaluation(self)
         return self._evaluation(state)
@@ -112,7 +117,7 @@ class ConnectFour(ConnectFourRules):
 
 
 def threats_then_centre(game: ConnectFour, state: ConnectFourState, actions: Sequence[int],
-                        path: tuple) -> tuple[int, ...]:
+                        path: Moves) -> tuple[int, ...]:
     """Order `actions` as game.ordered_actions does (win, block, centre outwards): an ordering for
     alphabeta(order=...) and solve(order=...)."""
     return tuple(a for a in game.ordered_actions(state) if a in actions)

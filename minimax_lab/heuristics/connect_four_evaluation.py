@@ -16,6 +16,7 @@ side moving first in half the games; `python -m minimax_lab.tools.bench --weight
 
 from __future__ import annotations
 
+from numbers import Real
 from typing import TYPE_CHECKING, Any, Mapping
 
 if TYPE_CHECKING:
@@ -92,7 +93,7 @@ def check_weights(weights: Any) -> dict[str, float]:
                          + (f"unknown {sorted(unknown)} " if unknown else "") + (f"missing {missing}" if missing else ""))
     for name in FEATURES:
         value = weights[name]
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value < float("inf"):
+        if isinstance(value, bool) or not isinstance(value, Real) or value < 0 or not value < float("inf"):
             raise ValueError(f"the weight of {name!r} must be a number >= 0, got {value!r}")
     return dict(weights)
 

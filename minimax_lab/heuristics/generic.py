@@ -13,7 +13,7 @@ def even(state: object) -> float:
     return 0
 
 
-def winning_moves(game: Game, state: Any) -> list:
+def winning_moves(game: Game, state: Any) -> list[Any]:
     """Return the moves that end the game at once with a win for the player to move in `state`."""
     if game.is_terminal(state):
         return []

@@ -7,10 +7,11 @@ their outcomes' values.
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+import math
+from typing import Any, Iterable, Optional
 
-from ..core.text import path_name
-from ..core.trace import ENTER, EXIT, LEAF, NO_TRACE, UPDATE, Trace
+from ..core.text import path_name, value_text
+from ..core.trace import ENTER, EXIT, LEAF, NO_TRACE, UPDATE, Moves, Trace
 from ..core.trees import (
     PROBABILITY_TOLERANCE,
     Chance,
@@ -19,6 +20,7 @@ from ..core.trees import (
     check_chance_tree,
     check_distribution,
     check_probabilities,
+    is_nan,
 )
 from .textbook import SearchResult
 
@@ -44,7 +46,7 @@ def expectiminimax(tree: ChanceTree, *, first: str = "MAX", trace: Trace = NO_TR
     check_chance_tree(tree)
     nodes = leaves = 0
 
-    def value(node: ChanceTree, path: Path, player: str) -> tuple[float, tuple]:
+    def value(node: ChanceTree, path: Path, player: str) -> tuple[float, Moves]:
         nonlocal nodes, leaves
         nodes += 1
         if isinstance(node, Chance):
@@ -52,20 +54,22 @@ def expectiminimax(tree: ChanceTree, *, first: str = "MAX", trace: Trace = NO_TR
         trace.add(ENTER, path, player)
         if not isinstance(node, list):
             leaves += 1
-            trace.add(LEAF, path, player, value=node)  # type: ignore[arg-type]
-            trace.add(EXIT, path, player, value=node)  # type: ignore[arg-type]
-            return node, ()  # type: ignore[return-value]
+            trace.add(LEAF, path, player, value=node)
+            trace.add(EXIT, path, player, value=node)
+            return node, ()
         maximizing = player == "MAX"
-        best, line = None, ()
+        best: Optional[float] = None
+        line: Moves = ()
         for i, child in enumerate(node):
             v, rest = value(child, path + (i,), other(player))
             if best is None or (v > best if maximizing else v < best):
                 best, line = v, (i,) + rest
                 trace.add(UPDATE, path, player, value=best)
         trace.add(EXIT, path, player, value=best)
-        return best, line  # type: ignore[return-value]
+        assert best is not None   # check_chance_tree: every decision node has a child
+        return best, line
 
-    def chance(node: Chance, path: Path, player: str) -> tuple[float, tuple]:
+    def chance(node: Chance, path: Path, player: str) -> tuple[float, Moves]:
         trace.add(ENTER, path, "CHANCE")
         below = player if node.player is None else other(node.player)
         outcomes = ((p, value(child, path + (i,), below)[0]) for i, (p, child) in enumerate(node.outcomes))
@@ -83,14 +87,26 @@ def other(player: str) -> str:
 
 
 def expected_value(outcomes: Iterable[tuple[Any, Any]], where: str) -> Any:
-    """Return the sum of probability * value over (probability, value) pairs; a product too large
-    for a float (a huge int leaf times a float probability) raises ValueError starting with `where`.
+    """Return the sum of probability * value over (probability, value) pairs. What has no value
+    raises ValueError starting with `where`: an outcome of probability 0 whose value is infinite
+    (0 * inf), infinite values of both signs (inf - inf), and a product too large for a float (a
+    huge int leaf times a float probability).
 
     >>> expected_value([(0.5, 4), (0.5, 0)], "here")
     2.0
     """
-    try:
-        return sum(p * v for p, v in outcomes)
-    except OverflowError:
-        raise ValueError(f"{where}: a probability times a value is too large for a float; give the "
-                         "probabilities as Fractions to compute it exactly") from None
+    total: Any = 0
+    for i, (p, v) in enumerate(outcomes):
+        if p == 0 and v in (math.inf, -math.inf):
+            raise ValueError(f"{where}: outcome {i} has probability 0 and the value {value_text(v)}, and "
+                             "0 times an infinite value is undefined: give it a probability above 0, "
+                             "a finite value, or leave it out")
+        try:
+            total += p * v
+        except OverflowError:
+            raise ValueError(f"{where}: a probability times a value is too large for a float; give the "
+                             "probabilities as Fractions to compute it exactly") from None
+    if is_nan(total):
+        raise ValueError(f"{where}: the outcomes' values include both {value_text(math.inf)} and "
+                         f"{value_text(-math.inf)}, so the expected value (inf - inf) is undefined")
+    return total

@@ -29,6 +29,8 @@ from dataclasses import dataclass
 from typing import Any, Callable, Optional, Sequence
 
 from ..core.table import TranspositionTable
+from ..core.trees import is_number
+from ..core.validation import positive_number
 from ..games.protocol import Game
 from ..heuristics.boards import BOARD_GAMES, horizon_evaluation, move_order
 from ..heuristics.generic import even
@@ -104,8 +106,7 @@ class Engine:
 
     def __init__(self, game: Game, *, seconds: float = 1.0, depth: Optional[int] = None,
                  evaluate: Optional[Evaluate] = None):
-        if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not 0 < seconds < INF:
-            raise ValueError(f"seconds must be a number > 0, got {seconds!r}")
+        positive_number(seconds, "seconds")
         if depth is not None and check_depth(depth) < 1:
             raise ValueError(f"depth must be a whole number >= 1 or None, got {depth!r}")
         if evaluate is not None and not callable(evaluate):
@@ -118,6 +119,7 @@ class Engine:
         self.nodes = self.leaves = 0
         self.deadline = INF
         self.horizon_reached = False
+        self.first_mover: Any = None
 
     def __repr__(self) -> str:
         budget = f"depth={self.depth}" if self.depth is not None else f"seconds={self.seconds:g}"
@@ -129,7 +131,7 @@ class Engine:
         the moves of one game the engine keeps both."""
         self.order = game_order(self.game)
         self.table = TranspositionTable()
-        self.table.bind(self.game)
+        self.table.bind(self.game, self.evaluate)
 
     def __call__(self, game: Game, state: Any) -> Any:
         if game is not self.game:
@@ -141,12 +143,16 @@ class Engine:
         out (or, with a fixed depth, to that depth whatever the clock says), stopping early once
         the value is a proven win or loss or the search reached the end of the game everywhere."""
         game, start = self.game, time.perf_counter()
+        check_state = getattr(game, "check_state", None)
+        if check_state is not None:
+            check_state(state)
         if game.is_terminal(state):
             raise ValueError(f"the game is over in {state!r}: there is no move to choose")
-        if len(self.table) > TABLE_ENTRIES:
-            self.table = TranspositionTable()
-            self.table.bind(game)
+        if len(self.table) > TABLE_ENTRIES or self.table.evaluation is not self.evaluate:
+            self.table = TranspositionTable()  # full, or valued by an evaluation since replaced
+            self.table.bind(game, self.evaluate)
         self.nodes = self.leaves = 0
+        self.first_mover = game.to_move(state)
         moves = self.noisy(state) or self.ordered(state, None)
         budget = self.seconds if len(moves) > 1 else self.seconds / 10  # forced: only to report a value
         self.deadline = INF if self.depth is not None else start + budget
@@ -183,7 +189,7 @@ class Engine:
                                  time.perf_counter() - start, tuple(iterations), proven)
         return self.last
 
-    def root(self, state: Any, moves: tuple, depth: int) -> tuple[float, Any]:
+    def root(self, state: Any, moves: tuple[Any, ...], depth: int) -> tuple[float, Any]:
         """Return (the value for the side to move, the best move) of a search of `moves` to
         `depth`, the previous iteration's best move first."""
         alpha, beta, best_move, first = -INF, INF, None, self.table.move(state)
@@ -200,6 +206,7 @@ class Engine:
         (fail-soft: <= alpha means at most, >= beta at least)."""
         self.count_node()
         game = self.game
+        self.check_turn(state, ply)
         if game.is_terminal(state):
             return self.utility(state, ply)
         if depth <= 0:
@@ -244,7 +251,7 @@ class Engine:
                 break
         return best
 
-    def ordered(self, state: Any, first: Any) -> tuple:
+    def ordered(self, state: Any, first: Any) -> tuple[Any, ...]:
         """Return the legal moves in search order: the table's best move, then the game's order."""
         actions = tuple(self.game.actions(state))
         if self.order is not None:
@@ -257,16 +264,28 @@ class Engine:
         """Return the depth-adjusted utility of a finished game for the side to move in it."""
         self.leaves += 1
         utility = self.game.utility(state, self.game.to_move(state))
+        if utility not in (-1, 0, 1):
+            raise ValueError(f"the engine needs utilities of -1, 0 and 1 (a loss, a draw, a win), but "
+                             f"the game's utility is {utility!r} in {state!r}")
         return utility * (WIN - ply)
 
     def guess(self, state: Any) -> float:
         """Return the evaluation of an unfinished position for the side to move, checked."""
         self.leaves += 1
-        value = self.evaluate(state)
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or not -1 < value < 1:
+        value: Any = self.evaluate(state)
+        if not is_number(value) or not -1 < value < 1:
             raise ValueError(f"evaluate must return a number strictly between -1 and 1 (a win is "
                              f"worth more than any guess), but returned {value!r} for {state!r}")
-        return value if self.game.to_move(state) == self.game.max_player else -value
+        guess: float = value if self.game.to_move(state) == self.game.max_player else -value
+        return guess
+
+    def check_turn(self, state: Any, ply: int) -> None:
+        """Raise ValueError unless the player to move in `state`, `ply` moves below the root, is
+        the one whose turn it is: the engine is a negamax search, so the players must alternate."""
+        if (self.game.to_move(state) == self.first_mover) != (ply % 2 == 0):
+            raise ValueError(f"{state!r}, {ply} moves below the root: {self.game.to_move(state)!r} moves "
+                             "out of turn, so the players do not take turns; the engine (a negamax "
+                             "search) needs them to alternate")
 
     def count_node(self) -> None:
         """Count a node; every CLOCK_EVERY nodes, stop the search if its time is up."""

@@ -13,12 +13,16 @@ from ..core.text import path_name
 from ..core.trees import Path, check_leaf, walk_tree
 from .textbook import SearchResult
 
-Vector = tuple
-VectorTree = Union[Vector, list]
+Vector = tuple[float, ...]
+"""A utility vector: one number for each player."""
+
+VectorTree = Union[Vector, list["VectorTree"]]
+"""A max^n tree: a utility vector (a leaf) or a non-empty list of trees."""
 
 
-def maxn(tree: VectorTree, players: Optional[int] = None, *, values: Optional[dict] = None,
-         choices: Optional[dict] = None) -> SearchResult[tuple]:
+def maxn(tree: VectorTree, players: Optional[int] = None, *,
+         values: Optional[dict[Path, Vector]] = None,
+         choices: Optional[dict[Path, int]] = None) -> SearchResult[Vector]:
     """Return the max^n value of a tree (a utility vector) and the line that reaches it: player 0
     moves at the root, player 1 at the next level, and so on in turn; each picks the child whose
     vector is best in its own component, the first such child on ties.
@@ -32,11 +36,11 @@ def maxn(tree: VectorTree, players: Optional[int] = None, *, values: Optional[di
     players = check_vector_tree(tree, players)
     nodes = leaves = 0
 
-    def value(node: VectorTree, path: Path) -> tuple[Vector, tuple]:
+    def value(node: VectorTree, path: Path) -> tuple[Vector, Path]:
         nonlocal nodes, leaves
         nodes += 1
         best: Optional[Vector] = None
-        line: tuple = ()
+        line: Path = ()
         if isinstance(node, tuple):
             leaves += 1
             best = node
@@ -48,9 +52,10 @@ def maxn(tree: VectorTree, players: Optional[int] = None, *, values: Optional[di
                     best, line = v, (i,) + rest
             if choices is not None:
                 choices[path] = line[0]
+        assert best is not None   # check_vector_tree: every node has a child
         if values is not None:
             values[path] = best
-        return best, line  # type: ignore[return-value]
+        return best, line
 
     best, line = value(tree, ())
     return SearchResult(best, line[0] if line else None, line, nodes, leaves)
@@ -64,7 +69,7 @@ def check_vector_tree(tree: VectorTree, players: Optional[int] = None) -> int:
         raise ValueError(f"players must be a whole number >= 1, got {players!r}")
     found = [players]
 
-    def children(node: Any, path: Path) -> Optional[list]:
+    def children(node: Any, path: Path) -> Optional[list[Any]]:
         if isinstance(node, list):
             return node
         if not isinstance(node, tuple):
@@ -80,7 +85,8 @@ def check_vector_tree(tree: VectorTree, players: Optional[int] = None) -> int:
         return None
 
     walk_tree(tree, children)
-    return found[0]  # type: ignore[return-value]
+    assert found[0] is not None   # walk_tree refuses empty nodes, so the tree has a leaf
+    return found[0]
 
 
 def coalition(tree: VectorTree, members: Sequence[int]) -> VectorTree:
@@ -105,7 +111,8 @@ def coalition(tree: VectorTree, members: Sequence[int]) -> VectorTree:
     return pay(tree)
 
 
-def strategy_values(tree: VectorTree, strategy: dict, players: Optional[int] = None) -> dict[Path, Vector]:
+def strategy_values(tree: VectorTree, strategy: dict[Path, int],
+                    players: Optional[int] = None) -> dict[Path, Vector]:
     """Return, by path, the utility vector each node of a max^n tree leads to when every player
     follows `strategy` (a strategy profile: the chosen child index at each inner node's path).
 
@@ -133,7 +140,7 @@ def strategy_values(tree: VectorTree, strategy: dict, players: Optional[int] = N
     return {path: values[path] for path in nodes}       # in preorder
 
 
-def deviations(tree: VectorTree, strategy: dict, players: Optional[int] = None) -> list[Path]:
+def deviations(tree: VectorTree, strategy: dict[Path, int], players: Optional[int] = None) -> list[Path]:
     """Return the inner nodes, in preorder, at which the player to move would get more, by its own
     utility, from another child while everyone else keeps to `strategy`. A profile with none is
     subgame perfect (the one-shot deviation principle); backward induction (maxn's `choices`)

@@ -13,12 +13,14 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass, field
-from typing import Any, Callable, Optional
+from typing import Any, Callable, Literal, Optional, TypedDict
 
+from ..core.trace import Moves
 from ..core.trees import Tree
+from ..core.validation import callable_value, positive_number, whole_number
 from ..games.protocol import Game, as_game
 from .solve import solve
-from .textbook import Evaluate, Ordering, Search, SearchResult, alphabeta
+from .textbook import LONGEST_PLAYOUT, Evaluate, Ordering, Search, SearchResult, alphabeta
 
 
 @dataclass(eq=False)
@@ -28,23 +30,23 @@ class Node:
     it) and U (their total utility for the player who moved into it, `mover`)."""
 
     state: Any
-    path: tuple
-    untried: list
+    path: Moves
+    untried: list[Any]
     mover: Any = None
-    children: dict = field(default_factory=dict)
+    children: dict[Any, Node] = field(default_factory=dict)
     visits: int = 0
     total: float = 0.0
 
 
 @dataclass(frozen=True)
-class UCTResult(SearchResult):
+class UCTResult(SearchResult[float]):
     """A SearchResult of uct: `value` is the mean utility, for MAX, of the playouts through the
     chosen move (an estimate, not a minimax value); `pv` follows the most visited child down the
     tree; `nodes` counts the tree's nodes and `leaves` the playouts. `visits` and `means` give,
     for each root move in the game's order, its playouts and their mean utility for MAX."""
 
-    visits: dict
-    means: dict
+    visits: dict[Any, int]
+    means: dict[Any, float]
 
 
 def ucb1(node: Node, parent_visits: int, exploration: float) -> float:
@@ -73,23 +75,22 @@ def uct(game: Game | Tree, state: Any = None, *, playouts: int = 1000, seed: int
     """
     if isinstance(playouts, bool) or not isinstance(playouts, int) or playouts < 1:
         raise ValueError(f"playouts must be a whole number >= 1, got {playouts!r}")
-    if isinstance(exploration, bool) or not isinstance(exploration, (int, float)) or not exploration >= 0:
-        raise ValueError(f"exploration must be a number >= 0, got {exploration!r}")
-    search = Search(game, state)
+    positive_number(exploration, "exploration", zero=True)
+    search = Search(game, state, playouts=True)
     game, me, rng = search.game, search.me, random.Random(seed)
     if game.is_terminal(search.root):
         raise ValueError(f"the game is over in {search.root!r}: there is no move to choose")
     root = Node(search.root, (), list(search.actions(search.root, ())))
     search.nodes = 1
 
-    def select(node: Node, path: list) -> Node:
+    def select(node: Node, path: list[Node]) -> Node:
         while not node.untried and node.children:
             parent = node
             node = max(parent.children.values(), key=lambda child: ucb1(child, parent.visits, exploration))
             path.append(node)
         return node
 
-    def expand(node: Node, path: list) -> Node:
+    def expand(node: Node, path: list[Node]) -> Node:
         move = node.untried.pop(0)
         state, where = game.result(node.state, move), node.path + (move,)
         untried = [] if game.is_terminal(state) else list(search.actions(state, where))
@@ -122,7 +123,8 @@ def uct(game: Game | Tree, state: Any = None, *, playouts: int = 1000, seed: int
         return mean if node.mover == me else -mean
 
     best = max(root.children, key=lambda move: root.children[move].visits)
-    line, node = [], root
+    line: list[Any] = []
+    node = root
     while node.children:
         move = max(node.children, key=lambda m: node.children[m].visits)
         line.append(move)
@@ -148,8 +150,18 @@ def alphabeta_player(depth: Optional[int] = None, evaluate: Optional[Evaluate] =
     return lambda game, state: alphabeta(game, state, depth=depth, evaluate=evaluate, order=order).move
 
 
+class UCTMatch(TypedDict):
+    """What uct_match returns: UCT's wins, draws and losses, and each game as (True if UCT moved
+    first, the moves, UCT's utility)."""
+
+    wins: int
+    draws: int
+    losses: int
+    games: list[tuple[bool, Moves, float]]
+
+
 def uct_match(game: Game, *, playouts: int, games: int = 4, seed: int = 0,
-              opponent: Optional[Callable[[Any, Any], Any]] = None) -> dict[str, Any]:
+              opponent: Optional[Callable[[Any, Any], Any]] = None) -> UCTMatch:
     """Return how uct with `playouts` playouts fares against `opponent` (default: alphabeta to
     the end of the game, a perfect player) in `games` games from the start, UCT moving first in
     the even-numbered ones; game i seeds UCT with seed + i. The result counts UCT's 'wins',
@@ -162,25 +174,32 @@ def uct_match(game: Game, *, playouts: int, games: int = 4, seed: int = 0,
     (0, 2, 0)
     """
     game = as_game(game)
+    whole_number(games, "games", 1)
     opponent = alphabeta_player() if opponent is None else opponent
+    callable_value(opponent, "the opponent", "player(game, state) returning a move")
     first = game.to_move(game.initial)
-    tally: dict[str, Any] = {"wins": 0, "draws": 0, "losses": 0, "games": []}
+    tally: UCTMatch = {"wins": 0, "draws": 0, "losses": 0, "games": []}
     for i in range(games):
         uct_first = i % 2 == 0
         players = (uct_player(playouts, seed + i), opponent)[:: 1 if uct_first else -1]
         state = game.initial
-        moves: list = []
+        moves: list[Any] = []
         while not game.is_terminal(state):
+            if len(moves) >= LONGEST_PLAYOUT:
+                raise ValueError(f"game {i} of uct_match has gone on for {len(moves):,} moves without "
+                                 f"ending (it reached {state!r}): the game may never end")
             move = players[len(moves) % 2](game, state)
             moves.append(move)
             state = game.result(state, move)
         score = game.utility(state, first) * (1 if uct_first else -1)
-        tally["wins" if score > 0 else "losses" if score < 0 else "draws"] += 1
+        outcome: Literal["wins", "draws", "losses"] = (
+            "wins" if score > 0 else "losses" if score < 0 else "draws")
+        tally[outcome] += 1
         tally["games"].append((uct_first, tuple(moves), score))
     return tally
 
 
-def mistakes(game: Game, uct_first: bool, moves: tuple) -> list[tuple[int, Any, Any, Any]]:
+def mistakes(game: Game, uct_first: bool, moves: Moves) -> list[tuple[int, Any, Any, Any]]:
     """Return, for a game of uct_match (UCT's turn order and the moves), each position where UCT's
     move was worse than the best by exact search (solve): (the ply, the position, UCT's move, the
     best move). Each mistake gives away a win or a draw.

@@ -10,26 +10,31 @@ from __future__ import annotations
 
 from fractions import Fraction
 from numbers import Real
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Sequence, cast
 
 from ..core.text import path_name
+from ..core.trace import Moves
 from ..core.trees import Path, Tree, validate_tree
+from ..core.validation import callable_value
 from ..games.protocol import Game, as_game
 from ..heuristics.generic import winning_moves
 from .chance import Chance, ChanceTree, check_distribution, expected_value, other
 from .textbook import INF, Search, SearchResult
 
-Model = Callable[[Path, list], Sequence[Real]]
+Model = Callable[[Path, list[Any]], Sequence[Real]]
 """model(path, children) returns the probabilities with which MIN picks each child at `path`."""
 
 GameModel = Callable[[Any, Any], Sequence[tuple[Any, Real]]]
 """model(game, state) returns (action, probability) pairs: how the opponent moves in `state`."""
 
+MODEL_CALL = "model(game, state) returning (action, probability) pairs"
+"""How a GameModel is called, for messages."""
+
 Policy = Callable[[Any, Any], Any]
 """policy(game, state) returns the action MAX plays in `state`."""
 
 
-def uniform(path: Path, children: list) -> list:
+def uniform(path: Path, children: list[Any]) -> list[Fraction]:
     """Return equal probabilities for each child: an opponent who picks a move at random."""
     return [Fraction(1, len(children))] * len(children)
 
@@ -47,13 +52,13 @@ def model_opponent(tree: Tree, model: Model = uniform) -> ChanceTree:
 
     def convert(node: Any, path: Path, player: str) -> ChanceTree:
         if not isinstance(node, (list, tuple)):
-            return node
+            return cast(float, node)   # a leaf, checked by validate_tree
         children = [convert(child, path + (i,), other(player)) for i, child in enumerate(node)]
         if player == "MAX":
             return children
         return Chance(list(zip(modelled(path, list(node)), children)), player="MIN")
 
-    def modelled(path: Path, children: list) -> list:
+    def modelled(path: Path, children: list[Any]) -> list[Any]:
         probabilities = model(path, children)
         where = f"the model at node {path_name(path)}"
         if isinstance(probabilities, (str, bytes)) or not hasattr(probabilities, "__len__"):
@@ -67,13 +72,13 @@ def model_opponent(tree: Tree, model: Model = uniform) -> ChanceTree:
     return convert(tree, (), "MAX")
 
 
-def random_mover(game: Game, state: Any) -> list:
+def random_mover(game: Game, state: Any) -> list[tuple[Any, Fraction]]:
     """Return every legal action with equal probability: an opponent who moves at random."""
     actions = tuple(game.actions(state))
     return [(a, Fraction(1, len(actions))) for a in actions]
 
 
-def greedy_mover(game: Game, state: Any) -> list:
+def greedy_mover(game: Game, state: Any) -> list[tuple[Any, Fraction]]:
     """Return the moves of an opponent who looks one move ahead: a move that wins at once if it has
     one (the first), else a random move among those after which the other player cannot win at
     once (among all moves if every one allows that)."""
@@ -86,7 +91,7 @@ def greedy_mover(game: Game, state: Any) -> list:
     return [(a, Fraction(1, len(pool))) for a in pool]
 
 
-def _replies(search: Search, model: GameModel, state: Any, path: Path) -> list:
+def _replies(search: Search, model: GameModel, state: Any, path: Path) -> list[tuple[Any, Any]]:
     """Return the model's (action, probability) pairs in `state`, checked: pairs of a legal action
     and a probability, the probabilities summing to 1."""
     where = f"node {path_name(path)}: the model's moves in {state!r}"
@@ -115,6 +120,7 @@ def model_search(game: Game | Tree, model: GameModel, state: Any = None) -> Sear
     >>> model_search([[3, 12], [2, 9]], random_mover)      # MIN picks at random: 15/2 beats 11/2
     SearchResult(value=Fraction(15, 2), move=0, pv=(0,), nodes=7, leaves=4)
     """
+    callable_value(model, "the model", MODEL_CALL)
     search = Search(game, state)
     game, memo = search.game, {}
 
@@ -139,7 +145,7 @@ def model_search(game: Game | Tree, model: GameModel, state: Any = None) -> Sear
                 v, move, first = v2, a, False
         return v, move
 
-    def root() -> tuple[Any, tuple]:
+    def root() -> tuple[Any, Moves]:
         v, move = value(search.root, ())
         return v, () if game.is_terminal(search.root) or search.role(search.root) != "MAX" else (move,)
 
@@ -149,6 +155,8 @@ def model_search(game: Game | Tree, model: GameModel, state: Any = None) -> Sear
 def policy_value(game: Game | Tree, policy: Policy, model: GameModel, state: Any = None) -> Any:
     """Return MAX's expected utility when MAX plays policy(game, state) and the other player moves
     by `model` (each position evaluated once)."""
+    callable_value(model, "the model", MODEL_CALL)
+
     def expected(search: Search, state: Any, path: Path, value: Callable[[Any, Path], Any]) -> Any:
         return expected_value(((p, value(search.game.result(state, a), path + (a,)))
                                for a, p in _replies(search, model, state, path)), f"node {path_name(path)}")
@@ -178,6 +186,7 @@ Opponent = Callable[[Search, Any, Path, Callable[[Any, Path], Any]], Any]
 def _follow_policy(game: Game | Tree, policy: Policy, opponent: Opponent, state: Any = None) -> Any:
     """Return MAX's value of `state` when MAX plays `policy` and `opponent` values the other
     player's positions (each position evaluated once); the policy's moves are checked."""
+    callable_value(policy, "the policy", "policy(game, state) returning MAX's action")
     search = Search(game, state)
     game, memo = search.game, {}
 
@@ -212,7 +221,11 @@ def playout_value(game: Game | Tree, state: Any = None) -> Fraction:
     def value(state: Any, path: Path) -> Fraction:
         if state not in memo:
             if game.is_terminal(state):
-                memo[state] = Fraction(search.utility(state, path))
+                utility = search.utility(state, path)
+                if utility in (INF, -INF):
+                    raise ValueError(f"node {path_name(path)}: the utility is {utility}, and playout_value "
+                                     "computes an exact fraction, which an infinite mean does not have")
+                memo[state] = Fraction(utility)
             else:
                 actions = search.actions(state, path)
                 total = sum((value(game.result(state, a), path + (a,)) for a in actions), Fraction(0))

@@ -12,19 +12,22 @@ from __future__ import annotations
 import zlib
 from typing import Any, Callable, Optional, Sequence
 
+from ..core.text import path_name
+from ..core.trace import Moves
 from ..core.trees import Tree, mix64
-from ..games.protocol import Game, as_game
+from ..core.validation import callable_value, whole_number
+from ..games.protocol import Game
 from ..heuristics.generic import even
-from .textbook import Evaluate, Ordering, SearchResult, alphabeta, check_number
+from .textbook import Evaluate, Ordering, Search, SearchResult, alphabeta, check_number
 
 
-def as_given(game: Game, state: Any, actions: Sequence, path: tuple) -> tuple:
+def as_given(game: Game, state: Any, actions: Sequence[Any], path: Moves) -> tuple[Any, ...]:
     """Return the actions in the order the game gives them (the same as order=None)."""
     return tuple(actions)
 
 
-def _by_value(game: Game, state: Any, actions: Sequence, value: Callable[[Any], float],
-              worst: bool = False) -> tuple:
+def _by_value(game: Game, state: Any, actions: Sequence[Any], value: Callable[[Any], float],
+              worst: bool = False) -> tuple[Any, ...]:
     """Return the actions sorted by value(action), MAX's value of the child it leads to, best for
     the side to move first (worst first if `worst`); a stable sort, so ties keep their order."""
     best_high = (game.to_move(state) == game.max_player) != worst
@@ -32,37 +35,45 @@ def _by_value(game: Game, state: Any, actions: Sequence, value: Callable[[Any], 
     return tuple(sorted(actions, key=lambda a: sign * value(a)))
 
 
-def best_first(game: Game, state: Any, actions: Sequence, path: tuple) -> tuple:
+def best_first(game: Game, state: Any, actions: Sequence[Any], path: Moves) -> tuple[Any, ...]:
     """Return the actions best first for the side to move, by the exact value of each child
     (an alpha-beta search of each child: for experiments on small trees)."""
     return _by_value(game, state, actions, lambda a: alphabeta(game, game.result(state, a)).value)
 
 
-def worst_first(game: Game, state: Any, actions: Sequence, path: tuple) -> tuple:
+def worst_first(game: Game, state: Any, actions: Sequence[Any], path: Moves) -> tuple[Any, ...]:
     """Return the actions worst first for the side to move, by the exact value of each child."""
     return _by_value(game, state, actions, lambda a: alphabeta(game, game.result(state, a)).value,
                      worst=True)
 
 
-def exact_values(game: Game | Tree, state: Any = None) -> dict:
+def exact_values(game: Game | Tree, state: Any = None) -> dict[Any, float]:
     """Return the exact value (MAX's point of view) of every state reachable from `state`, by one
     minimax pass that remembers each state: for games small enough to enumerate (tic-tac-toe has
     5,478 states). ByEvaluation(exact_values(game).get) then orders best first without searching.
+    A game that can return to a position has no exact values this way, and is refused.
     """
-    game = as_game(game)
-    values: dict = {}
+    search = Search(game, state)
+    game = search.game
+    values: dict[Any, float] = {}
+    open_: set[Any] = set()  # the positions on the line being valued
 
-    def value(state: Any) -> float:
+    def value(state: Any, path: Moves) -> float:
         if state not in values:
+            if state in open_:
+                raise ValueError(f"node {path_name(path)}: the game returns to the position {state!r}, "
+                                 "so its tree is infinite; exact_values values games that end")
             if game.is_terminal(state):
-                values[state] = game.utility(state, game.max_player)
+                values[state] = search.utility(state, path)
             else:
-                children = [value(game.result(state, a)) for a in game.actions(state)]
-                best = max if game.to_move(state) == game.max_player else min
+                open_.add(state)
+                children = [value(game.result(state, a), path + (a,)) for a in search.actions(state, path)]
+                open_.discard(state)
+                best = max if search.role(state) == "MAX" else min
                 values[state] = best(children)
         return values[state]
 
-    value(game.initial if state is None else state)
+    search.run(lambda: (value(search.root, ()), ()))
     return values
 
 
@@ -78,13 +89,14 @@ class ByEvaluation:
     """
 
     def __init__(self, evaluate: Evaluate, *, worst: bool = False):
+        callable_value(evaluate, "evaluate", "evaluate(state) returning a number")
         self.evaluate, self.worst = evaluate, worst
 
     def __repr__(self) -> str:
         name = getattr(self.evaluate, "__name__", type(self.evaluate).__name__)
         return f"ByEvaluation({name}{', worst=True' if self.worst else ''})"
 
-    def __call__(self, game: Game, state: Any, actions: Sequence, path: tuple) -> tuple:
+    def __call__(self, game: Game, state: Any, actions: Sequence[Any], path: Moves) -> tuple[Any, ...]:
         def value(action: Any) -> float:
             child, where = game.result(state, action), path + (action,)
             if game.is_terminal(child):
@@ -106,12 +118,12 @@ class RandomOrder:
     key, which shuffles them uniformly."""
 
     def __init__(self, seed: int = 0):
-        self.seed = seed
+        self.seed = whole_number(seed, "seed")
 
     def __repr__(self) -> str:
         return f"RandomOrder(seed={self.seed})"
 
-    def __call__(self, game: Game, state: Any, actions: Sequence, path: tuple) -> tuple:
+    def __call__(self, game: Game, state: Any, actions: Sequence[Any], path: Moves) -> tuple[Any, ...]:
         actions = tuple(actions)
         node = zlib.crc32(repr(tuple(path)).encode(), mix64(self.seed) & 0xFFFFFFFF)
         keys = [mix64((node << 32) | i) for i in range(len(actions))]
@@ -122,13 +134,13 @@ class PVFirst:
     """Puts the move of a principal variation first at each node on it (the other moves as given):
     how iterative deepening reuses the line the previous iteration found."""
 
-    def __init__(self, pv: Sequence):
+    def __init__(self, pv: Sequence[Any]):
         self.pv = tuple(pv)
 
     def __repr__(self) -> str:
         return f"PVFirst({self.pv})"
 
-    def __call__(self, game: Game, state: Any, actions: Sequence, path: tuple) -> tuple:
+    def __call__(self, game: Game, state: Any, actions: Sequence[Any], path: Moves) -> tuple[Any, ...]:
         ply = len(path)
         if ply < len(self.pv) and tuple(path) == self.pv[:ply] and self.pv[ply] in actions:
             move = self.pv[ply]
@@ -145,19 +157,17 @@ class Killers:
     """
 
     def __init__(self, slots: int = 2):
-        if slots < 1:
-            raise ValueError(f"Killers needs slots >= 1, got {slots}")
-        self.slots = slots
-        self.moves: dict[int, list] = {}
+        self.slots = whole_number(slots, "slots", 1)
+        self.moves: dict[int, list[Any]] = {}
 
     def __repr__(self) -> str:
         return f"Killers(slots={self.slots})"
 
-    def __call__(self, game: Game, state: Any, actions: Sequence, path: tuple) -> tuple:
+    def __call__(self, game: Game, state: Any, actions: Sequence[Any], path: Moves) -> tuple[Any, ...]:
         killers = [a for a in self.moves.get(len(path), ()) if a in actions]
         return tuple(killers) + tuple(a for a in actions if a not in killers)
 
-    def cutoff(self, game: Game, state: Any, action: Any, path: tuple) -> None:
+    def cutoff(self, game: Game, state: Any, action: Any, path: Moves) -> None:
         """Record `action` as the newest killer at this ply."""
         killers = self.moves.setdefault(len(path), [])
         if action in killers:
@@ -174,16 +184,16 @@ class History:
     """
 
     def __init__(self) -> None:
-        self.scores: dict[tuple, float] = {}
+        self.scores: dict[tuple[Any, Any], float] = {}
 
     def __repr__(self) -> str:
         return "History()"
 
-    def __call__(self, game: Game, state: Any, actions: Sequence, path: tuple) -> tuple:
+    def __call__(self, game: Game, state: Any, actions: Sequence[Any], path: Moves) -> tuple[Any, ...]:
         player = game.to_move(state)
         return tuple(sorted(actions, key=lambda a: -self.scores.get((player, a), 0)))
 
-    def cutoff(self, game: Game, state: Any, action: Any, path: tuple) -> None:
+    def cutoff(self, game: Game, state: Any, action: Any, path: Moves) -> None:
         """Credit `action` with a cutoff at this ply."""
         key = (game.to_move(state), action)
         self.scores[key] = self.scores.get(key, 0) + 2.0 ** -len(path)
@@ -198,18 +208,20 @@ class Combined:
     """
 
     def __init__(self, *orderings: Ordering):
+        for i, order in enumerate(orderings):
+            callable_value(order, f"ordering {i} of Combined", "order(game, state, actions, path)")
         self.orderings = orderings
 
     def __repr__(self) -> str:
         return f"Combined({', '.join(map(repr, self.orderings))})"
 
-    def __call__(self, game: Game, state: Any, actions: Sequence, path: tuple) -> tuple:
+    def __call__(self, game: Game, state: Any, actions: Sequence[Any], path: Moves) -> tuple[Any, ...]:
         actions = tuple(actions)
         for order in reversed(self.orderings):  # each is stable, so the last applied decides first
             actions = tuple(order(game, state, actions, path))
         return actions
 
-    def cutoff(self, game: Game, state: Any, action: Any, path: tuple) -> None:
+    def cutoff(self, game: Game, state: Any, action: Any, path: Moves) -> None:
         """Tell every ordering that learns from cutoffs."""
         for order in self.orderings:
             if hasattr(order, "cutoff"):
@@ -217,7 +229,7 @@ class Combined:
 
 
 def iterative_deepening(game: Game, state: Any = None, *, max_depth: int, evaluate: Evaluate,
-                        order: Optional[Ordering] = None) -> list[SearchResult]:
+                        order: Optional[Ordering] = None) -> list[SearchResult[float]]:
     """Return the results of alpha-beta searches to depth 1, 2, ..., max_depth, each trying the
     previous search's principal variation first (then `order`, which is shared by all the
     searches, so Killers or History carry over). Stops early once a search reaches the end of the
@@ -228,7 +240,9 @@ def iterative_deepening(game: Game, state: Any = None, *, max_depth: int, evalua
     >>> len(results), results[-1].value
     (9, 0)
     """
-    results: list[SearchResult] = []
+    whole_number(max_depth, "max_depth", 1)
+    callable_value(evaluate, "evaluate", "evaluate(state) returning a number")
+    results: list[SearchResult[float]] = []
     for depth in range(1, max_depth + 1):
         horizon_calls = 0
 

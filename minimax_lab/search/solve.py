@@ -26,7 +26,7 @@ def solve_order() -> Combined:
 
 
 def solve(game: Game | Tree, state: Any = None, *, order: Optional[Ordering] = None,
-          table: Optional[TranspositionTable] = None) -> SearchResult:
+          table: Optional[TranspositionTable] = None) -> SearchResult[float]:
     """Return the exact value of `state` from the point of view of game.max_player (the first
     player), with a best move, the principal variation and the nodes and leaves visited.
 

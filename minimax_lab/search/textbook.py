@@ -15,20 +15,28 @@ from numbers import Real
 from typing import Any, Callable, Generic, Optional, Sequence, TypeVar
 
 from ..core.text import path_name
-from ..core.trace import CUTOFF, ENTER, EXIT, LEAF, NO_TRACE, UPDATE, Trace
-from ..core.trees import Tree
+from ..core.trace import CUTOFF, ENTER, EXIT, LEAF, NO_TRACE, UPDATE, Moves, Trace
+from ..core.trees import Tree, is_nan
+from ..core.validation import as_float, callable_value
 from ..games.protocol import Game, as_game
+from .twin import trace_free_twin
 
 INF = math.inf
+
+LONGEST_PLAYOUT = 10_000
+"""The most moves a random playout (Search(..., playouts=True)) or a game played out (players.play,
+mcts.uct_match) may make before the game is taken to be one that never ends: far more than any game
+of the course takes (tic-tac-toe 9, Connect Four 42)."""
 
 Evaluate = Callable[[Any], float]
 """evaluate(state) returns a guess at MAX's value of an unfinished state (the horizon's score)."""
 
-Ordering = Callable[[Game, Any, Sequence, tuple], Sequence]
+Ordering = Callable[[Game, Any, Sequence[Any], Moves], Sequence[Any]]
 """order(game, state, actions, path) returns the actions in the order to search them. An ordering
 may also have a method cutoff(game, state, action, path), called when `action` causes a cutoff."""
 
 V = TypeVar("V")
+N = TypeVar("N")
 
 
 @dataclass(frozen=True)
@@ -39,7 +47,7 @@ class SearchResult(Generic[V]):
 
     value: V
     move: Any
-    pv: tuple
+    pv: Moves
     nodes: int
     leaves: int
 
@@ -57,7 +65,7 @@ def minimax(game: Game | Tree, state: Any = None, *, depth: Optional[int] = None
     search = Search(game, state, depth=depth, evaluate=evaluate)
     game = search.game
 
-    def value(state: Any, path: tuple) -> tuple[float, tuple]:
+    def value(state: Any, path: Moves) -> tuple[float, Moves]:
         search.nodes += 1
         player = search.role(state)
         trace.add(ENTER, path, player)
@@ -69,23 +77,23 @@ def minimax(game: Game | Tree, state: Any = None, *, depth: Optional[int] = None
         trace.add(EXIT, path, value=v)
         return v, line
 
-    def max_value(state: Any, path: tuple) -> tuple[float, tuple]:
-        v, line = -INF, None
+    def max_value(state: Any, path: Moves) -> tuple[float, Moves]:
+        v, line = -INF, ()
         for a in search.actions(state, path):
             v2, line2 = value(game.result(state, a), path + (a,))
-            if line is None or v2 > v:
+            if not line or v2 > v:
                 v, line = v2, (a, *line2)
                 trace.add(UPDATE, path, value=v)
-        return v, line  # type: ignore[return-value]
+        return v, line
 
-    def min_value(state: Any, path: tuple) -> tuple[float, tuple]:
-        v, line = +INF, None
+    def min_value(state: Any, path: Moves) -> tuple[float, Moves]:
+        v, line = +INF, ()
         for a in search.actions(state, path):
             v2, line2 = value(game.result(state, a), path + (a,))
-            if line is None or v2 < v:
+            if not line or v2 < v:
                 v, line = v2, (a, *line2)
                 trace.add(UPDATE, path, value=v)
-        return v, line  # type: ignore[return-value]
+        return v, line
 
     return search.run(lambda: value(search.root, ()))
 
@@ -102,7 +110,7 @@ def negamax(game: Game | Tree, state: Any = None, *, depth: Optional[int] = None
     search = Search(game, state, depth=depth, evaluate=evaluate, alternating=True)
     game = search.game
 
-    def value(state: Any, path: tuple) -> tuple[float, tuple]:
+    def value(state: Any, path: Moves) -> tuple[float, Moves]:
         search.nodes += 1
         player = search.to_move(state, path)
         trace.add(ENTER, path, player)
@@ -111,14 +119,14 @@ def negamax(game: Game | Tree, state: Any = None, *, depth: Optional[int] = None
             trace.add(LEAF, path, player, value=v)
             trace.add(EXIT, path, player, value=v)
             return v, ()
-        best, line = -INF, None
+        best, line = -INF, ()
         for a in search.actions(state, path):
             v, line2 = value(game.result(state, a), path + (a,))
-            if line is None or -v > best:
+            if not line or -v > best:
                 best, line = -v, (a, *line2)
                 trace.add(UPDATE, path, player, value=best)
         trace.add(EXIT, path, player, value=best)
-        return best, line  # type: ignore[return-value]
+        return best, line
 
     return search.run(lambda: value(search.root, ()))
 
@@ -141,7 +149,7 @@ def alphabeta(game: Game | Tree, state: Any = None, *, depth: Optional[int] = No
     search = Search(game, state, depth=depth, evaluate=evaluate, order=order, window=(alpha, beta))
     game = search.game
 
-    def value(state: Any, path: tuple, alpha: float, beta: float) -> tuple[float, tuple]:
+    def value(state: Any, path: Moves, alpha: float, beta: float) -> tuple[float, Moves]:
         search.nodes += 1
         player = search.role(state)
         trace.add(ENTER, path, player, alpha=alpha, beta=beta)
@@ -155,11 +163,11 @@ def alphabeta(game: Game | Tree, state: Any = None, *, depth: Optional[int] = No
         trace.add(EXIT, path, value=v)
         return v, line
 
-    def max_value(state: Any, path: tuple, alpha: float, beta: float) -> tuple[float, tuple]:
-        v, line = -INF, None
+    def max_value(state: Any, path: Moves, alpha: float, beta: float) -> tuple[float, Moves]:
+        v, line = -INF, ()
         for a in (actions := search.actions(state, path)):
             v2, line2 = value(game.result(state, a), path + (a,), alpha, beta)
-            if line is None or v2 > v:
+            if not line or v2 > v:
                 v, line = v2, (a, *line2)
                 alpha = max(alpha, v)
             trace.add(UPDATE, path, value=v, alpha=alpha, beta=beta)
@@ -167,13 +175,13 @@ def alphabeta(game: Game | Tree, state: Any = None, *, depth: Optional[int] = No
                 trace.add(CUTOFF, path, value=v, alpha=alpha, beta=beta, pruned=search.after(actions, a))
                 search.cutoff(state, a, path)
                 break
-        return v, line  # type: ignore[return-value]
+        return v, line
 
-    def min_value(state: Any, path: tuple, alpha: float, beta: float) -> tuple[float, tuple]:
-        v, line = +INF, None
+    def min_value(state: Any, path: Moves, alpha: float, beta: float) -> tuple[float, Moves]:
+        v, line = +INF, ()
         for a in (actions := search.actions(state, path)):
             v2, line2 = value(game.result(state, a), path + (a,), alpha, beta)
-            if line is None or v2 < v:
+            if not line or v2 < v:
                 v, line = v2, (a, *line2)
                 beta = min(beta, v)
             trace.add(UPDATE, path, value=v, alpha=alpha, beta=beta)
@@ -181,9 +189,16 @@ def alphabeta(game: Game | Tree, state: Any = None, *, depth: Optional[int] = No
                 trace.add(CUTOFF, path, value=v, alpha=alpha, beta=beta, pruned=search.after(actions, a))
                 search.cutoff(state, a, path)
                 break
-        return v, line  # type: ignore[return-value]
+        return v, line
 
     return search.run(lambda: value(search.root, (), alpha, beta))
+
+
+# An untraced call runs the search's trace-free twin: the same source compiled without its
+# trace.add lines (twin.py), so that nobody pays for a trace they did not ask for.
+minimax = trace_free_twin(minimax)
+negamax = trace_free_twin(negamax)
+alphabeta = trace_free_twin(alphabeta)
 
 
 # --- the bookkeeping the searches share -------------------------------------------------------
@@ -198,7 +213,8 @@ class Search:
 
     def __init__(self, game: Game | Tree, state: Any = None, *, depth: Optional[int] = None,
                  evaluate: Optional[Evaluate] = None, order: Optional[Ordering] = None,
-                 window: tuple[float, float] = (-INF, INF), alternating: bool = False):
+                 window: tuple[float, float] = (-INF, INF), alternating: bool = False,
+                 playouts: bool = False):
         self.game = as_game(game)
         self.root = self.game.initial if state is None else state
         check_state = getattr(self.game, "check_state", None)
@@ -207,19 +223,28 @@ class Search:
         self.horizon = INF if depth is None else check_depth(depth)
         if depth is not None and evaluate is None:
             raise ValueError("a depth-limited search needs evaluate(state) to score the horizon")
+        if evaluate is not None:
+            callable_value(evaluate, "evaluate", "evaluate(state) returning a number")
+        if order is not None:
+            callable_value(order, "order", "order(game, state, actions, path) returning the actions")
         check_window(*window)
         self.evaluate, self.order = evaluate, order
+        self.evaluation = None if depth is None else evaluate
+        """The evaluation that scores the horizon (None for a search to the end of the game)."""
+        self.playouts = playouts
+        if playouts:  # random games played to the end: their length and utilities are checked
+            self.actions = self.playout_actions  # type: ignore[method-assign]  # this search's own test
         self.me = self.game.max_player
         self.movers: Optional[dict[int, Any]] = {} if alternating else None
         self.nodes = self.leaves = 0
         if depth is None:  # nothing but the end of the game stops the search
-            self.is_cutoff = self.is_terminal  # type: ignore[method-assign]
+            self.is_cutoff = self.is_terminal  # type: ignore[method-assign]  # the same test, faster
 
     def role(self, state: Any) -> str:
         """Return 'MAX' if MAX (game.max_player) is to move in `state`, else 'MIN'."""
         return "MAX" if self.game.to_move(state) == self.me else "MIN"
 
-    def to_move(self, state: Any, path: tuple) -> Any:
+    def to_move(self, state: Any, path: Moves) -> Any:
         """Return the player to move; in an alternating search, check that the players alternate."""
         player = self.game.to_move(state)
         movers, parity = self.movers, len(path) % 2
@@ -230,15 +255,15 @@ class Search:
                              "(minimax and alphabeta do not)")
         return player
 
-    def is_cutoff(self, state: Any, path: tuple) -> bool:
+    def is_cutoff(self, state: Any, path: Moves) -> bool:
         """Return True where the search stops: at a terminal state or at the depth limit."""
         return self.game.is_terminal(state) or len(path) >= self.horizon
 
-    def is_terminal(self, state: Any, path: tuple) -> bool:
+    def is_terminal(self, state: Any, path: Moves) -> bool:
         """Return True at a terminal state: the cutoff test of a search without a depth limit."""
         return self.game.is_terminal(state)
 
-    def utility(self, state: Any, path: tuple, player: Any = None) -> float:
+    def utility(self, state: Any, path: Moves, player: Any = None) -> float:
         """Return the value of a leaf for `player` (default MAX): its utility if the game is over,
         else the evaluation (MAX's guess, negated for the other player). Counts the leaf."""
         self.leaves += 1
@@ -253,9 +278,20 @@ class Search:
                 raise RuntimeError(f"node {path_name(path)}: evaluate raised RecursionError (it "
                                    "recursed too deep itself)") from None
             value = check_number(value, "evaluate", path)
+        if self.playouts:  # playout results are added up as floats
+            as_float(value, f"node {path_name(path)}: the game's utility")
         return value if player is None or player == self.me else -value
 
-    def actions(self, state: Any, path: tuple) -> tuple:
+    def playout_actions(self, state: Any, path: Moves) -> tuple[Any, ...]:
+        """Return the legal actions as `actions` does, in a playout: one that has gone on for
+        LONGEST_PLAYOUT moves is stopped with an error (the game may never end)."""
+        if len(path) >= LONGEST_PLAYOUT:
+            raise ValueError(f"a playout has gone on for {len(path):,} moves without the game ending "
+                             f"(it reached {state!r}): the game may never end, and a random playout "
+                             "needs one that does")
+        return Search.actions(self, state, path)
+
+    def actions(self, state: Any, path: Moves) -> tuple[Any, ...]:
         """Return the legal actions of a non-terminal state, in the order to search them."""
         actions = tuple(self.game.actions(state))
         if not actions:
@@ -266,17 +302,19 @@ class Search:
         return check_ordering(self.order, actions, self.order(self.game, state, actions, path), path)
 
     @staticmethod
-    def after(actions: tuple, action: Any) -> tuple:
+    def after(actions: tuple[Any, ...], action: Any) -> tuple[Any, ...]:
         """Return the actions after `action`: the ones a cutoff prunes."""
         return actions[actions.index(action) + 1:]
 
-    def cutoff(self, state: Any, action: Any, path: tuple) -> None:
+    def cutoff(self, state: Any, action: Any, path: Moves) -> None:
         """Tell the ordering, if it learns from cutoffs (killers, history), that `action` caused one."""
+        if self.order is None:  # the common case, and a quick one: nothing to tell
+            return
         learn = getattr(self.order, "cutoff", None)
         if learn is not None:
             learn(self.game, state, action, path)
 
-    def run(self, search: Callable[[], tuple[Any, Optional[tuple]]]) -> SearchResult:
+    def run(self, search: Callable[[], tuple[V, Optional[Moves]]]) -> SearchResult[V]:
         """Run the search from the root; return its value, move, principal variation and counts."""
         try:
             value, line = search()
@@ -297,23 +335,26 @@ def check_depth(depth: Any, name: str = "depth") -> int:
 def check_window(alpha: Any, beta: Any) -> None:
     """Raise ValueError unless alpha and beta are numbers (not NaN) with alpha < beta."""
     for name, bound in (("alpha", alpha), ("beta", beta)):
-        if isinstance(bound, bool) or not isinstance(bound, Real) or math.isnan(bound):
+        if isinstance(bound, bool) or not isinstance(bound, Real) or is_nan(bound):
             raise ValueError(f"{name} must be a number, got {bound!r}")
     if not alpha < beta:
         raise ValueError(f"the window needs alpha < beta, got alpha={alpha!r}, beta={beta!r}")
 
 
-def check_number(value: Any, what: str, path: tuple) -> Any:
+def check_number(value: N, what: str, path: Moves) -> N:
     """Return `value` if it is a real number other than NaN (bools are not), else raise TypeError
     saying which function returned it at which node."""
     if type(value) is int or (type(value) is float and value == value):
         return value
-    if isinstance(value, bool) or not isinstance(value, Real) or (isinstance(value, float) and math.isnan(value)):
+    if isinstance(value, bool) or not isinstance(value, Real):
+        raise TypeError(f"node {path_name(path)}: {what} returned {value!r}, not a number")
+    if is_nan(value):  # any NaN, numpy's float32 included
         raise TypeError(f"node {path_name(path)}: {what} returned {value!r}, not a number")
     return value
 
 
-def check_ordering(order: Ordering, actions: tuple, ordered: Any, path: tuple) -> tuple:
+def check_ordering(order: Ordering, actions: tuple[Any, ...], ordered: object,
+                   path: Moves) -> tuple[Any, ...]:
     """Return what an ordering returned, as a tuple, if it is the same actions rearranged; else
     raise ValueError naming the ordering, the node and what went missing or appeared."""
     name = getattr(order, "__name__", None) or repr(order)

@@ -1,5 +1,5 @@
 """Alpha-beta with narrow windows: null-window tests, principal variation search (NegaScout),
-aspiration windows and MTD(f), each a short function on the same game protocol as `search.py`.
+aspiration windows and MTD(f), each a short function on the same game protocol as `textbook.py`.
 
 A search with the window (alpha, beta) proves less than one with the full window, and so prunes
 more: a value strictly inside the window is exact, one <= alpha only an upper bound, one >= beta
@@ -7,7 +7,8 @@ only a lower bound (fail-soft). The narrowest window, a *null window* with nothi
 proves only on which side of a test value the true value lies. The searches below spend cheap
 narrow searches first and pay for a wide one only when they must.
 
-`experiments.side_by_side` measures them all (with minimax, alpha-beta and solve) on one position.
+`experiments.side_by_side` measures them all (with minimax, alpha-beta and solve) on one position;
+`registry.CATALOG` says what each takes.
 """
 
 from __future__ import annotations
@@ -18,8 +19,9 @@ from numbers import Real
 from typing import Any, Optional
 
 from ..core.table import NO_TABLE, TranspositionTable
-from ..core.trace import CUTOFF, ENTER, EXIT, LEAF, NO_TRACE, UPDATE, Trace
-from ..core.trees import Tree
+from ..core.trace import CUTOFF, ENTER, EXIT, LEAF, NO_TRACE, UPDATE, Moves, Trace
+from ..core.trees import Tree, is_nan
+from ..core.validation import as_float
 from ..games.protocol import Game, as_game
 from .textbook import INF, Evaluate, Ordering, Search, SearchResult, alphabeta
 
@@ -50,14 +52,14 @@ def pvs(game: Game | Tree, state: Any = None, *, depth: Optional[int] = None,
                     alternating=True)
     game = search.game
     table = NO_TABLE if table is None else table
-    table.bind(game)
+    table.bind(game, search.evaluation)
 
-    def value(state: Any, path: tuple, alpha: float, beta: float) -> tuple[float, tuple]:
+    def value(state: Any, path: Moves, alpha: float, beta: float) -> tuple[float, Moves]:
         search.nodes += 1
         player = search.to_move(state, path)
         trace.add(ENTER, path, player, alpha=alpha, beta=beta)
         plies_left = search.horizon - len(path)
-        line: tuple = ()  # the best line from here: none at a leaf or where the table answers
+        line: Moves = ()  # the best line from here: none at a leaf or where the table answers
         if search.is_cutoff(state, path):
             v = search.utility(state, path, player)
             trace.add(LEAF, path, player, value=v, alpha=alpha, beta=beta)
@@ -69,8 +71,8 @@ def pvs(game: Game | Tree, state: Any = None, *, depth: Optional[int] = None,
         trace.add(EXIT, path, player, value=v)
         return v, line
 
-    def best_move(state: Any, path: tuple, player: Any, alpha: float, beta: float) -> tuple[float, tuple]:
-        best, line = -INF, None
+    def best_move(state: Any, path: Moves, player: Any, alpha: float, beta: float) -> tuple[float, Moves]:
+        best, line = -INF, ()
         for i, a in enumerate(actions := ordered(state, path)):
             if i == 0:
                 v, line2 = move_value(state, path, a, alpha, beta)
@@ -78,7 +80,7 @@ def pvs(game: Game | Tree, state: Any = None, *, depth: Optional[int] = None,
                 v, line2 = move_value(state, path, a, alpha, math.nextafter(alpha, INF))
                 if alpha < v < beta:  # it is: search it again to find out by how much
                     v, line2 = move_value(state, path, a, alpha, beta)
-            if line is None or v > best:
+            if not line or v > best:
                 best, line = v, line2
                 trace.add(UPDATE, path, player, value=best, alpha=max(alpha, v), beta=beta)
             alpha = max(alpha, v)
@@ -87,14 +89,14 @@ def pvs(game: Game | Tree, state: Any = None, *, depth: Optional[int] = None,
                           pruned=search.after(actions, a))
                 search.cutoff(state, a, path)
                 break
-        return best, line  # type: ignore[return-value]
+        return best, line
 
-    def move_value(state: Any, path: tuple, a: Any, alpha: float, beta: float) -> tuple[float, tuple]:
+    def move_value(state: Any, path: Moves, a: Any, alpha: float, beta: float) -> tuple[float, Moves]:
         """Return the value of playing `a` for the side to move, searched with (alpha, beta)."""
         v, line = value(game.result(state, a), path + (a,), -beta, -alpha)
         return -v, (a, *line)
 
-    def ordered(state: Any, path: tuple) -> tuple:
+    def ordered(state: Any, path: Moves) -> tuple[Any, ...]:
         actions, first = search.actions(state, path), table.move(state)
         if first is None or first not in actions:
             return actions
@@ -152,15 +154,15 @@ def aspiration(game: Game | Tree, state: Any = None, *, guess: float, width: flo
     if width <= 0:
         raise ValueError(f"width must be > 0 (the window is guess - width .. guess + width), got {width!r}")
     alpha, beta = guess - width, guess + width
-    options = dict(depth=depth, evaluate=evaluate, order=order, trace=trace)
-    first = alphabeta(game, state, alpha=alpha, beta=beta, **options)  # type: ignore[arg-type]
+    options: dict[str, Any] = dict(depth=depth, evaluate=evaluate, order=order, trace=trace)
+    first = alphabeta(game, state, alpha=alpha, beta=beta, **options)
     if alpha < first.value < beta:
         return first
     if first.value <= alpha:  # failed low: the value is at most first.value
         alpha = -INF
     else:  # failed high: the value is at least first.value
         beta = INF
-    second = alphabeta(game, state, alpha=alpha, beta=beta, **options)  # type: ignore[arg-type]
+    second = alphabeta(game, state, alpha=alpha, beta=beta, **options)
     return replace(second, nodes=first.nodes + second.nodes, leaves=first.leaves + second.leaves)
 
 
@@ -186,7 +188,7 @@ def mtdf(game: Game | Tree, state: Any = None, *, guess: float = 0, depth: Optio
     table = TranspositionTable() if table is None else table
     max_to_move = game.to_move(game.initial if state is None else state) == game.max_player
     lower, upper, nodes, leaves = -INF, INF, 0, 0
-    proven: Optional[SearchResult] = None
+    proven: Optional[SearchResult[float]] = None
     while lower < upper:
         test = math.nextafter(value, INF) if value == lower else value
         result = null_window(game, state, test=test, depth=depth, evaluate=evaluate, order=order,
@@ -203,8 +205,9 @@ def mtdf(game: Game | Tree, state: Any = None, *, guess: float = 0, depth: Optio
 
 
 def check_finite(number: Any, name: str) -> Any:
-    """Return `number` if it is a finite real number (not a bool, NaN or infinite), else raise
-    ValueError naming the argument."""
-    if isinstance(number, bool) or not isinstance(number, Real) or not math.isfinite(number):
+    """Return `number` if it is a finite real number that a float can hold (not a bool, NaN,
+    infinite or 10**400: the windows are made of floats), else raise ValueError naming the argument."""
+    if isinstance(number, bool) or not isinstance(number, Real) or is_nan(number) or number in (INF, -INF):
         raise ValueError(f"{name} must be a finite number, got {number!r}")
+    as_float(number, f"{name} must be a finite number that a float can hold, but it")
     return number

@@ -1,20 +1,25 @@
-"""Benchmarks (`make bench`): nodes per second of the searches on tic-tac-toe, beside a lean
-flat-list baseline timed in the same run (medians of several runs), and the engine's figures on
+"""Benchmarks (`make bench`): nodes per second of the searches on tic-tac-toe, beside lean
+flat-list loops timed in the same run (medians of several runs), and the engine's figures on
 7 x 6 Connect Four: its results against random_player and greedy_player, the time and depth of
 each move, and positions with a win in one or two moves for it.
 
-A search is timed twice: cold, the first search on a new game (the game and the positions it
-reaches are built during the search), and warm, the same search again on that game (positions
-already built, only looked up).
+The first table is the speed goal: untraced minimax and alpha-beta (each runs its trace-free twin,
+search/twin.py) against a lean loop doing the same work, the same nodes in the same order, and the
+functions as printed, run with the do-nothing trace. A search is timed twice: cold, the first
+search on a new game (the game and the positions it reaches are built during the search), and
+warm, the same search again on that game (positions already built, only looked up).
 
-`python -m minimax_lab.tools.bench --games 10` plays fewer games (default 100), `--seconds` sets the
-engine's budget, `--weights` adds the tournament behind Connect Four's evaluation weights,
-`--engine-only` skips the tic-tac-toe tables. The tables end with the grading guard's overhead
-per call of a student's function."""
+The default run takes a minute or two: the engine plays 10 games per opponent at half a second a
+move, and 20 positions of each kind. `--full` gives the long figures (over ten minutes): 100 games
+per opponent at 1 s a move and 50 positions of each kind. `--games`, `--seconds` and `--positions`
+set those numbers, `--weights` adds the tournament behind Connect Four's evaluation weights,
+`--engine-only` skips the tic-tac-toe tables. The tables end with the grading guard's overhead per
+call of a student's function."""
 
 from __future__ import annotations
 
 import argparse
+import inspect
 import os
 import platform
 import random
@@ -22,7 +27,7 @@ import statistics
 import time
 from collections import Counter
 from functools import partial
-from typing import Any, Callable, Optional
+from typing import Any, Callable, NamedTuple, Optional
 
 from ..analysis.experiments import SEARCHES as EXPERIMENT_SEARCHES
 from ..analysis.experiments import measure
@@ -36,7 +41,6 @@ from ..analysis.players import (
     random_player,
     weight_tournament,
 )
-from ..core.trace import ENTER, EXIT, LEAF, NO_TRACE, UPDATE, Trace
 from ..games.protocol import Game
 from ..games.tictactoe import LINES, TicTacToe
 from ..heuristics.connect_four import ConnectFour
@@ -45,13 +49,13 @@ from ..heuristics.generic import even
 from ..search.engine import Engine, EngineResult, engine
 from ..search.registry import SEARCHES as CATALOG
 from ..search.registry import search_named
-from ..search.textbook import alphabeta, minimax
+from ..search.textbook import SearchResult, alphabeta
 
 RUNS = 5
 BASELINE = "baseline (flat list)"
 
 
-def baseline_minimax(board: list, player: str, counter: list) -> int:
+def baseline_minimax(board: list[Optional[str]], player: str, counter: list[int]) -> int:
     """Return X's minimax value of a flat-list board, mutating and undoing moves (the baseline)."""
     counter[0] += 1
     for a, b, c in LINES:
@@ -77,6 +81,53 @@ def baseline() -> int:
     return counter[0]
 
 
+def baseline_alphabeta(board: list[Optional[str]], player: str, alpha: int, beta: int,
+                       counter: list[int]) -> int:
+    """Return X's alpha-beta value of a flat-list board (fail-soft, cutting when α ≥ β), mutating
+    and undoing moves: the lean loop beside alphabeta, visiting the same nodes in the same order.
+    One loop per player: written like baseline_minimax, with the player tested in the loop, it
+    runs about a sixth slower, which would flatter alphabeta."""
+    counter[0] += 1
+    for a, b, c in LINES:  # baseline_minimax's end test, inline: sharing it would cost a call a node
+        if board[a] is not None and board[a] == board[b] == board[c]:
+            return 1 if board[a] == "X" else -1
+    if None not in board:
+        return 0
+    if player == "X":
+        best = -2
+        for square in range(9):
+            if board[square] is None:
+                board[square] = "X"
+                value = baseline_alphabeta(board, "O", alpha, beta, counter)
+                board[square] = None
+                if value > best:
+                    best = value
+                    alpha = max(alpha, best)
+                if best >= beta:
+                    break
+    else:
+        best = 2
+        for square in range(9):
+            if board[square] is None:
+                board[square] = "O"
+                value = baseline_alphabeta(board, "X", alpha, beta, counter)
+                board[square] = None
+                if value < best:
+                    best = value
+                    beta = min(beta, best)
+                if best <= alpha:
+                    break
+    return best
+
+
+def alphabeta_baseline() -> int:
+    """Search the empty board with the flat-list alpha-beta loop (window -2, 2: wider than any
+    utility); return the nodes visited."""
+    counter = [0]
+    baseline_alphabeta([None] * 9, "X", -2, 2, counter)
+    return counter[0]
+
+
 def median_rates(runs: dict[str, Callable[[], int]], rounds: int = RUNS) -> dict[str, tuple[int, float]]:
     """Return (nodes, median CPU seconds) of each run by name, each run returning its node count.
     The runs take turns, round after round, so that a busy machine slows them alike."""
@@ -92,7 +143,11 @@ def median_rates(runs: dict[str, Callable[[], int]], rounds: int = RUNS) -> dict
 
 def nodes_searched(name: str) -> Callable[[TicTacToe], int]:
     """Return a run of the search `name` (catalog.SEARCHES) from a game's start: it returns the nodes."""
-    search = search_named(name)
+    return counting(search_named(name))
+
+
+def counting(search: Callable[..., SearchResult[Any]]) -> Callable[[TicTacToe], int]:
+    """Return a run of `search` from a game's start: it returns the nodes."""
     return lambda game: search(game).nodes
 
 
@@ -122,7 +177,8 @@ def complexity_searches(branching: int = 3, depth: int = 9) -> dict[str, Callabl
 
 def count_nodes(branching: int, depth: int, algorithm: str, ordering: str) -> int:
     """Return the nodes one search of the complexity experiment visits."""
-    return measure(branching, depth, algorithm, ordering)["nodes"]
+    nodes: int = measure(branching, depth, algorithm, ordering)["nodes"]
+    return nodes
 
 
 def print_table(title: str, rows: dict[str, tuple[int, float]], base_rate: float) -> None:
@@ -164,11 +220,11 @@ def wins_within(game: Game, state: Any, moves: int) -> bool:
     return value == (1 if game.to_move(state) == game.max_player else -1)
 
 
-def positions_with_a_win(game: Game, moves: int, count: int, *, seed: int = 0) -> list:
+def positions_with_a_win(game: Game, moves: int, count: int, *, seed: int = 0) -> list[Any]:
     """Return `count` positions, met in random games drawn with random.Random(seed), where the
     player to move can force a win within `moves` of its own moves but not within fewer."""
     rng = random.Random(seed)
-    found: list = []
+    found: list[Any] = []
     while len(found) < count:
         state = game.initial
         while not game.is_terminal(state) and len(found) < count:
@@ -225,28 +281,55 @@ def weights_table(seed: int = 0) -> None:
         print(f"{name:28} {total:6g} points")
 
 
+class EngineRun(NamedTuple):
+    """How long the engine's figures take: games per opponent, seconds a move, positions of each kind."""
+
+    games: int
+    seconds: float
+    positions: int
+
+
+QUICK = EngineRun(games=10, seconds=0.5, positions=20)
+"""The engine's figures in the default run, which takes a minute or two."""
+
+FULL = EngineRun(games=100, seconds=1.0, positions=50)
+"""The engine's figures with --full (over ten minutes): the README's."""
+
+
 def main(argv: Optional[list[str]] = None) -> None:
-    """Print the benchmark tables: tic-tac-toe cold and warm, the complexity experiment, and the
-    engine's figures (and, with --weights, the evaluation's weight tournament)."""
+    """Print the benchmark tables: the untraced searches against the lean loops, tic-tac-toe cold
+    and warm, the complexity experiment, and the engine's figures (and, with --weights, the
+    evaluation's weight tournament)."""
     parser = argparse.ArgumentParser(prog="python -m minimax_lab.tools.bench", description=__doc__.split("\n")[0])
-    parser.add_argument("--games", type=int, default=100, help="engine games per opponent (even; default 100)")
-    parser.add_argument("--seconds", type=float, default=1.0, help="the engine's time per move (default 1.0)")
-    parser.add_argument("--positions", type=int, default=50,
-                        help="positions with a win in one, and in two, moves (default 50 each)")
+    parser.add_argument("--full", action="store_true",
+                        help="the long engine figures: 100 games per opponent at 1 s a move, 50 positions")
+    parser.add_argument("--games", type=int, help="engine games per opponent (even; default 10, 100 with --full)")
+    parser.add_argument("--seconds", type=float, help="the engine's time per move (default 0.5, 1.0 with --full)")
+    parser.add_argument("--positions", type=int,
+                        help="positions with a win in one, and in two, moves (default 20 each, 50 with --full)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the openings and positions (default 0)")
     parser.add_argument("--weights", action="store_true", help="also run the evaluation's weight tournament")
     parser.add_argument("--engine-only", action="store_true", help="skip the tic-tac-toe tables")
     args = parser.parse_args(argv)
+    run = FULL if args.full else QUICK
+    games = run.games if args.games is None else args.games
+    seconds = run.seconds if args.seconds is None else args.seconds
+    positions = run.positions if args.positions is None else args.positions
+    if games < 2 or games % 2 or seconds <= 0 or positions < 0:
+        parser.error(f"--games must be even and at least 2, --seconds above 0 and --positions at least 0; "
+                     f"got {games}, {seconds:g} and {positions}")
     if not args.engine_only:
         search_tables()
-    engine_figures(args.games, args.seconds, args.positions, args.seed)
+    engine_figures(games, seconds, positions, args.seed)
     if args.weights:
         weights_table(args.seed)
 
 
 def search_tables() -> None:
-    """Print the search tables: tic-tac-toe cold and warm, and the complexity experiment."""
-    print(f"medians of {RUNS} runs (CPU time); Python {platform.python_version()} on {machine()}")
+    """Print the search tables: the untraced searches against the lean loops, tic-tac-toe cold and
+    warm, and the complexity experiment."""
+    print(f"medians of {RUNS} runs or more (CPU time); Python {platform.python_version()} on {machine()}")
+    twin_figures()
     runs = {BASELINE: baseline}
     runs |= {f"cold {name}": cold(search) for name, search in SEARCHES.items()}
     runs |= {f"warm {name}": warm(search) for name, search in SEARCHES.items()}
@@ -260,47 +343,54 @@ def search_tables() -> None:
                     base_rate)
     print_table("complexity experiment: implicit uniform tree, b=3, d=9 (19,683 leaves)",
                 median_rates(complexity_searches()), base_rate)
-    trace_cost(base_rate)
     guard_overhead()
 
 
-def trace_cost(base_rate: float) -> None:
-    """Print what the do-nothing trace costs plain minimax on tic-tac-toe: the events a recorded
-    search makes, and the median CPU time of as many calls of NO_TRACE.add, shaped as minimax makes
-    them, less that of the same loops without the calls; then the rate minimax would reach without
-    them, against the baseline."""
-    recorded = Trace()
-    minimax(TicTacToe(), trace=recorded)
-    counts = Counter(event.kind for event in recorded)
-    paths = [event.path for event in recorded]
-    # minimax's calls come in two shapes: add(ENTER, path, player) once a node, and
-    # add(kind, path, value=v) for its exits, leaves and updates
-    positional, keyword = paths[:counts[ENTER]], paths[counts[ENTER]:]
-    add = NO_TRACE.add
+GOAL = 1.25
+"""The speed goal: untraced, minimax and alpha-beta run at least this fast as the lean loop doing the
+same work."""
 
-    def calls() -> int:
-        for path in positional:
-            add(ENTER, path, "MAX")
-        for path in keyword:
-            add(EXIT, path, value=0)
-        return len(paths)
+LEAN_LOOPS: dict[str, tuple[Callable[[], int], int]] = {
+    "minimax": (baseline, RUNS + 2), "alphabeta": (alphabeta_baseline, 8 * RUNS + 1),
+}
+"""The lean loop beside each search of the goal, and how many rounds to time (alpha-beta's runs
+are short, so it takes more rounds for as steady a median)."""
 
-    def loops() -> int:
-        for path in positional:
-            pass
-        for path in keyword:
-            pass
-        return len(paths)
 
-    warm_game = TicTacToe()
-    minimax(warm_game)
-    rows = median_rates({"calls": calls, "loops": loops, "minimax": lambda: minimax(warm_game).nodes})
-    spent = rows["calls"][1] - rows["loops"][1]
-    nodes, seconds = rows["minimax"]
-    print(f"\nthe do-nothing trace in warm minimax: {len(paths):,} calls ("
-          + ", ".join(f"{counts[kind]:,} {kind}" for kind in (ENTER, EXIT, LEAF, UPDATE))
-          + f") take {spent:.3f} s of minimax's {seconds:.3f} s ({spent / seconds:.0%}); without them "
-          f"minimax would run at {nodes / (seconds - spent) / base_rate:.2f}x the baseline")
+def twin_figures() -> dict[tuple[str, str], float]:
+    """Print the goal's table: untraced minimax and alpha-beta (each runs its trace-free twin) warm
+    and cold, and the functions as printed run with the do-nothing trace, against the lean loop
+    doing the same work; then the untraced ratios. Return those ratios by (search, 'cold' or
+    'warm'). Raise RuntimeError if a search and its loop visit different numbers of nodes.
+
+    The warm runs and the cold runs are timed in separate rounds, each beside the lean loop: a cold
+    run builds and frees a whole game, which would leave the memory caches cold for the run after it."""
+    ratios: dict[tuple[str, str], float] = {}
+    for name, (loop, rounds) in LEAN_LOOPS.items():
+        search = search_named(name)
+        printed = inspect.unwrap(search)   # the function with its trace lines, calling NO_TRACE.add
+        passes = {"warm": {"untraced, warm": warm(counting(search)),
+                           "as printed (NO_TRACE), warm": warm(counting(printed))},
+                  "cold": {"untraced, cold": cold(counting(search))}}
+        lines = []
+        for kind, runs in passes.items():
+            rows = median_rates({"lean": loop} | runs, rounds)
+            nodes, lean_seconds = rows.pop("lean")
+            if any(counted != nodes for counted, _ in rows.values()):
+                raise RuntimeError(f"{name} and its lean loop did different work: {nodes:,} nodes in the loop, "
+                                   + ", ".join(f"{row} {counted:,}" for row, (counted, _) in rows.items()))
+            for row, (_, seconds) in rows.items():
+                lines.append(f"{row:32} {seconds:9.4f} {nodes / seconds:11,.0f} {lean_seconds:12.4f} "
+                             f"{lean_seconds / seconds:11.2f}x")
+            ratios[name, kind] = lean_seconds / rows[f"untraced, {kind}"][1]
+        print(f"\n{name} on tic-tac-toe from the empty board, {nodes:,} nodes, against a lean flat-list loop "
+              f"visiting the same nodes (medians of {rounds} runs)")
+        print(f"{'search':32} {'seconds':>9} {'nodes/s':>11} {'lean loop s':>12} {'vs lean loop':>12}")
+        print("\n".join(lines))
+    print(f"\nuntraced against the lean loop (goal: at least {GOAL:.2f}x): "
+          + "; ".join(f"{name} {ratios[name, 'cold']:.2f}x cold, {ratios[name, 'warm']:.2f}x warm"
+                      for name in LEAN_LOOPS))
+    return ratios
 
 
 def guard_overhead(calls: int = 2000) -> None:

@@ -21,6 +21,10 @@ start page and the alpha-beta stepper, since the lessons promise to work there t
 notebook` (the `notebook` package, from requirements-browser.lock) serves them at /notebooks/<path>.
 Its screenshots and report entries are named notebook7-<lesson>...
 
+test_lesson_opened_fresh_shows_its_pictures opens every lesson as a fresh clone is opened: not
+trusted (a server with a new Jupyter data folder) and not run; every stored drawing and widget must
+show as an image (its PNG), none as text. Screenshots: fresh-<lesson>.png.
+
 The counts behind every check are written to build/browser/report.json and summarised at the end.
 The notebooks are served from a copy in build/browser/, so nothing here can write to notebooks/.
 """
@@ -210,6 +214,9 @@ def report(pytestconfig: pytest.Config) -> Iterator[dict]:
             terminal.write_sep("-", f"browser checks ({data.get('browser', '?')})")
             for name, lesson in data["lessons"].items():
                 terminal.write_line(summary_line(name, lesson))
+            for name, counts in data.get("fresh", {}).items():
+                terminal.write_line(f"{name} opened fresh, not run: " + ", ".join(
+                    f"{c['images']} of {c['stored']} {kind}s shown as images" for kind, c in counts.items()))
             terminal.write_line(f"details: {(OUT / 'report.json').relative_to(ROOT)}, "
                                 f"screenshots: {SHOTS.relative_to(ROOT)}/")
 
@@ -851,3 +858,90 @@ def summary_line(name: str, lesson: dict) -> str:
             f"{lesson.get('widgets', 0)} widgets; widget checks {passed}/{len(checks)} ({worked}); "
             f"console errors {len(lesson.get('console_errors', []))}"
             + (f" (+{len(lesson['console_benign'])} known benign)" if lesson.get("console_benign") else ""))
+
+
+# --- each lesson opened fresh, not run: its drawings and widgets show as pictures ---------------
+#
+# A freshly cloned notebook is not trusted, and JupyterLab shows no SVG and no widget view from an
+# untrusted notebook (their renderers are not safe): it picks the first safe output of a bundle,
+# so a drawing must carry a PNG (image/png) and a widget a still picture of itself. This opens every
+# lesson in a server whose Jupyter data folder is new (so it trusts no notebook), runs nothing, and
+# counts the stored drawing and widget outputs that JupyterLab shows as a loaded image.
+# FRESH_LESSONS names another folder of lessons to open (say, copies re-executed elsewhere).
+
+FRESH_DIR = Path(os.environ.get("FRESH_LESSONS", ROOT / "notebooks"))
+FRESH = sorted(FRESH_DIR.glob("[0-9]*.ipynb")) + sorted(FRESH_DIR.glob("appendix_*.ipynb"))
+PNG = "image/png"
+
+OUTPUTS_JS = """() => [...document.querySelectorAll('.jp-Notebook .jp-Cell')].map(cell =>
+  [...cell.querySelectorAll('.jp-OutputArea-output')].map(output => {
+    const image = output.querySelector('img');
+    return {mime: output.dataset.mimeType || '', text: (output.textContent || '').trim().slice(0, 80),
+            image: image !== null && image.complete && image.naturalWidth > 0};
+  }))"""
+
+
+def picture_kind(output: dict) -> str | None:
+    """Return what a stored output shows, 'drawing', 'widget' or 'plot', or None for the rest
+    (text, tables, source code)."""
+    data = output.get("data", {})
+    if WIDGET_VIEW in data:
+        return "widget"
+    if SVG in data or "<svg" in "".join(data.get("text/html", "")):
+        return "drawing"
+    if PNG in data:
+        return "plot"
+    return None
+
+
+@pytest.fixture(scope="module")
+def fresh_lab(report: dict) -> Iterator[Lab]:
+    """JupyterLab serving a copy of the lessons with a Jupyter data folder of its own, so that
+    it trusts none of them (as on a fresh clone)."""
+    copy = OUT / "fresh"
+    shutil.copytree(FRESH_DIR, copy, ignore=shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__"))
+    home = Path(tempfile.mkdtemp(prefix="home-fresh-", dir=OUT))
+    assert not (home / "data").exists()   # no notebook signatures: nothing trusted
+    server = Lab(copy, home)
+    server.start()
+    yield server
+    server.stop()
+
+
+@pytest.mark.parametrize("notebook", FRESH, ids=[path.stem for path in FRESH])
+def test_lesson_opened_fresh_shows_its_pictures(notebook: Path, fresh_lab: Lab, context: BrowserContext,
+                                                report: dict) -> None:
+    """Open a lesson untrusted, without running it: every stored drawing and widget shows as an
+    image (its PNG), none as text such as '<tree drawing: ...>' or 'VBox(children=...)'."""
+    cells = json.loads(notebook.read_text())["cells"]
+    stored = [[picture_kind(output) for output in cell.get("outputs", [])] for cell in cells]
+    page = context.new_page()
+    try:
+        open_notebook(page, fresh_lab, notebook.name)
+        page.wait_for_function(f"() => document.querySelectorAll('.jp-Notebook .jp-Cell').length === {len(cells)}",
+                               timeout=30_000)
+        page.wait_for_function("() => [...document.querySelectorAll('.jp-OutputArea-output img')]"
+                               ".every(image => image.complete)", timeout=30_000)
+        shown = page.evaluate(OUTPUTS_JS)
+        screenshot_lesson(page, SHOTS / f"fresh-{notebook.stem}.png")
+    finally:
+        page.close()
+        fresh_lab.shut_down_kernels()
+    counts: dict[str, dict[str, int]] = {}
+    problems = []
+    for i, (kinds, outputs) in enumerate(zip(stored, shown)):
+        if len(kinds) != len(outputs):
+            problems.append(f"cell {i} ({first_line(cells[i])}): {len(kinds)} outputs stored, {len(outputs)} shown")
+            continue
+        for kind, output in zip(kinds, outputs):
+            if kind is None:
+                continue
+            count = counts.setdefault(kind, {"stored": 0, "images": 0})
+            count["stored"] += 1
+            if output["image"] and output["mime"] == PNG:
+                count["images"] += 1
+            else:
+                problems.append(f"cell {i} ({first_line(cells[i])}): a {kind} shows as {output['mime'] or '?'}, "
+                                f"not an image: {output['text']!r}")
+    report.setdefault("fresh", {})[notebook.stem] = counts
+    assert not problems, f"{notebook.name} opened fresh:\n" + "\n".join(problems)

@@ -1,0 +1,45 @@
+"""Tests for minimax_lab.tools.bench that time nothing: the lean loops do the same work as the
+searches they are measured against (same value, same nodes), and the command line refuses what it
+cannot run before running anything. Speed itself is measured by `make bench`, not by tests."""
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from minimax_lab import TicTacToe, alphabeta, minimax
+from minimax_lab.tools import bench
+from test_twin import position
+
+
+@settings(max_examples=60, deadline=None, database=None)
+@given(st.lists(st.integers(0, 8), max_size=9))
+def test_the_lean_alphabeta_loop_visits_what_alphabeta_visits(moves):
+    game, state = position(moves)
+    counter = [0]
+    value = bench.baseline_alphabeta(list(state.board), game.to_move(state), -2, 2, counter)
+    result = alphabeta(game, state)
+    assert (value, counter[0]) == (result.value, result.nodes)
+
+
+@settings(max_examples=40, deadline=None, database=None)
+@given(st.lists(st.integers(0, 8), min_size=3, max_size=9))
+def test_the_lean_minimax_loop_visits_what_minimax_visits(moves):
+    game, state = position(moves)
+    counter = [0]
+    value = bench.baseline_minimax(list(state.board), game.to_move(state), counter)
+    result = minimax(game, state)
+    assert (value, counter[0]) == (result.value, result.nodes)
+
+
+def test_the_lean_loops_from_the_empty_board():
+    assert bench.alphabeta_baseline() == alphabeta(TicTacToe()).nodes == 18297
+    assert bench.baseline() == 549946
+
+
+@pytest.mark.parametrize("argv", [["--games", "3"], ["--games", "0"], ["--seconds", "0"], ["--positions", "-1"],
+                                  ["--full", "--games", "5"]])
+def test_the_command_line_refuses_what_it_cannot_run(argv, capsys):
+    with pytest.raises(SystemExit):
+        bench.main(argv)
+    assert "--games must be even and at least 2" in capsys.readouterr().err
+
