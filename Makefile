@@ -138,7 +138,8 @@ bench-grade: setup  ## time make grade on COUNT=200 generated submissions of ass
 	'$(BIN)/python' scripts/sample_class.py notebooks/solutions/assignment1_minimax.ipynb --count $(COUNT) --out "$$tmp/class"
 	start=$$(date +%s)
 	'$(BIN)/python' -m minimax_lab.grading.class_grades notebooks/solutions/assignment1_minimax.ipynb "$$tmp"/class/student_*.ipynb \
-	    --jobs $(JOBS) --seed 0 --out "$$tmp/graded" | head -1
+	    --jobs $(JOBS) --seed 0 --out "$$tmp/graded" > "$$tmp/graded.txt"
+	head -1 "$$tmp/graded.txt"
 	echo "bench-grade: $(COUNT) submissions graded in $$(( $$(date +%s) - start )) s of wall time"
 
 bench: setup  ## run the benchmarks, 1-2 minutes (BENCH_ARGS=--full: the long figures, over 10)
