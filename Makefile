@@ -76,7 +76,7 @@ test-browser: setup  ## run every lesson in JupyterLab (two in Notebook 7) in Ch
 	cd '$(ROOT)'
 	VENV='$(VENV)' '$(ROOT)/scripts/setup_browser.sh'
 	mkdir -p '$(TEST_HOME)'
-	$(TEST_ENV) REQUIRE_REPO2DOCKER=1 '$(BIN)/pytest' tests/browser/test_lessons.py tests/test_binder.py $(PYTEST_ARGS)
+	$(TEST_ENV) REQUIRE_REPO2DOCKER=1 REQUIRE_NBGRADER=1 '$(BIN)/pytest' tests/browser/test_lessons.py tests/test_binder.py tests/test_nbgrader.py $(PYTEST_ARGS)
 
 # Re-execute notebooks in place, in the same environment as `make test`, so that their stored
 # outputs are what nbval will compare.  NOTEBOOKS='notebooks/01_minimax_values.ipynb ...' for some.
