@@ -151,7 +151,6 @@ def check(function: Callable[P, R]) -> Callable[P, R]:
         verify_untouched()
         return result
 
-    checked.__wrapped_check__ = True  # type: ignore[attr-defined]  # a marker on the function itself
     return checked
 
 
