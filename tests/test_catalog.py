@@ -177,7 +177,7 @@ def test_labels_and_colours():
     (lambda: draw.search_trace(TreeGame([[1, 2]]), "minimax", order=as_given),
      "minimax takes no move ordering"),
     (lambda: experiments.measure(2, 2, "solve"), "algorithm must be one of .*'pvs'\\], got 'solve'"),
-    (lambda: experiments.side_by_side(FIG_5_2, searches=("mtdf+table",)), "search must be one of"),
+    (lambda: experiments.compare_searches(FIG_5_2, searches=("mtdf+table",)), "search must be one of"),
 ])
 def test_unknown_names_are_refused_with_the_choices(call, message):
     with pytest.raises(ValueError, match=message):

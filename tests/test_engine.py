@@ -22,7 +22,7 @@ from minimax_lab.heuristics.connect_four_evaluation import (
     features,
 )
 from minimax_lab.heuristics.generic import winning_moves
-from minimax_lab.search.engine import WIN, EngineResult, engine, from_table, to_table, value_text
+from minimax_lab.search.engine import WIN, EngineResult, engine, from_table, outcome_text, to_table
 from minimax_lab.tools.bench import keeps_the_win, positions_with_a_win
 
 
@@ -244,9 +244,9 @@ def test_table_values_convert_back(value, ply):
     assert from_table(to_table(value, ply), ply) == value
 
 
-def test_value_text():
-    assert value_text(WIN - 1, "X") == "a win for X in 1 ply"
-    assert value_text(-(WIN - 6), "O") == "a loss for O in 6 plies"
+def test_outcome_text():
+    assert outcome_text(WIN - 1, "X") == "a win for X in 1 ply"
+    assert outcome_text(-(WIN - 6), "O") == "a loss for O in 6 plies"
 
 
 @pytest.mark.parametrize("settings, error, message", [

@@ -187,9 +187,9 @@ def test_measure_runs_every_search_the_registry_says_it_can():
 
 
 def test_side_by_side_runs_a_search_only_with_what_it_takes():
-    from minimax_lab.analysis.experiments import side_by_side
+    from minimax_lab.analysis.experiments import compare_searches
     figure, asked = [[3, 12, 8], [2, 4, 6], [14, 5, 2]], ("negamax", "uct", "solve")
-    rows = {row["search"]: row for row in side_by_side(figure, searches=asked)}
+    rows = {row["search"]: row for row in compare_searches(figure, searches=asked)}
     assert [rows[name]["value"] for name in ("negamax", "solve")] == [3, 3] and rows["uct"]["move"] == 0
-    limited = side_by_side(figure, searches=asked, depth=2, evaluate=lambda state: 0)
+    limited = compare_searches(figure, searches=asked, depth=2, evaluate=lambda state: 0)
     assert [row["search"] for row in limited] == ["negamax"]   # uct and solve take no depth limit

@@ -529,10 +529,10 @@ def test_the_quicker_win_positions_are_what_the_plain_utility_gets_wrong():
 def test_the_tournament_is_deterministic_and_its_bar_is_computed():
     from minimax_lab import ConnectFour
     game = ConnectFour()
-    course = grading.tournament(game.evaluate)
-    assert [(s.wins, s.draws, s.losses) for s in grading.tournament(game.evaluate)] == \
+    course = grading.standings(game.evaluate)
+    assert [(s.wins, s.draws, s.losses) for s in grading.standings(game.evaluate)] == \
            [(s.wins, s.draws, s.losses) for s in course]
     assert sum(s.points for s in course) == 50 >= grading.PASS_POINTS
-    assert sum(s.points for s in grading.tournament(lambda state: 0)) == 30 < grading.PASS_POINTS
+    assert sum(s.points for s in grading.standings(lambda state: 0)) == 30 < grading.PASS_POINTS
     starts = grading.tournament_openings(game)
     assert len(set(starts)) == grading.TOURNAMENT_OPENINGS and all(len(s.moves) == 7 for s in starts)

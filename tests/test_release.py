@@ -44,7 +44,7 @@ def test_the_edition_has_the_course_and_not_the_solutions(edition):
 
 
 def test_no_line_of_any_solution_region_is_in_the_edition(edition):
-    regions = release.solution_regions()
+    regions = release.solution_notebook_regions()
     assert len(regions) >= 10 and all(regions)
     assert release.leaked_lines(edition, regions, release.course_code_lines()) == []
     # the lines excused as the course's own code are few and generic (such as `return value`)
@@ -54,7 +54,7 @@ def test_no_line_of_any_solution_region_is_in_the_edition(edition):
 
 
 def test_a_planted_solution_is_found(edition, tmp_path):
-    region = next(r for r in release.solution_regions() if len(r) > 3)
+    region = next(r for r in release.solution_notebook_regions() if len(r) > 3)
     handout = edition / "notebooks" / "assignments" / "assignment1_minimax.ipynb"
     notebook = json.loads(handout.read_text(encoding="utf-8"))
     planted = tmp_path / "planted"

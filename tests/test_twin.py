@@ -173,6 +173,27 @@ def test_an_untraced_call_runs_the_twin_and_a_traced_call_the_function_as_printe
     assert printed in ran and twin not in ran
 
 
+def test_alphabeta_with_an_ordering_runs_the_twin_that_tells_the_ordering_of_cutoffs():
+    ordered, unordered = twin_of(alphabeta, ordered=True), twin_of(alphabeta)
+    assert ordered is not unordered
+    ran = functions_run(lambda: alphabeta(AIMA, order=lambda game, state, actions, path: actions))
+    assert ordered.__code__ in ran and unordered.__code__ not in ran
+    inner = [code for code in unordered.__code__.co_consts if inspect.iscode(code)]
+    assert all("cutoff" not in code.co_names for code in inner)
+    assert any("cutoff" in code.co_names for code in ordered.__code__.co_consts if inspect.iscode(code))
+    learned = []
+
+    class Learns:
+        def __call__(self, game, state, actions, path):
+            return actions
+
+        def cutoff(self, game, state, action, path):
+            learned.append(path)
+
+    assert alphabeta(AIMA, order=Learns()) == alphabeta(AIMA, order=Learns(), trace=Trace())
+    assert learned[:len(learned) // 2] == learned[len(learned) // 2:] and learned
+
+
 def test_a_trace_of_a_subclass_of_trace_runs_the_function_as_printed():
     class Counting(Trace):
         pass

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from minimax_lab import ConnectFour, TicTacToe, TranspositionTable, TreeGame, alphabeta, minimax, random_tree, solve
-from minimax_lab.analysis.experiments import side_by_side
+from minimax_lab.analysis.experiments import compare_searches
 from minimax_lab.core.trace import ENTER, Trace
 from minimax_lab.core.trees import random_trees
 from minimax_lab.heuristics.connect_four import threats_then_centre
@@ -170,7 +170,7 @@ def test_depth_limited_search_agrees_with_alphabeta():
 
 
 def test_side_by_side_on_tictactoe():
-    rows = {row["search"]: row for row in side_by_side(TicTacToe())}
+    rows = {row["search"]: row for row in compare_searches(TicTacToe())}
     assert {row["value"] for row in rows.values()} == {0}
     nodes = {name: row["nodes"] for name, row in rows.items()}
     assert nodes == {"minimax": 549946, "alphabeta": 18297, "pvs": 18016, "aspiration": 16811,
@@ -178,22 +178,22 @@ def test_side_by_side_on_tictactoe():
 
 
 def test_side_by_side_on_small_connect_four():
-    rows = side_by_side(ConnectFour(4, 4), order=threats_then_centre,
+    rows = compare_searches(ConnectFour(4, 4), order=threats_then_centre,
                         searches=("alphabeta", "pvs", "mtdf", "solve"))
     assert [row["value"] for row in rows] == [0, 0, 0, 0]      # 4 x 4 is a draw
     nodes = {row["search"]: row["nodes"] for row in rows}
     assert nodes == {"alphabeta": 67921, "pvs": 65126, "mtdf": 15361, "solve": 10814}
     with pytest.raises(ValueError, match="search must be one of .* got 'negascout'"):
-        side_by_side(AIMA, searches=("negascout",))
+        compare_searches(AIMA, searches=("negascout",))
 
 
 def test_side_by_side_offers_pvs_with_a_table():
     """The table, which mtdf and solve keep and plain pvs does not, explains most of their lead."""
-    rows = {row["search"]: row for row in side_by_side(TicTacToe(), searches=("pvs", "pvs+table", "mtdf"))}
+    rows = {row["search"]: row for row in compare_searches(TicTacToe(), searches=("pvs", "pvs+table", "mtdf"))}
     assert rows["pvs+table"]["value"] == 0
     assert rows["pvs+table"]["nodes"] == pvs(TicTacToe(), table=TranspositionTable()).nodes == 4532
     assert rows["mtdf"]["nodes"] < rows["pvs+table"]["nodes"] < rows["pvs"]["nodes"] / 3
-    assert "pvs+table" not in [row["search"] for row in side_by_side(AIMA)]
+    assert "pvs+table" not in [row["search"] for row in compare_searches(AIMA)]
 
 
 @pytest.mark.parametrize("call, message", [

@@ -16,7 +16,7 @@ A search's effective branching factor is AIMA's b* (4th ed., section 3.6.1): the
 of the uniform tree of the search's depth with as many nodes, N + 1 = 1 + b* + ... + b***d, where
 N + 1 counts the nodes visited, the root included.
 
-`side_by_side` measures the searches with narrow windows (windows.py) against minimax, alpha-beta
+`compare_searches` measures the searches with narrow windows (windows.py) against minimax, alpha-beta
 and solve on one position of a game.
 """
 
@@ -346,21 +346,21 @@ def theory_depth_within_budget(branching: int, budget: int) -> list[Row]:
 
 WINDOW_SEARCHES = names(lambda search: search.inputs == GAME_OR_TREE and search.exact
                         and search.value == FOR_MAX)
-"""The searches side_by_side runs by default, in the registry's order: every search of a game or
+"""The searches compare_searches runs by default, in the registry's order: every search of a game or
 tree that finds MAX's exact value (minimax, alpha-beta, those with narrow windows, solve)."""
 
 WITH_A_TABLE = "+table"
-"""After the name of a search that takes a table but keeps none ('pvs+table'): side_by_side runs
+"""After the name of a search that takes a table but keeps none ('pvs+table'): compare_searches runs
 it with a new transposition table of its own, as mtdf and solve have."""
 
 SIDE_BY_SIDE = (names(lambda search: search.inputs == GAME_OR_TREE and set(search.needs) <= {"guess", "width"})
                 + tuple(name + WITH_A_TABLE
                         for name in names(lambda search: search.table and not search.own_table)))
-"""Every search side_by_side offers: those of a game or tree it can give what they need, and
+"""Every search compare_searches offers: those of a game or tree it can give what they need, and
 each with a table of its own where that makes another search."""
 
 
-def side_by_side(game: Game | Tree, state: Any = None, *, depth: Optional[int] = None,
+def compare_searches(game: Game | Tree, state: Any = None, *, depth: Optional[int] = None,
                  evaluate: Optional[Evaluate] = None, order: Optional[Ordering] = None,
                  guess: float = 0, width: float = 0.5,
                  searches: Iterable[str] = WINDOW_SEARCHES) -> list[Row]:
@@ -370,7 +370,7 @@ def side_by_side(game: Game | Tree, state: Any = None, *, depth: Optional[int] =
     at `guess`, its own table), all with the same `depth`, `evaluate` and `order`, and solve (its
     own ordering and table; skipped with a depth limit, which solve does not take).
 
-    >>> print(text_table(side_by_side([[3, 12, 8], [2, 4, 6], [14, 5, 2]], guess=3, width=1)))
+    >>> print(text_table(compare_searches([[3, 12, 8], [2, 4, 6], [14, 5, 2]], guess=3, width=1)))
         search  value  move  nodes  leaves
        minimax      3     0     13       9
      alphabeta      3     0     11       7

@@ -128,11 +128,11 @@ def _stub_code(name: str, shown: str, freevars: int) -> types.CodeType:
 
 
 def _functions_of(owner: Any) -> Iterator[types.FunctionType]:
-    """Yield `owner` if it is a function (with the function it wraps and its trace-free twin, for a
-    search: search.twin), or every function defined in a class's body."""
+    """Yield `owner` if it is a function (with the function it wraps and its trace-free twins, for a
+    search: search.twins), or every function defined in a class's body."""
     if isinstance(owner, types.FunctionType):
         yield owner
-        for inner in (getattr(owner, "__wrapped__", None), getattr(owner, "twin", None)):
+        for inner in (getattr(owner, "__wrapped__", None), *getattr(owner, "twins", {}).values()):
             if isinstance(inner, types.FunctionType) and inner is not owner:
                 yield inner
     elif isinstance(owner, type):

@@ -20,7 +20,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from ..analysis.experiments import minimal_leaves, side_by_side
+from ..analysis.experiments import minimal_leaves, compare_searches
 from ..core.table import NaiveTable
 from ..core.text import path_name
 from ..core.trace import Moves
@@ -299,7 +299,7 @@ def quiz_3(answer: Any) -> Verdict:
 def quiz_4(answer: Any) -> Verdict:
     """On tic-tac-toe MTD(f) visits about a quarter of the nodes PVS visits: why?"""
     rows = {row["search"]: row["nodes"] for row in
-            side_by_side(TicTacToe(), searches=("pvs", "pvs+table", "mtdf"))}
+            compare_searches(TicTacToe(), searches=("pvs", "pvs+table", "mtdf"))}
     return choice(answer, "b", hint="which of the two remembers positions between its searches?",
                   why=f"MTD(f) keeps a transposition table and plain PVS does not: PVS visits "
                       f"{rows['pvs']:,} nodes, with a table {rows['pvs+table']:,}, MTD(f) "

@@ -78,9 +78,9 @@ from .assignment5 import (
     TOURNAMENT_OPENINGS,
     baselines,
     check_connect_four_evaluation,
-    tournament,
+    standings,
     tournament_openings,
-    tournament_report,
+    standings_report,
 )
 from .cases import tictactoe_positions
 from .reports import Mismatch, NotAnswered, check
@@ -97,7 +97,7 @@ __all__ = [
     "ordering_report", "check_depth_adjusted_utility", "plies_to_end", "quicker_win_positions",
     "scored_game",
     "PASS_POINTS", "TOURNAMENT_DEPTH", "TOURNAMENT_OPENINGS", "baselines", "check_connect_four_evaluation",
-    "tournament", "tournament_openings", "tournament_report",
+    "standings", "tournament_openings", "standings_report",
     "BEST_CASE_SHAPES", "EBF_CASES", "check_best_case_leaves", "check_effective_branching_factor",
     "exact_order", "distinct_tree", "map_leaves",
     "PLAYER_DEPTH", "Played", "depth_limited_player", "drawn_openings", "match", "perfect_player", "play",

@@ -26,7 +26,7 @@ from ..heuristics.generic import even
 from ..search.ordering import exact_order
 from ..search.textbook import alphabeta
 from .assignment1 import minimax_values
-from .reports import Mismatch, attempt, describe, judge_cases, number_text, raised, report
+from .reports import Mismatch, attempt, case_text, judge_cases, number_text, raised, report
 from .sandbox import RemoteFunction, in_batches, prefetching
 
 BUDGET_SLACK = 1.25
@@ -182,8 +182,8 @@ def check_depth_adjusted_utility(utility: Callable[[TicTacToeState], float]) -> 
                 "depth_adjusted_utility must rank the results: a win for X sooner is worth more than a "
                 "win later, any win more than a draw, a draw more than a loss, a loss later more than a "
                 f"loss sooner. But it gives {number_text(values[low])} to {_result_text(low)},\n    "
-                f"{describe(low)}\n  and {number_text(values[high])} to {_result_text(high)},\n    "
-                f"{describe(high)}")
+                f"{case_text(low)}\n  and {number_text(values[high])} to {_result_text(high)},\n    "
+                f"{case_text(high)}")
     print(f"depth_adjusted_utility: ranks all {len(finished)} finished positions, and alpha-beta wins "
           f"sooner or loses later with it on all {len(cases)} positions where the plain utility does not")
 
@@ -265,7 +265,7 @@ def check_ordering(order_moves: Callable[..., Any]) -> None:
         f"order_moves: alpha-beta visited {total:,} nodes on the {len(nodes)} openings of at most two "
         f"marks; the budget is {budget:,} ({BUDGET_SLACK:g} x the {sum(exact.values()):,} of the "
         f"exact-value order). Your order does worst, relative to the exact-value order, on "
-        f"{describe(worst)}\n  with your order: {nodes[worst]:,} nodes; "
+        f"{case_text(worst)}\n  with your order: {nodes[worst]:,} nodes; "
         f"with the exact-value order: {exact[worst]:,}")
 
 

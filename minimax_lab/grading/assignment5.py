@@ -110,7 +110,7 @@ class Standing:
                 f"{self.points:g} of {len(self.games)} points")
 
 
-def tournament(evaluate: Callable[[ConnectFourState], float]) -> list[Standing]:
+def standings(evaluate: Callable[[ConnectFourState], float]) -> list[Standing]:
     """Return the standings of the depth-limited player with `evaluate` against each baseline."""
     game = ConnectFour()
     evaluation = in_batches(evaluate, TOURNAMENT_DEPTH)
@@ -120,12 +120,12 @@ def tournament(evaluate: Callable[[ConnectFourState], float]) -> list[Standing]:
             for name, opponent in baselines(game).items()]
 
 
-def tournament_report(evaluate: Callable[[ConnectFourState], float]) -> str:
+def standings_report(evaluate: Callable[[ConnectFourState], float]) -> str:
     """Return the standings of `evaluate`, one line per baseline, and the total against the pass mark."""
-    standings = tournament(evaluate)
-    total = sum(s.points for s in standings)
-    games = sum(len(s.games) for s in standings)
-    return "\n".join([str(s) for s in standings]
+    table = standings(evaluate)
+    total = sum(s.points for s in table)
+    games = sum(len(s.games) for s in table)
+    return "\n".join([str(s) for s in table]
                      + [f"total: {total:g} of {games} points (pass: {PASS_POINTS})"])
 
 
@@ -136,22 +136,22 @@ def check_connect_four_evaluation(evaluate: Callable[[ConnectFourState], float])
     __tracebackhide__ = True
     game = ConnectFour()
     try:
-        standings = tournament(evaluate)
+        table = standings(evaluate)
     except EvaluationFailed as failed:
         board = game.show(failed.state).replace("\n", "\n    ")
         raise CheckFailed(f"evaluate must return a number strictly between -1 and +1, but on\n    {board}\n"
                           f"  ({failed.state.to_move} to move) it returned: {failed.returned}"
                           ) from failed.error
-    total = sum(s.points for s in standings)
-    games = sum(len(s.games) for s in standings)
+    total = sum(s.points for s in table)
+    games = sum(len(s.games) for s in table)
     if total >= PASS_POINTS:
         print(f"evaluate: at least {PASS_POINTS} of {games} points against the three baseline players")
         return
-    worst = min(standings, key=lambda s: s.points / len(s.games))
+    worst = min(table, key=lambda s: s.points / len(s.games))
     lost = [g for g in worst.games if g.score < 0]
     shortest = min(lost, key=lambda g: len(g.record.moves)) if lost else None
     lines = [f"evaluate: your player scored {total:g} of {games} points; it needs {PASS_POINTS}."]
-    lines += [f"  {s}" for s in standings]
+    lines += [f"  {s}" for s in table]
     if shortest is not None:
         board = game.show(shortest.record.final).replace("\n", "\n    ")
         lines.append(f"  The shortest loss, against {worst.opponent}, playing {shortest.side}, the moves "

@@ -48,7 +48,7 @@ def show_failure(case: Any, algorithm: Optional[str]) -> None:
         display_in_notebook(draw(case.game, algorithm, edge_labels=True))
 
 
-def describe(case: Any) -> str:
+def case_text(case: Any) -> str:
     """Return the text that names a failing case: a tree, a tic-tac-toe position, or anything else."""
     if isinstance(case, Case):
         return f"{case.title()}:\n    tree = {case.tree!r}"
@@ -68,7 +68,7 @@ def report(label: str, success: str, total: int, failures: list[Mismatch]) -> No
     worst = smallest_failure(failures, lambda mismatch: mismatch.case, failure_size)
     show_failure(worst.case, worst.algorithm)
     message = (f"{label} is wrong on {len(failures)} of {total} cases. The smallest is "
-               f"{describe(worst.case)}\n  call:     {worst.call}\n"
+               f"{case_text(worst.case)}\n  call:     {worst.call}\n"
                f"  expected: {worst.expected}\n  returned: {worst.returned}")
     raise CheckFailed(message) from worst.error
 
@@ -85,7 +85,7 @@ def judge_cases(label: str, success: str, cases: Sequence[Any],
             mismatch = judge(case)
         except StudentProblem as problem:
             show_failure(case, None)
-            raise CheckFailed(f"{problem}, on {describe(case)}") from None
+            raise CheckFailed(f"{problem}, on {case_text(case)}") from None
         if mismatch is not None:
             failures.append(mismatch)
     report(label, success, len(cases), failures)

@@ -75,16 +75,16 @@ class EngineResult(SearchResult[float]):
 
     def outcome(self, player: str = "MAX") -> str:
         """Return the value in words, for MAX named `player`: a proven result, or a guess."""
-        return value_text(self.value, player, proven=self.proven)
+        return outcome_text(self.value, player, proven=self.proven)
 
 
-def value_text(value: float, player: str = "MAX", *, proven: bool = False) -> str:
+def outcome_text(value: float, player: str = "MAX", *, proven: bool = False) -> str:
     """Return a value for MAX (named `player`) in words: a win or loss the search proved, with
     the plies to it, a proven draw, or the evaluation's guess.
 
-    >>> value_text(997), value_text(-996, "X"), value_text(0.0312)
+    >>> outcome_text(997), outcome_text(-996, "X"), outcome_text(0.0312)
     ('a win for MAX in 3 plies', 'a loss for X in 4 plies', 'a guess of +0.031 for MAX')
-    >>> value_text(0), value_text(0, proven=True)
+    >>> outcome_text(0), outcome_text(0, proven=True)
     ('a guess of +0.000 for MAX', 'a draw')
     """
     if proven and value == 0:

@@ -20,7 +20,7 @@ from ..core.trees import Tree
 from ..core.validation import callable_value, positive_number, whole_number
 from ..games.protocol import Game, as_game
 from .solve import solve
-from .textbook import LONGEST_PLAYOUT, Evaluate, Ordering, Search, SearchResult, alphabeta
+from .textbook import LONGEST_PLAYOUT, Evaluate, Ordering, PlayoutSearch, SearchResult, alphabeta
 
 
 @dataclass(eq=False)
@@ -76,8 +76,8 @@ def uct(game: Game | Tree, state: Any = None, *, playouts: int = 1000, seed: int
     if isinstance(playouts, bool) or not isinstance(playouts, int) or playouts < 1:
         raise ValueError(f"playouts must be a whole number >= 1, got {playouts!r}")
     positive_number(exploration, "exploration", zero=True)
-    search = Search(game, state, playouts=True)
-    game, me, rng = search.game, search.me, random.Random(seed)
+    search = PlayoutSearch(game, state)
+    game, me, rng = search.game, search.max_player, random.Random(seed)
     if game.is_terminal(search.root):
         raise ValueError(f"the game is over in {search.root!r}: there is no move to choose")
     root = Node(search.root, (), list(search.actions(search.root, ())))

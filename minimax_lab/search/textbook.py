@@ -2,9 +2,10 @@
 
 Every search takes a game (or a bare nested-list tree, MAX at the root), an optional start state,
 an optional `depth` with an `evaluate(state)` for the horizon, and an optional `trace` that
-records each step. Each returns a SearchResult. The bookkeeping they share (counting, the cutoff
-test, checking what games, orderings and evaluations return) lives in `Search`, so that the
-three functions show only the algorithm.
+records each step. Each returns a SearchResult. The bookkeeping they share (counting, the depth
+limit, checking what games, orderings and evaluations return) lives in `Search`, so that the
+three functions show only the algorithm, the cutoff test included: the game is over, or the
+search is `search.horizon` plies deep (AIMA 4th ed. section 5.3).
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from .twin import trace_free_twin
 INF = math.inf
 
 LONGEST_PLAYOUT = 10_000
-"""The most moves a random playout (Search(..., playouts=True)) or a game played out (players.play,
+"""The most moves a random playout (PlayoutSearch) or a game played out (players.play,
 mcts.uct_match) may make before the game is taken to be one that never ends: far more than any game
 of the course takes (tic-tac-toe 9, Connect Four 42)."""
 
@@ -67,9 +68,9 @@ def minimax(game: Game | Tree, state: Any = None, *, depth: Optional[int] = None
 
     def value(state: Any, path: Moves) -> tuple[float, Moves]:
         search.nodes += 1
-        player = search.role(state)
+        player = "MAX" if game.to_move(state) == search.max_player else "MIN"
         trace.add(ENTER, path, player)
-        if search.is_cutoff(state, path):
+        if game.is_terminal(state) or len(path) >= search.horizon:
             v, line = search.utility(state, path), ()
             trace.add(LEAF, path, value=v)
         else:
@@ -114,7 +115,7 @@ def negamax(game: Game | Tree, state: Any = None, *, depth: Optional[int] = None
         search.nodes += 1
         player = search.to_move(state, path)
         trace.add(ENTER, path, player)
-        if search.is_cutoff(state, path):
+        if game.is_terminal(state) or len(path) >= search.horizon:
             v = search.utility(state, path, player)
             trace.add(LEAF, path, player, value=v)
             trace.add(EXIT, path, player, value=v)
@@ -151,9 +152,9 @@ def alphabeta(game: Game | Tree, state: Any = None, *, depth: Optional[int] = No
 
     def value(state: Any, path: Moves, alpha: float, beta: float) -> tuple[float, Moves]:
         search.nodes += 1
-        player = search.role(state)
+        player = "MAX" if game.to_move(state) == search.max_player else "MIN"
         trace.add(ENTER, path, player, alpha=alpha, beta=beta)
-        if search.is_cutoff(state, path):
+        if game.is_terminal(state) or len(path) >= search.horizon:
             v, line = search.utility(state, path), ()
             trace.add(LEAF, path, value=v, alpha=alpha, beta=beta)
         else:
@@ -205,22 +206,27 @@ alphabeta = trace_free_twin(alphabeta)
 
 
 class Search:
-    """One search's bookkeeping: the game and start state (checked), the cutoff test, the values
+    """One search's bookkeeping: the game and start state (checked), the depth limit, the values
     of leaves (checked), the legal actions in search order (checked), and the node and leaf counts.
 
     Every check names the node where it failed, as a path of actions from the start ('[1][0]').
     """
 
+    __slots__ = ("game", "root", "horizon", "evaluate", "order", "evaluation", "max_player",
+                 "movers", "nodes", "leaves")
+    # Slots: the searches read these attributes at every node, and slots are read fastest.
+
     def __init__(self, game: Game | Tree, state: Any = None, *, depth: Optional[int] = None,
                  evaluate: Optional[Evaluate] = None, order: Optional[Ordering] = None,
-                 window: tuple[float, float] = (-INF, INF), alternating: bool = False,
-                 playouts: bool = False):
+                 window: tuple[float, float] = (-INF, INF), alternating: bool = False):
         self.game = as_game(game)
         self.root = self.game.initial if state is None else state
         check_state = getattr(self.game, "check_state", None)
         if check_state is not None:
             check_state(self.root)
         self.horizon = INF if depth is None else check_depth(depth)
+        """How deep the search goes: a node this many plies below the root is scored by `evaluate`
+        (infinite without a depth). The cutoff test is `game.is_terminal(state) or len(path) >= horizon`."""
         if depth is not None and evaluate is None:
             raise ValueError("a depth-limited search needs evaluate(state) to score the horizon")
         if evaluate is not None:
@@ -231,18 +237,14 @@ class Search:
         self.evaluate, self.order = evaluate, order
         self.evaluation = None if depth is None else evaluate
         """The evaluation that scores the horizon (None for a search to the end of the game)."""
-        self.playouts = playouts
-        if playouts:  # random games played to the end: their length and utilities are checked
-            self.actions = self.playout_actions  # type: ignore[method-assign]  # this search's own test
-        self.me = self.game.max_player
+        self.max_player = self.game.max_player
+        """The player whose values the search reports (MAX)."""
         self.movers: Optional[dict[int, Any]] = {} if alternating else None
         self.nodes = self.leaves = 0
-        if depth is None:  # nothing but the end of the game stops the search
-            self.is_cutoff = self.is_terminal  # type: ignore[method-assign]  # the same test, faster
 
     def role(self, state: Any) -> str:
         """Return 'MAX' if MAX (game.max_player) is to move in `state`, else 'MIN'."""
-        return "MAX" if self.game.to_move(state) == self.me else "MIN"
+        return "MAX" if self.game.to_move(state) == self.max_player else "MIN"
 
     def to_move(self, state: Any, path: Moves) -> Any:
         """Return the player to move; in an alternating search, check that the players alternate."""
@@ -255,20 +257,12 @@ class Search:
                              "(minimax and alphabeta do not)")
         return player
 
-    def is_cutoff(self, state: Any, path: Moves) -> bool:
-        """Return True where the search stops: at a terminal state or at the depth limit."""
-        return self.game.is_terminal(state) or len(path) >= self.horizon
-
-    def is_terminal(self, state: Any, path: Moves) -> bool:
-        """Return True at a terminal state: the cutoff test of a search without a depth limit."""
-        return self.game.is_terminal(state)
-
     def utility(self, state: Any, path: Moves, player: Any = None) -> float:
         """Return the value of a leaf for `player` (default MAX): its utility if the game is over,
         else the evaluation (MAX's guess, negated for the other player). Counts the leaf."""
         self.leaves += 1
         if self.evaluate is None or self.game.is_terminal(state):
-            value = self.game.utility(state, self.me)
+            value = self.game.utility(state, self.max_player)
             if type(value) is not int:  # ints, the common case, need no check
                 value = check_number(value, "the game's utility", path)
         else:
@@ -278,18 +272,7 @@ class Search:
                 raise RuntimeError(f"node {path_name(path)}: evaluate raised RecursionError (it "
                                    "recursed too deep itself)") from None
             value = check_number(value, "evaluate", path)
-        if self.playouts:  # playout results are added up as floats
-            as_float(value, f"node {path_name(path)}: the game's utility")
-        return value if player is None or player == self.me else -value
-
-    def playout_actions(self, state: Any, path: Moves) -> tuple[Any, ...]:
-        """Return the legal actions as `actions` does, in a playout: one that has gone on for
-        LONGEST_PLAYOUT moves is stopped with an error (the game may never end)."""
-        if len(path) >= LONGEST_PLAYOUT:
-            raise ValueError(f"a playout has gone on for {len(path):,} moves without the game ending "
-                             f"(it reached {state!r}): the game may never end, and a random playout "
-                             "needs one that does")
-        return Search.actions(self, state, path)
+        return value if player is None or player == self.max_player else -value
 
     def actions(self, state: Any, path: Moves) -> tuple[Any, ...]:
         """Return the legal actions of a non-terminal state, in the order to search them."""
@@ -323,6 +306,29 @@ class Search:
                              "pass depth=... with an evaluate function") from None
         line = line or ()
         return SearchResult(value, line[0] if line else None, line, self.nodes, self.leaves)
+
+
+class PlayoutSearch(Search):
+    """The bookkeeping of random playouts (mcts.uct): a Search whose playouts are stopped with an
+    error once one has gone on for LONGEST_PLAYOUT moves (the game may never end), and whose
+    utilities must be numbers that add up as floats."""
+
+    __slots__ = ()
+
+    def actions(self, state: Any, path: Moves) -> tuple[Any, ...]:
+        """Return the legal actions as Search.actions does, stopping a playout that never ends."""
+        if len(path) >= LONGEST_PLAYOUT:
+            raise ValueError(f"a playout has gone on for {len(path):,} moves without the game ending "
+                             f"(it reached {state!r}): the game may never end, and a random playout "
+                             "needs one that does")
+        return super().actions(state, path)
+
+    def utility(self, state: Any, path: Moves, player: Any = None) -> float:
+        """Return the leaf's value as Search.utility does, checked to be usable as a float (the
+        playouts' results are added up)."""
+        value = super().utility(state, path, player)
+        as_float(value, f"node {path_name(path)}: the game's utility")
+        return value
 
 
 def check_depth(depth: Any, name: str = "depth") -> int:

@@ -3,6 +3,10 @@
 Trace runs the function itself. So the function a lesson prints is the function that runs, and an
 untraced search pays nothing for its trace lines.
 
+A search that takes an `order` has a second twin, for untraced calls with no ordering: it also
+leaves out the statements `search.cutoff(...)`, which tell the ordering about a cutoff and do
+nothing when there is no ordering to tell.
+
 The twin makes two more changes, which compute the same things in the same order, so results and
 errors are the same: `max(x, y)` and `min(x, y)` of two names become `y if y > x else x` and
 `y if y < x else x`, the comparisons the built-ins make, without the cost of calling them (alpha-
@@ -46,36 +50,40 @@ def trace_free_twin(search: Callable[P, R]) -> Callable[P, R]:
     parameter = inspect.signature(search).parameters.get("trace")
     if parameter is None or parameter.kind is not inspect.Parameter.KEYWORD_ONLY:
         raise TypeError(f"{search.__qualname__} needs a keyword-only `trace` argument to have a trace-free twin")
+    ordered = "order" in inspect.signature(search).parameters
     try:
         twin = cast(Callable[P, R], without_trace(search))
+        unordered = cast(Callable[P, R], without_trace(search, cutoff_notices=False)) if ordered else twin
     except OSError:   # no source to compile from (an install without .py files): run `search` itself
-        twin = search
+        twin = unordered = search
 
     @functools.wraps(search)
     def run(*args: P.args, **kwargs: P.kwargs) -> R:
         trace = kwargs.get("trace", NO_TRACE)
         if type(trace) is NullTrace:
-            return twin(*args, **kwargs)
+            return (unordered if kwargs.get("order") is None else twin)(*args, **kwargs)
         if not isinstance(trace, Trace):
             raise TypeError(f"{search.__name__}: trace must be a Trace (trace=Trace() records the "
                             f"search; leave trace out for none), got {trace!r}")
         return search(*args, **kwargs)
 
-    run.twin = twin  # type: ignore[attr-defined]  # read by twin_of
+    run.twins = {"ordered": twin, "unordered": unordered}  # type: ignore[attr-defined]  # read by twin_of
     return run
 
 
-def twin_of(search: Callable[..., Any]) -> Callable[..., Any]:
-    """Return the trace-free twin that an untraced call of `search` runs."""
-    twin = getattr(search, "twin", None)
+def twin_of(search: Callable[..., Any], *, ordered: bool = False) -> Callable[..., Any]:
+    """Return the trace-free twin that an untraced call of `search` runs: with no ordering, or
+    (ordered=True) with one."""
+    twin = getattr(search, "twins", {}).get("ordered" if ordered else "unordered")
     if twin is None:
         raise ValueError(f"{getattr(search, '__qualname__', search)!r} has no trace-free twin")
     return cast(Callable[..., Any], twin)
 
 
-def without_trace(function: Callable[..., Any]) -> FunctionType:
+def without_trace(function: Callable[..., Any], *, cutoff_notices: bool = True) -> FunctionType:
     """Return a new function compiled from `function`'s source with every `trace.add(...)`
-    statement removed (in nested functions too), in `function`'s globals and with its defaults.
+    statement removed (in nested functions too), in `function`'s globals and with its defaults;
+    with cutoff_notices=False, every `search.cutoff(...)` statement too (for calls with no ordering).
     Line numbers are those of the source file, so a traceback through the twin shows the lines
     the reader sees."""
     if not isinstance(function, FunctionType):
@@ -93,7 +101,7 @@ def without_trace(function: Callable[..., Any]) -> FunctionType:
         raise TypeError(f"{function.__qualname__} has decorators other than trace_free_twin")
     definition.decorator_list = []
     shadowed = bound_names(definition) | set(function.__globals__)
-    module = ast.fix_missing_locations(Untraced(shadowed).visit(module))
+    module = ast.fix_missing_locations(Untraced(shadowed, cutoff_notices).visit(module))
     ast.increment_lineno(module, code.co_firstlineno - 1)
     flags = sum(flag for flag in FUTURE_FLAGS if code.co_flags & flag)
     compiled = compile(module, code.co_filename, "exec", flags=flags, dont_inherit=True)
@@ -113,9 +121,19 @@ def _names_twin_maker(decorator: ast.expr) -> bool:
 
 def is_trace_line(statement: ast.stmt) -> bool:
     """Return True if `statement` is a call `trace.add(...)` standing alone."""
+    return is_method_call(statement, "trace", "add")
+
+
+def is_cutoff_notice(statement: ast.stmt) -> bool:
+    """Return True if `statement` is a call `search.cutoff(...)` standing alone."""
+    return is_method_call(statement, "search", "cutoff")
+
+
+def is_method_call(statement: ast.stmt, name: str, method: str) -> bool:
+    """Return True if `statement` is a call `name.method(...)` standing alone."""
     call = statement.value if isinstance(statement, ast.Expr) else None
-    return (isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and call.func.attr == "add"
-            and isinstance(call.func.value, ast.Name) and call.func.value.id == "trace")
+    return (isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and call.func.attr == method
+            and isinstance(call.func.value, ast.Name) and call.func.value.id == name)
 
 
 def bound_names(definition: ast.FunctionDef) -> set[str]:
@@ -129,22 +147,27 @@ def bound_names(definition: ast.FunctionDef) -> set[str]:
 
 
 class Untraced(ast.NodeTransformer):
-    """Turns a search's syntax tree into its twin's: removes the statements `trace.add(...)` (a
-    block left empty gets `pass`), writes `max(x, y)` and `min(x, y)` of two names as the one
+    """Turns a search's syntax tree into its twin's: removes the statements `trace.add(...)` (and,
+    unless `cutoff_notices`, `search.cutoff(...)`; a block left empty gets `pass`), writes `max(x, y)` and `min(x, y)` of two names as the one
     comparison the built-in makes (unless `max` or `min` is among the names `shadowed`: those the
     function or its module binds), and splits a call of a chosen function into two calls."""
 
     COMPARISONS: dict[str, type[ast.cmpop]] = {"max": ast.Gt, "min": ast.Lt}
 
-    def __init__(self, shadowed: set[str]):
+    def __init__(self, shadowed: set[str], cutoff_notices: bool = True):
         self.builtins = {name for name in self.COMPARISONS if name not in shadowed}
+        self.cutoff_notices = cutoff_notices
+
+    def dropped(self, statement: ast.stmt) -> bool:
+        """Return True if the twin leaves `statement` out."""
+        return is_trace_line(statement) or (not self.cutoff_notices and is_cutoff_notice(statement))
 
     def generic_visit(self, node: ast.AST) -> ast.AST:
         super().generic_visit(node)
         for field in ("body", "orelse", "finalbody"):
             block = getattr(node, field, None)
             if isinstance(block, list) and block and isinstance(block[0], ast.stmt):
-                kept = [statement for statement in block if not is_trace_line(statement)]
+                kept = [statement for statement in block if not self.dropped(statement)]
                 if not kept:
                     kept = [ast.copy_location(ast.Pass(), block[0])]
                 setattr(node, field, kept)

@@ -7,7 +7,7 @@ only a lower bound (fail-soft). The narrowest window, a *null window* with nothi
 proves only on which side of a test value the true value lies. The searches below spend cheap
 narrow searches first and pay for a wide one only when they must.
 
-`experiments.side_by_side` measures them all (with minimax, alpha-beta and solve) on one position;
+`experiments.compare_searches` measures them all (with minimax, alpha-beta and solve) on one position;
 `registry.CATALOG` says what each takes.
 """
 
@@ -60,7 +60,7 @@ def pvs(game: Game | Tree, state: Any = None, *, depth: Optional[int] = None,
         trace.add(ENTER, path, player, alpha=alpha, beta=beta)
         plies_left = search.horizon - len(path)
         line: Moves = ()  # the best line from here: none at a leaf or where the table answers
-        if search.is_cutoff(state, path):
+        if game.is_terminal(state) or plies_left <= 0:
             v = search.utility(state, path, player)
             trace.add(LEAF, path, player, value=v, alpha=alpha, beta=beta)
         elif (known := table.probe(state, alpha, beta, plies_left)) is not None:

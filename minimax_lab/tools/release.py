@@ -72,7 +72,7 @@ def edition_files(root: Path = ROOT) -> list[str]:
     return [p for p in tracked_files(root) if not is_instructor_only(p, root)]
 
 
-def solution_regions(root: Path = ROOT) -> list[list[str]]:
+def solution_notebook_regions(root: Path = ROOT) -> list[list[str]]:
     """Return the code of every solution region of the solution notebooks, as stripped lines
     (markers and hint lines left out)."""
     from ..grading.assignments import solution_regions as regions_of
@@ -144,7 +144,7 @@ def release(dest: Path, root: Path = ROOT, *, commit: bool = True) -> list[str]:
     readme = dest / "README.md"
     if readme.exists():
         readme.write_text(NOTE + readme.read_text(encoding="utf-8"), encoding="utf-8")
-    leaks = leaked_lines(dest, solution_regions(root), course_code_lines(root))
+    leaks = leaked_lines(dest, solution_notebook_regions(root), course_code_lines(root))
     if leaks:
         shutil.rmtree(dest)
         raise ValueError("solution text would be published:\n  " + "\n  ".join(leaks[:20]))
