@@ -43,15 +43,16 @@ TEST_ENV  := JUPYTER_PLATFORM_DIRS=1 JUPYTER_PREFER_ENV_PATH=1 \
 # nbval: --nbval re-runs every notebook and compares outputs cell by cell;
 # --nbval-current-env runs them on this venv's Python, not the kernelspec
 # saved in the notebook.  Outputs nbval never compares (metadata, widget
-# model views, PNG/JPEG) and the SVG we skip on top: notebooks/conftest.py.
-# Volatile text (0x addresses, timings, ids): notebooks/nbval_sanitize.cfg.
+# model views, PNG/JPEG) and the SVG we skip on top: minimax_lab/tools/nbval_plugin.py,
+# loaded with -p.  Volatile text (0x addresses, timings, ids): tests/nbval_sanitize.cfg.
+# Neither sits in notebooks/, the folder students browse.
 # notebooks/assignments/ holds student handouts that are meant to fail.
-NBVAL_ARGS := --nbval --nbval-current-env \
-              --nbval-sanitize-with notebooks/nbval_sanitize.cfg \
+NBVAL_ARGS := --nbval --nbval-current-env -p minimax_lab.tools.nbval_plugin \
+              --nbval-sanitize-with tests/nbval_sanitize.cfg \
               --nbval-cell-timeout 600 \
               --ignore notebooks/assignments
 
-.PHONY: help setup lab test test-browser bench bench-grade lock clean assignments grade release execute
+.PHONY: help setup lab test test-browser bench bench-grade lock clean assignments grade release execute course-stats
 
 help:  ## list the targets
 	@grep -E '^[a-z-]+:.*## ' '$(ROOT)/Makefile' | sed -E 's/:.*## /\t/' | expand -t14
@@ -81,6 +82,10 @@ test-browser: setup  ## run every lesson in JupyterLab (two in Notebook 7) in Ch
 # Re-execute notebooks in place, in the same environment as `make test`, so that their stored
 # outputs are what nbval will compare.  NOTEBOOKS='notebooks/01_minimax_values.ipynb ...' for some.
 NOTEBOOKS ?= notebooks/[0-9]*.ipynb notebooks/appendix_*.ipynb notebooks/solutions/*.ipynb
+course-stats: setup  ## per lesson: study time, exercises by kind, sections with nothing to do (and README's table)
+	cd '$(ROOT)'
+	'$(BIN)/python' -m minimax_lab.tools.course_stats --readme
+
 execute: setup  ## re-run notebooks in place and store their outputs (NOTEBOOKS=... for some)
 	cd '$(ROOT)'
 	mkdir -p '$(TEST_HOME)'

@@ -24,7 +24,7 @@ WIDTH = 760         # px, at most
 # docs file -> (lesson, control kinds its widget has, kinds it has not, which photograph)
 PICKS = {
     "docs/alpha-beta-stepper.png": ("03_alpha_beta", {"step", "play"}, {"branching"}, "worked"),
-    "docs/tic-tac-toe.png": ("06_tic_tac_toe", {"board"}, set(), "worked"),
+    "docs/tic-tac-toe.png": ("07_tic_tac_toe", {"board"}, set(), "worked"),
 }
 
 

@@ -295,7 +295,7 @@ def test_make_test_runs_the_solutions_but_not_the_handouts():
 def start_nbval(folder: Path) -> subprocess.Popen:
     """Start nbval, with the Makefile's flags, on every notebook in `folder`."""
     return subprocess.Popen(
-        [sys.executable, "-m", "pytest", "-p", "minimax_lab.tools.nbval_plugin", *makefile_nbval_args(),
+        [sys.executable, "-m", "pytest", *makefile_nbval_args(),
          "-p", "no:cacheprovider", "-q",
          "--tb=short", f"--rootdir={folder}", f"--junitxml={folder.parent / (folder.name + '.xml')}",
          str(folder)],

@@ -46,7 +46,7 @@ from minimax_lab import (
 )
 from minimax_lab.analysis import census, experiments
 from minimax_lab.analysis.players import greedy_player, match, openings, random_player
-from minimax_lab.checks import guard, lesson01, lesson04, lesson08
+from minimax_lab.checks import guard, minimax_values, move_ordering, horizon
 from minimax_lab.checks.core import check_answer, check_function
 from minimax_lab.core.trace import Event, bounds_of, cutoff_reasons, describe
 from minimax_lab.core.trees import random_tree, uniform_nodes
@@ -463,13 +463,13 @@ CASES = [
     wrong("time limit", "check_function, a loop in C", short_limit(lambda: checked(loops_in_c)), "timed out"),
     gives("time limit", "call_student, swallowing", short_limit(lambda: guard.call_student(swallows, 1)),
           lambda outcome: isinstance(outcome.error, guard.TimedOut)),
-    wrong("time limit", "lesson 1's min_value, a loop in C", short_limit(lambda: lesson01.min_value(loops_in_c)),
+    wrong("time limit", "lesson 1's min_value, a loop in C", short_limit(lambda: minimax_values.min_value(loops_in_c)),
           "timed out"),
-    wrong("time limit", "lesson 4's ordering, swallowing", short_limit(lambda: lesson04.my_ordering(swallows)),
+    wrong("time limit", "lesson 4's ordering, swallowing", short_limit(lambda: move_ordering.my_ordering(swallows)),
           "did not finish"),
-    wrong("time limit", "lesson 4's ordering, a loop in C", short_limit(lambda: lesson04.my_ordering(loops_in_c)),
+    wrong("time limit", "lesson 4's ordering, a loop in C", short_limit(lambda: move_ordering.my_ordering(loops_in_c)),
           "did not finish"),
-    wrong("time limit", "lesson 8's evaluation, a loop in C", short_limit(lambda: lesson08.evaluation(loops_in_c)),
+    wrong("time limit", "lesson 8's evaluation, a loop in C", short_limit(lambda: horizon.evaluation(loops_in_c)),
           "did not return"),
     raises("time limit", "run_limited, swallowing", short_limit(lambda: guard.run_limited(swallows)), "timed out",
            error=guard.TimedOut),

@@ -1,6 +1,7 @@
 """Tests for minimax_lab.checks.core: every check answered right, wrong, and not at all."""
 
 import multiprocessing
+import types
 from fractions import Fraction
 
 import IPython
@@ -11,14 +12,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from minimax_lab import INF, TreeGame, minimax
-from minimax_lab.checks import guard, lesson01, lesson03
+from minimax_lab.checks import guard, minimax_values, alpha_beta
 from minimax_lab.checks.core import (
     FIG_5_2,
     Case,
+    Exercise,
     Verdict,
     case_size,
     check_answer,
     check_function,
+    exercise,
     lesson_cases,
     read_paths,
     same,
@@ -72,7 +75,65 @@ def test_a_typical_wrong_value_names_the_mistake():
     verdict = check_answer(6, 3, hint="", why="MAX moves first.",
                            mistakes={6: "That is the value with MIN moving first."})
     assert verdict.correct is False
-    assert verdict.text == "Not correct: you said 6. That is the value with MIN moving first. MAX moves first."
+    assert verdict.text == ("Not correct: you said 6. That is the value with MIN moving first. The answer is 3. "
+                            "MAX moves first.")
+    assert verdict.answer == "The answer is 3. MAX moves first."
+
+
+# --- an exercise: hint first, the answer on the second wrong try or on request ---------------------
+
+def make_exercise(kind="predict"):
+    @exercise(kind)
+    def value_of_the_root(answer):
+        return check_answer(answer, 3, hint="back up the values", why="MAX takes the best of 3, 2 and 2.",
+                            mistakes={14: "That is the largest leaf: MIN moves before the leaves."})
+    return value_of_the_root
+
+
+def test_a_first_wrong_try_gets_the_hint_and_not_the_answer(capsys):
+    value_of_the_root = make_exercise()
+    first = value_of_the_root(14)
+    assert first.correct is False and "3" not in first.text.replace("check.", "")
+    assert first.text == ("Not correct: you said 14. That is the largest leaf: MIN moves before the leaves. "
+                          "Try again, or see the answer with check.value_of_the_root.answer().")
+    assert capsys.readouterr().out == first.text + "\n"
+
+
+def test_a_second_wrong_try_or_answer_shows_the_answer(capsys):
+    value_of_the_root = make_exercise()
+    value_of_the_root.answer()
+    assert "after a wrong try" in capsys.readouterr().out
+    value_of_the_root(2)
+    value_of_the_root.answer()
+    assert capsys.readouterr().out.endswith("The answer is 3. MAX takes the best of 3, 2 and 2.\n")
+    second = value_of_the_root(14)
+    assert second.text.endswith("That is the largest leaf: MIN moves before the leaves. The answer is 3. "
+                                "MAX takes the best of 3, 2 and 2.")
+    assert value_of_the_root(3).correct is True and value_of_the_root(...).correct is None
+
+
+def test_a_check_outside_an_exercise_shows_the_answer_and_exercises_count_their_own_tries():
+    one, other = make_exercise(), make_exercise("check-yourself")
+    one(14)
+    assert "The answer is 3" not in other(14).text and "The answer is 3" in one(14).text
+    assert one.kind == "predict" and other.kind == "check-yourself" and one.__name__ == "value_of_the_root"
+    with pytest.raises(ValueError, match="kind is one of predict, code, check-yourself"):
+        exercise("quiz")
+
+
+def test_every_lesson_check_is_an_exercise_of_a_known_kind():
+    import importlib
+    import pkgutil
+
+    import minimax_lab.checks as checks
+    lessons = [info for info in pkgutil.iter_modules(checks.__path__) if info.name not in ("core", "guard", "practice")]
+    assert len(lessons) >= 9
+    for info in lessons:
+        module = importlib.import_module(f"minimax_lab.checks.{info.name}")
+        for name, value in vars(module).items():
+            if isinstance(value, types.FunctionType) and not name.startswith("_") \
+                    and value.__module__ == module.__name__ and value.__annotations__.get("return") in ("Verdict", Verdict):
+                assert isinstance(value, Exercise), f"{module.__name__}.{name} returns a Verdict but is no Exercise"
 
 
 @pytest.mark.parametrize("answer", [True, "3", None, [3], 3.5, float("nan")])
@@ -115,11 +176,13 @@ def test_a_set_of_paths_may_be_typed_or_given_as_tuples():
 def test_a_wrong_set_names_what_is_missing_and_what_is_extra():
     pruned = {(1, 1), (1, 2)}
     partly = check_answer("[1][1]", pruned, hint="")
-    assert partly.text == "Not correct: you said [1][1]. Also in the answer: [1][2]."
+    assert partly.text.startswith("Not correct: you said [1][1]. 1 more belongs in the answer. ")
     extra = check_answer("[1][1], [1][2], [2][1]", pruned, hint="")
-    assert extra.text == "Not correct: you said [1][1], [1][2], [2][1]. Not in the answer: [2][1]."
+    assert extra.text.startswith("Not correct: you said [1][1], [1][2], [2][1]. 1 of them does not belong in "
+                                 "the answer. ")
     empty = check_answer("", pruned, hint="")
-    assert empty.text == "Not correct: you said none. Missing: [1][1], [1][2]."
+    assert empty.text.startswith("Not correct: you said none. 2 more belong in the answer. ")
+    assert {partly.answer, extra.answer, empty.answer} == {"The answer is [1][1], [1][2]."}
     assert check_answer(set(), set(), hint="").correct is True
 
 
@@ -290,8 +353,8 @@ def test_a_wrong_function_is_shown_its_smallest_failing_tree():
     (tree,) = verdict.failing
     assert shown == [tree]
     want, got = min_root_value(tree), min_value_forgets_max(tree)
-    assert verdict.text.startswith(f"Not correct: min_value_forgets_max({tree!r}) returned {got}, "
-                                   f"but the right result is {want} (wrong on ")
+    assert verdict.text.startswith(f"Not correct: min_value_forgets_max({tree!r}) returned {got} (wrong on ")
+    assert verdict.answer == f"The right result is {want}."
     failing = [case for case in cases if min_value_forgets_max(*case) != min_root_value(*case)]
     assert len(validate_tree(tree)) == min(len(validate_tree(case[0])) for case in failing)
     assert f"wrong on {len(failing)} of {len(cases)} cases; this is the smallest" in verdict.text
@@ -371,7 +434,7 @@ def test_a_function_that_calls_the_package_s_search_is_told_to_write_its_own():
                             "you to write it yourself.")
 
 
-@pytest.mark.parametrize("check, name", [(lesson01.min_value, "min_value"), (lesson03.fail_soft, "max_value")])
+@pytest.mark.parametrize("check, name", [(minimax_values.min_value, "min_value"), (alpha_beta.fail_soft, "max_value")])
 def test_a_lesson_check_stops_a_function_that_never_returns_and_calls_it_once(monkeypatch, check, name):
     monkeypatch.setattr(guard, "CALL_TIMEOUT", 0.2)
     calls = multiprocessing.Value("i", 0)  # shared: the check calls the function in a child process

@@ -155,7 +155,7 @@ DELEGATIONS = {
     ("assignment3_player", 0): "def evaluate(state):\n    from minimax_lab import TicTacToe, engine\n"
                                "    return engine(TicTacToe(), state, depth=9).value * 0.5\n",
     ("assignment3_player", 1): "from minimax_lab.heuristics.connect_four import threats_then_centre\n"
-                               "from minimax_lab.checks.lesson04 import win_block_centre as order_moves\n",
+                               "from minimax_lab.checks.move_ordering import win_block_centre as order_moves\n",
     ("assignment4_complexity", 1): "from minimax_lab.analysis.experiments import effective_branching_factor\n",
     ("assignment5_connect_four", 0): "def evaluate(state):\n    return game.evaluate(state)\n",
 }

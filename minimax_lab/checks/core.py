@@ -28,12 +28,25 @@ from __future__ import annotations
 import contextlib
 import contextvars
 import copy
+import functools
 import math
 import re
 from dataclasses import dataclass
 from fractions import Fraction
 from numbers import Rational
-from typing import Any, Callable, Iterable, Iterator, Mapping, NamedTuple, Optional, Sequence, TypeVar
+from typing import (
+    Any,
+    Callable,
+    Generic,
+    Iterable,
+    Iterator,
+    Mapping,
+    NamedTuple,
+    Optional,
+    ParamSpec,
+    Sequence,
+    TypeVar,
+)
 
 from ..core.text import path_name, value_text
 from ..core.trees import Path, Tree, is_nan, is_number, random_trees, validate_tree
@@ -51,7 +64,7 @@ ABS_TOLERANCE = 1e-12
 @dataclass(frozen=True)
 class Verdict:
     """What a check said: `correct` is True, False, or None when the exercise is not answered yet;
-    `text` is the line it printed; `failing` holds the arguments of the smallest failing case, and
+    `text` is what it printed; `failing` holds the arguments of the smallest failing case, and
     `outcome` (a guard.Outcome) what the student's function returned or raised on it, so
     that a check can name the mistake without calling the function again."""
 
@@ -59,6 +72,8 @@ class Verdict:
     text: str
     failing: Optional[tuple[Any, ...]] = None
     outcome: Any = None
+    answer: str = ""
+    """What a wrong verdict holds back on an exercise's first wrong try: the right answer and why."""
 
     def __str__(self) -> str:
         return self.text
@@ -68,10 +83,92 @@ class Verdict:
 
 
 def verdict(correct: Optional[bool], text: str, failing: Optional[tuple[Any, ...]] = None,
-            outcome: Any = None) -> Verdict:
-    """Print `text` and return it as a Verdict."""
-    print(text)
-    return Verdict(correct, text, failing, outcome)
+            outcome: Any = None, answer: str = "") -> Verdict:
+    """Print the verdict and return it. `text` says what is right or wrong without giving the
+    answer away; a wrong verdict's `answer` (the right answer, and why) is held back on an
+    exercise's first wrong try, where the student is told instead how to see it, and printed after
+    `text` on a later wrong try (or outside an exercise, as in the assignments' reports)."""
+    exercise = _EXERCISE.get()
+    if correct is False and answer and exercise is not None and exercise.wrong_tries == 0:
+        shown = _sentence(text, f"Try again, or see the answer with {exercise.answer_call}.")
+    else:
+        shown = _sentence(text, answer)
+    print(shown)
+    return Verdict(correct, shown, failing, outcome, answer)
+
+
+# --- an exercise: hint first, the answer on the second wrong try or on request ---------------------
+
+EXERCISE_KINDS = ("predict", "code", "check-yourself")
+"""The kinds of exercise: predict a value (a Your turn question), write code, and the multiple-choice
+or short questions of Check yourself. make course-stats counts them by kind."""
+
+P = ParamSpec("P")
+
+
+class Exercise(Generic[P]):
+    """A lesson's check of one exercise, which remembers the student's wrong tries: the first wrong
+    try gets a hint about the mistake, a later one (or `answer()`) the answer as well.
+
+    >>> @exercise("predict")
+    ... def value_of_the_root(answer):
+    ...     return check_answer(answer, 3, hint="back up the values", why="MAX takes the best of 3, 2 and 2.")
+    >>> value_of_the_root(2).correct
+    Not correct: you said 2. Try again, or see the answer with check.value_of_the_root.answer().
+    False
+    >>> value_of_the_root.answer()
+    The answer is 3. MAX takes the best of 3, 2 and 2.
+    >>> value_of_the_root(14).text
+    Not correct: you said 14. The answer is 3. MAX takes the best of 3, 2 and 2.
+    'Not correct: you said 14. The answer is 3. MAX takes the best of 3, 2 and 2.'
+    """
+
+    def __init__(self, check: Callable[P, Verdict], kind: str):
+        if kind not in EXERCISE_KINDS:
+            raise ValueError(f"an exercise's kind is one of {', '.join(EXERCISE_KINDS)}, got {kind!r}")
+        functools.update_wrapper(self, check)
+        self.check, self.kind = check, kind
+        self.wrong_tries = 0
+        self.held_back = ""
+
+    @property
+    def answer_call(self) -> str:
+        """What a student types to see the answer, as the lesson imports its checks (`check`)."""
+        return f"check.{self.check.__name__}.answer()"
+
+    def __call__(self, *args: P.args, **kwargs: P.kwargs) -> Verdict:
+        token = _EXERCISE.set(self)
+        try:
+            result = self.check(*args, **kwargs)
+        finally:
+            _EXERCISE.reset(token)
+        if result.correct is False and result.answer:
+            self.wrong_tries += 1
+            self.held_back = result.answer
+        return result
+
+    def forget(self) -> None:
+        """Forget the wrong tries, as a fresh kernel would (tests start each exercise afresh)."""
+        self.wrong_tries, self.held_back = 0, ""
+
+    def answer(self) -> None:
+        """Print the answer held back from the last wrong try."""
+        print(self.held_back or "Run the check with your answer first: after a wrong try, this shows "
+                                "the right answer for it.")
+
+    def __repr__(self) -> str:
+        return f"<{self.kind} exercise {self.check.__name__}>"
+
+
+def exercise(kind: str) -> Callable[[Callable[P, Verdict]], Exercise[P]]:
+    """Return a decorator that makes a check function an Exercise of `kind` (EXERCISE_KINDS)."""
+    if kind not in EXERCISE_KINDS:
+        raise ValueError(f"an exercise's kind is one of {', '.join(EXERCISE_KINDS)}, got {kind!r}")
+    return lambda check: Exercise(check, kind)
+
+
+_EXERCISE: contextvars.ContextVar[Optional[Exercise[Any]]] = contextvars.ContextVar("exercise", default=None)
+"""The exercise whose check is running (set by Exercise.__call__ for the length of the call)."""
 
 
 def unanswered(hint: str) -> Verdict:
@@ -82,19 +179,21 @@ def unanswered(hint: str) -> Verdict:
 # --- predict, then check -------------------------------------------------------------------------
 
 def check_answer(answer: Any, expected: Any, *, hint: str, why: str = "",
-                 mistakes: Optional[Mapping[Any, str]] = None,
+                 mistakes: Optional[Mapping[Any, str]] = None, note: str = "",
                  show: Optional[Callable[[], Any]] = None) -> Verdict:
     """Return (and print) the verdict on a predicted answer: a value, a move, a node count, a
     tuple such as (α, β), a word (case and spaces ignored), or a set of paths (tuples, or text
     like '[1][1], [1][2]'; the set is compared as a set).
 
-    `why` explains the answer (it is printed with either verdict, so it may give the answer away),
-    `mistakes` maps typical wrong answers to what the student probably did, and `show()` returns a
+    `why` explains the answer: it follows "Correct", and on a wrong answer it is held back with the
+    answer until the exercise's second wrong try (Exercise). `mistakes` maps typical wrong answers to
+    a hint about what the student probably did (a hint, never the answer), `note` is a hint for
+    this wrong answer (such as which moves there are), and `show()` returns a
     drawing displayed (under IPython) when the answer is wrong.
 
     >>> check_answer({(1, 2)}, {(1, 1), (1, 2)}, hint="").text
-    Not correct: you said [1][2]. Also in the answer: [1][1].
-    'Not correct: you said [1][2]. Also in the answer: [1][1].'
+    Not correct: you said [1][2]. 1 more belongs in the answer. The answer is [1][1], [1][2].
+    'Not correct: you said [1][2]. 1 more belongs in the answer. The answer is [1][1], [1][2].'
     """
     if answer is Ellipsis:
         return unanswered(hint)
@@ -105,7 +204,29 @@ def check_answer(answer: Any, expected: Any, *, hint: str, why: str = "",
     display_in_notebook(show() if show is not None else None)
     kind = _kind_mismatch(answer, expected)
     return verdict(False, _sentence("Not correct:", f"you said {answer_text(answer)}.", kind,
-                                    _known_mistake(answer, mistakes), why))
+                                    _known_mistake(answer, mistakes), note),
+                   answer=_sentence(f"The answer is {answer_text(expected)}.", why))
+
+
+def choice(answer: Any, right: str, *, hint: str, why: str, mistakes: Mapping[str, str]) -> Verdict:
+    """Return (and print) the verdict on a multiple-choice answer: a letter among `right` and the
+    keys of `mistakes` ('b', 'B', '(b)' and 'b)' all read as b). `mistakes` gives each wrong letter a
+    hint (never the right letter or its explanation); `why` explains the right one, shown with
+    "Correct" or with the answer after the second wrong try. Anything but one of the letters is
+    told how to answer, and is not counted as a try.
+
+    >>> choice("(B)", "b", hint="", why="Because.", mistakes={"a": "Not quite."}).correct
+    Correct: 'b'. Because.
+    True
+    """
+    letters = sorted({right, *mistakes})
+    letter = answer.strip().strip("().").strip().casefold() if isinstance(answer, str) else None
+    if answer is Ellipsis:
+        return unanswered(hint)
+    if letter not in letters:
+        return verdict(False, f"Not correct: you said {answer_text(answer)}. Answer with one of the letters "
+                              f"{', '.join(letters[:-1])} or {letters[-1]}, in quotes.")
+    return check_answer(letter, right, hint=hint, why=why, mistakes=mistakes)
 
 
 def same(answer: Any, expected: Any) -> bool:
@@ -164,11 +285,12 @@ def _check_set(answer: Any, expected: Any, why: str, mistakes: Optional[Mapping[
     missing, extra = set(expected) - given, given - set(expected)
     parts = [f"you said {answer_text(given)}." if given else "you said none."]
     if extra:
-        parts.append(f"Not in the answer: {answer_text(extra)}.")
+        parts.append(f"{len(extra)} of {'them does' if len(extra) == 1 else 'them do'} not belong in the answer."
+                     if len(given) > 1 else "It does not belong in the answer.")
     if missing:
-        parts.append(f"Also in the answer: {answer_text(missing)}." if given - extra
-                     else f"Missing: {answer_text(missing)}.")
-    return verdict(False, _sentence("Not correct:", *parts, _known_mistake(frozenset(given), mistakes), why))
+        parts.append(f"{len(missing)} more {'belongs' if len(missing) == 1 else 'belong'} in the answer.")
+    return verdict(False, _sentence("Not correct:", *parts, _known_mistake(frozenset(given), mistakes)),
+                   answer=_sentence(f"The answer is {answer_text(set(expected))}.", why))
 
 
 def _collection(answer: Any) -> Any:
@@ -411,17 +533,24 @@ def smallest_failure(failures: Sequence[T], case_of: Callable[[T], Any],
 
 # --- write a little code ---------------------------------------------------------------------------
 
+_NOTHING = object()
+"""The right result of a case where the student's function raised: there is no result to compare."""
+
+
 class _Failure(NamedTuple):
-    """A case a student's function got wrong: what the verdict says, and how the call went."""
+    """A case a student's function got wrong: what the verdict says, how the call went, and the
+    right result (held back on a first wrong try)."""
 
     case: tuple[Any, ...]
     text: str
     outcome: Any
+    want: Any = _NOTHING
 
 
 def check_function(student: Any, reference: Callable[..., Any], cases: Sequence[tuple[Any, ...]], *, hint: str,
                    show: Optional[Callable[..., Any]] = None,
-                   compare: Callable[[Any, Any], bool] = same) -> Verdict:
+                   compare: Callable[[Any, Any], bool] = same,
+                   explain: Optional[Callable[..., str]] = None) -> Verdict:
     """Return (and print) the verdict on a student's function: it is called on every case (a tuple
     of arguments) and its result compared with reference(*case) by `compare`.
 
@@ -429,12 +558,14 @@ def check_function(student: Any, reference: Callable[..., Any], cases: Sequence[
     arguments, within a time limit, with the package's own searches forbidden. A call that times
     out, uses a package search or changes its arguments ends the check with that said. When the
     function is wrong on some cases the smallest of them is reported (trees by node count), and
-    show(*case) returns a drawing of it, displayed under IPython.
+    show(*case) returns a drawing of it, displayed under IPython. explain(outcome, *case) returns a
+    hint about what the function probably did there ('' if it cannot tell); the right result is
+    held back until the exercise's second wrong try.
 
     >>> def min_value(tree):
     ...     return tree if isinstance(tree, int) else max(min_value(child) for child in tree)
     >>> check_function(min_value, lambda tree: min(tree), [([3, 1],), ([2],)], hint="").failing
-    Not correct: min_value([3, 1]) returned 3, but the right result is 1 (wrong on 1 of 2 cases; ...
+    Not correct: min_value([3, 1]) returned 3 (wrong on 1 of 2 cases; this is the smallest). The ...
     ([3, 1],)
     """
     from .guard import Outcome, TimedOut, call_each
@@ -464,22 +595,27 @@ def check_function(student: Any, reference: Callable[..., Any], cases: Sequence[
         if outcome.error is not None:
             failures.append(_Failure(case, _raised_text(outcome.error, name, case), outcome))
         elif not compare(outcome.value, want):
-            failures.append(_Failure(case, f"{_call(name, case)} returned {answer_text(outcome.value)}, "
-                                           f"but the right result is {answer_text(want)}", outcome))
+            failures.append(_Failure(case, f"{_call(name, case)} returned {answer_text(outcome.value)}",
+                                     outcome, want))
     if not failures:
         return verdict(True, f"Correct: {name} gives the right result on all {len(cases)} cases.")
     smallest = smallest_failure(failures, lambda failure: failure.case)
     count = (f"wrong on {len(failures)} of {len(cases)} cases; this is the smallest"
              if len(failures) > 1 or len(cases) > 1 else "")
-    return _failed(smallest.text + (f" ({count})" if count else ""), smallest.case, smallest.outcome, show)
+    mistake = explain(smallest.outcome, *smallest.case) if explain is not None else ""
+    right = f"The right result is {answer_text(smallest.want)}." if smallest.want is not _NOTHING else ""
+    return _failed(smallest.text + (f" ({count})" if count else ""), smallest.case, smallest.outcome, show,
+                   mistake=mistake, answer=right)
 
 
-def _failed(text: str, case: tuple[Any, ...], outcome: Any, show: Optional[Callable[..., Any]]) -> Verdict:
-    """Print and return the verdict 'Not correct: <text>.' on `case`, where the student's function
-    went as `outcome` says; display show(*case) under IPython."""
+def _failed(text: str, case: tuple[Any, ...], outcome: Any, show: Optional[Callable[..., Any]], *,
+            mistake: str = "", answer: str = "") -> Verdict:
+    """Print and return the verdict 'Not correct: <text>. <mistake>' on `case`, where the student's
+    function went as `outcome` says, holding back `answer` on a first wrong try; display show(*case)
+    under IPython."""
     if show is not None:
         display_in_notebook(_drawing(show, case))
-    return verdict(False, f"Not correct: {text}.", case, outcome)
+    return verdict(False, _sentence(f"Not correct: {text}.", mistake), case, outcome, answer)
 
 
 def _raised_text(error: BaseException, name: str, case: tuple[Any, ...]) -> str:

@@ -22,8 +22,7 @@ from ..heuristics.generic import even
 from ..search.engine import WIN, EngineResult, engine
 from ..search.textbook import SearchResult, alphabeta
 from . import guard
-from .core import Verdict, check_answer, unanswered, verdict
-from .lesson00 import choice
+from .core import Verdict, check_answer, choice, exercise, unanswered, verdict
 
 HORIZON_MOVES = "11641133"
 """The position of "find the horizon", as the columns played from the empty board (X to move)."""
@@ -78,6 +77,7 @@ def horizon_facts() -> tuple[int, dict[int, int], int, float]:
     return careless, moves, seen, 1 + WIN + after.value
 
 
+@exercise("predict")
 def horizon(answer: Any) -> Verdict:
     """Check the smallest depth at which the plain search stops playing the careless move in
     HORIZON_MOVES (it sees that the move loses)."""
@@ -112,6 +112,7 @@ def direction(before: float, after: float) -> str:
     return "higher" if after > before else "lower" if after < before else "the same"
 
 
+@exercise("predict")
 def one_more_ply(answer: Any) -> Verdict:
     """Check the prediction: is the engine's value of the empty board one ply deeper than
     ONE_MORE_PLY higher, lower or the same?"""
@@ -182,6 +183,7 @@ def score_text(result: MatchResult, games: int) -> str:
             f"{games} points")
 
 
+@exercise("code")
 def evaluation(student: Any) -> Verdict:
     """Check a student's evaluation in a match: engines to MATCH_DEPTH, MATCH_GAMES games from the
     openings of MATCH_SEED, against the zero evaluation (it must score POINTS_NEEDED); also print
@@ -224,6 +226,7 @@ def evaluation(student: Any) -> Verdict:
 
 # --- Check yourself ------------------------------------------------------------------------------
 
+@exercise("check-yourself")
 def quiz_1(answer: Any) -> Verdict:
     """What is the horizon effect?"""
     c4 = game()
@@ -239,6 +242,7 @@ def quiz_1(answer: Any) -> Verdict:
                                  "stopping just before the move that decides the game."})
 
 
+@exercise("check-yourself")
 def quiz_2(answer: Any) -> Verdict:
     """Which positions does quiescence search keep searching beyond the horizon?"""
     c4 = game()
@@ -254,6 +258,7 @@ def quiz_2(answer: Any) -> Verdict:
                                  "about to change: a win to take or a threat to block."})
 
 
+@exercise("check-yourself")
 def quiz_3(answer: Any) -> Verdict:
     """Which idea drops moves at a node without searching them, on a guess that they are bad?"""
     return choice(answer, "c", hint="which of them can make the search miss the best move?",

@@ -7,9 +7,9 @@ import pytest
 from lesson_notebooks import cell_source, lesson_cells, solution_blocks, solution_namespace
 
 from minimax_lab.analysis.experiments import effective_branching_factor, measure, pearl_branching
-from minimax_lab.checks import lesson05 as check
+from minimax_lab.checks import complexity as check
 
-CELLS = lesson_cells("05_complexity.ipynb")
+CELLS = lesson_cells("06_complexity.ipynb")
 SOLUTIONS = solution_blocks(CELLS)
 
 

@@ -32,8 +32,7 @@ from ..search.solve import solve
 from ..search.textbook import SearchResult, alphabeta
 from ..search.windows import null_window
 from . import guard
-from .core import Verdict, read_number, same, unanswered, verdict
-from .lesson00 import choice
+from .core import Verdict, choice, exercise, read_number, same, unanswered, verdict
 
 ORDER_TREE: Tree = random_tree(3, 3, seed=4, low=-99, high=99)
 """The tree of "one tree, four orders" (branching 3, depth 3, MAX at the root)."""
@@ -52,6 +51,7 @@ def four_orders(tree: Tree = ORDER_TREE) -> dict[str, SearchResult[float]]:
     return {ordering.label: alphabeta(tree, order=ordering_named(name)) for name, ordering in ORDERINGS.items()}
 
 
+@exercise("predict")
 def fewest_leaves(answer: Any) -> Verdict:
     """Check a prediction (order, leaves): which of the four orders evaluates the fewest leaves of
     ORDER_TREE, and how many."""
@@ -208,6 +208,7 @@ ORDERING_HINT = ("return the same actions in a new order, best guess first, for 
                  "sorted(actions, key=...)")
 
 
+@exercise("code")
 def my_ordering(student: Any) -> Verdict:
     """Check an ordering written by the student: on tic-tac-toe from the empty board it must return
     the actions rearranged at every node (so alpha-beta's value stays exact); report its nodes
@@ -229,6 +230,7 @@ def budget() -> int:
     return reference_nodes()["best first"]
 
 
+@exercise("code")
 def within_budget(student: Any) -> Verdict:
     """Check an ordering with which alpha-beta solves tic-tac-toe from the empty board in fewer
     nodes than budget()."""
@@ -248,6 +250,7 @@ def within_budget(student: Any) -> Verdict:
 
 # --- Check yourself ------------------------------------------------------------------------------
 
+@exercise("check-yourself")
 def quiz_1(answer: Any) -> Verdict:
     """Does the order in which alpha-beta tries the moves change the value it returns?"""
     results = four_orders()
@@ -263,6 +266,7 @@ def quiz_1(answer: Any) -> Verdict:
                                  "returns minimax's value of them, in any order."})
 
 
+@exercise("check-yourself")
 def quiz_2(answer: Any) -> Verdict:
     """Why does a transposition table that stores values without bound flags give wrong answers?"""
     game = TicTacToe()
@@ -279,6 +283,7 @@ def quiz_2(answer: Any) -> Verdict:
                                  "led to it: the same board, the same value."})
 
 
+@exercise("check-yourself")
 def quiz_3(answer: Any) -> Verdict:
     """A null-window search of tic-tac-toe with the test 0.5 returns 0: what does it prove?
     (a: the value is exactly 0; b: at most 0, X cannot force a win; c: at least 0.5, X wins)"""
@@ -296,6 +301,7 @@ def quiz_3(answer: Any) -> Verdict:
                             "b" if yes else "c": misread})
 
 
+@exercise("check-yourself")
 def quiz_4(answer: Any) -> Verdict:
     """On tic-tac-toe MTD(f) visits about a quarter of the nodes PVS visits: why?"""
     rows = {row["search"]: row["nodes"] for row in

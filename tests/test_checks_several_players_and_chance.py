@@ -7,10 +7,10 @@ from fractions import Fraction
 import pytest
 from lesson_notebooks import cell_source, lesson_cells, solution_blocks, solution_namespace
 
-from minimax_lab.checks import lesson07 as check
+from minimax_lab.checks import several_players_and_chance as check
 from minimax_lab.search.beyond import Chance, deviations, expectiminimax, maxn
 
-CELLS = lesson_cells("07_beyond_minimax.ipynb")
+CELLS = lesson_cells("09_several_players_and_chance.ipynb")
 SOLUTIONS = solution_blocks(CELLS)
 ANSWERS = {"my_value": check.en_prise_value, "my_vector": check.root_vector, "my_nodes": check.deviating_nodes,
            "my_chance_value": check.chance_value, "my_child": check.ucb_child}
@@ -101,7 +101,7 @@ MISTAKES = [
     (check.root_vector, 4, "The answer is a tuple of 3"),
     (check.deviating_nodes, {(), (1,), (1, 1), (1, 1, 1)}, "Backward induction's profile takes everywhere"),
     (check.deviating_nodes, set(), "Look at the last node"),
-    (check.deviating_nodes, {(1, 1)}, "Missing: [1][1][1]"),
+    (check.deviating_nodes, {(1, 1)}, "The answer is [1][1][1]"),
     (check.deviating_nodes, 3, "is not a collection of paths"),
     (check.chance_value, 2, "treats the chance nodes as MIN"),
     (check.chance_value, 10, "treats the chance nodes as MAX"),
@@ -120,7 +120,8 @@ MISTAKES = [
 
 @pytest.mark.parametrize("exercise, answer, named", MISTAKES)
 def test_typical_mistakes_are_named(exercise, answer, named):
-    verdict = exercise(answer)
+    exercise(answer)
+    verdict = exercise(answer)   # the second wrong try: the hint and the answer with its why
     assert verdict.correct is False and named in verdict.text
 
 

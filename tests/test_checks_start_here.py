@@ -1,10 +1,10 @@
-"""Tests for minimax_lab/checks/lesson00.py: the start notebook's exercise and questions answered
+"""Tests for minimax_lab/checks/start_here.py: the start notebook's exercise and questions answered
 with the solution the notebook shows, with typical mistakes, and not at all."""
 
 import pytest
 from lesson_notebooks import lesson_cells, solution_blocks
 
-from minimax_lab.checks import lesson00 as check
+from minimax_lab.checks import start_here as check
 
 SOLUTIONS = solution_blocks(lesson_cells("00_start_here.ipynb"))
 

@@ -37,8 +37,7 @@ from ..search.beyond import (
 from ..search.mcts import Node, ucb1, uct
 from ..search.solve import solve
 from ..search.textbook import minimax
-from .core import Verdict, check_answer, read_paths, same
-from .lesson00 import choice
+from .core import Verdict, check_answer, choice, exercise, read_paths, same
 
 QUEEN: list[list[int]] = [[1, 0], [-9, 12]]
 """The queen's position: guard it (MIN then plays on, +1, or trades, 0) or leave it en prise
@@ -94,6 +93,7 @@ def _retry(hint: str) -> str:
     return f"Try again: {hint}."
 
 
+@exercise("predict")
 def en_prise_value(answer: Any) -> Verdict:
     """Check MAX's expected value of leaving the queen en prise against an opponent who takes it
     with probability CAPTURE."""
@@ -128,6 +128,7 @@ def paranoid_value(tree: Any, player: int = 0, depth: int = 0, players: int = 3)
     return pick(values, key=lambda vector: vector[player])
 
 
+@exercise("predict")
 def root_vector(answer: Any) -> Verdict:
     """Check the max^n vector predicted for the root of VECTOR_TREE."""
     values: dict[Path, Vector] = {}
@@ -153,6 +154,7 @@ def root_vector(answer: Any) -> Verdict:
 
 # --- Your turn: who would deviate? ----------------------------------------------------------------
 
+@exercise("predict")
 def deviating_nodes(answer: Any) -> Verdict:
     """Check the set of nodes of CENTIPEDE at which the mover gains by deviating from
     PASS_EVERYWHERE (one node at a time, the other choices kept)."""
@@ -201,6 +203,7 @@ def mistaken_value(tree: Any, chance: str, player: str = "MAX") -> Any:
     return tree
 
 
+@exercise("predict")
 def chance_value(answer: Any) -> Verdict:
     """Check the expectiminimax value predicted for the root of CHANCE_TREE."""
     trace = Trace()
@@ -230,6 +233,7 @@ def ucb_scores() -> list[float]:
             for visits, total in UCB_CHILDREN]
 
 
+@exercise("predict")
 def ucb_child(answer: Any) -> Verdict:
     """Check which child (0, 1 or 2) UCB1 selects among UCB_CHILDREN."""
     scores = ucb_scores()
@@ -250,6 +254,7 @@ def ucb_child(answer: Any) -> Verdict:
 
 # --- Check yourself ------------------------------------------------------------------------------
 
+@exercise("check-yourself")
 def quiz_1(answer: Any) -> Verdict:
     """When does play that models the opponent earn less than minimax's play? (a, b or c)"""
     gamble = plan_values(Fraction(1))[1]
@@ -263,6 +268,7 @@ def quiz_1(answer: Any) -> Verdict:
                                  "queen's position has no dice."})
 
 
+@exercise("check-yourself")
 def quiz_2(answer: Any) -> Verdict:
     """Which change of the leaves keeps expectiminimax's choices in every tree? (a, b or c)"""
     def gambles(a: Any, b: Any, c: Any, d: Any) -> list[ChanceTree]:
@@ -288,6 +294,7 @@ def corner_choices() -> dict[int, int]:
     return {playouts: uct(game, state, playouts=playouts, seed=0).move for playouts in (100, 1000, 3000)}
 
 
+@exercise("check-yourself")
 def quiz_3(answer: Any) -> Verdict:
     """What happens to UCT's choice as its playouts grow, in a two-player zero-sum game? (a, b or c)"""
     game = TicTacToe()

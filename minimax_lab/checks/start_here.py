@@ -21,7 +21,7 @@ from ..core.trees import Tree
 from ..games.protocol import TreeGame
 from ..games.tictactoe import TicTacToe
 from ..search.textbook import minimax
-from .core import FIG_5_2, Verdict, check_answer, same
+from .core import FIG_5_2, Verdict, check_answer, choice, exercise, same
 
 FIRST_CHOICE: list[list[int]] = [[4, 8], [9, 1], [6, 5]]
 """The tree of "pick MAX's move": MAX chooses one of three moves, then MIN one of two replies."""
@@ -33,6 +33,7 @@ def reply_values(tree: Tree) -> list[float]:
     return [minimax(game, game.result((), move)).value for move in game.actions(())]
 
 
+@exercise("predict")
 def best_move(answer: Any) -> Verdict:
     """Check the move predicted for MAX at the root of FIRST_CHOICE (0, 1 or 2)."""
     result = minimax(FIRST_CHOICE)
@@ -51,22 +52,20 @@ def best_move(answer: Any) -> Verdict:
     if not any(same(result.value, move) for move in moves):
         mistakes[result.value] = (f"{value_text(result.value)} is what MAX can guarantee; the answer "
                                   "is the move that guarantees it, the number on its edge.")
-    if same(answer, result.move):
-        replies = ", ".join(f"move {move} with {value_text(values[move])}" for move in moves[:-1])
-        why = (f"MIN answers {replies} and move {moves[-1]} with {value_text(values[-1])}, so move "
-               f"{result.move} guarantees MAX the most: {value_text(result.value)}.")
-    elif answer is Ellipsis or any(same(answer, known) for known in (*moves, *mistakes)):
-        why = ""
-    else:
-        why = (f"MAX's moves are {', '.join(map(str, moves[:-1]))} and {moves[-1]}, the numbers on "
-               "the edges under the root.")
-    return check_answer(answer, result.move, mistakes=mistakes, why=why,
+    replies = ", ".join(f"move {move} with {value_text(values[move])}" for move in moves[:-1])
+    why = (f"MIN answers {replies} and move {moves[-1]} with {value_text(values[-1])}, so move "
+           f"{result.move} guarantees MAX the most: {value_text(result.value)}.")
+    note = ("" if answer is Ellipsis or any(same(answer, known) for known in (*moves, *mistakes))
+            else f"MAX's moves are {', '.join(map(str, moves[:-1]))} and {moves[-1]}, the numbers on "
+                 "the edges under the root.")
+    return check_answer(answer, result.move, mistakes=mistakes, why=why, note=note,
                         hint="for each of MAX's moves, ask what MIN will answer; then compare the "
                              "three moves")
 
 
 # --- Check yourself ------------------------------------------------------------------------------
 
+@exercise("check-yourself")
 def quiz_1(answer: Any) -> Verdict:
     """In AIMA Fig. 5.2, why does MAX not head for the largest leaf? (a, b or c)"""
     largest = max(max(box) for box in FIG_5_2)
@@ -86,6 +85,7 @@ def tic_tac_toe_value() -> float:
     return minimax(TicTacToe()).value
 
 
+@exercise("check-yourself")
 def quiz_2(answer: Any) -> Verdict:
     """What does tic-tac-toe's minimax value of 0 say? (a, b or c)"""
     value = tic_tac_toe_value()
@@ -96,15 +96,3 @@ def quiz_2(answer: Any) -> Verdict:
                                  "best play by both sides.",
                             "c": "The centre is a good start, but O can still hold X to a draw: the value "
                                  "is the best X can force against every defence."})
-
-
-def choice(answer: Any, right: str, *, hint: str, why: str, mistakes: dict[Any, str]) -> Verdict:
-    """Check a multiple-choice answer: a letter among `right` and the keys of `mistakes` ('b', 'B',
-    '(b)' and 'b)' all read as b)."""
-    letters = sorted({right, *mistakes})
-    letter = answer.strip().strip("().").strip() if isinstance(answer, str) else None
-    if letter is not None and letter.casefold() in letters:
-        answer = letter
-    if answer is not Ellipsis and not any(same(answer, letter) for letter in letters):
-        why = f"Answer with one of the letters {', '.join(letters[:-1])} or {letters[-1]}, in quotes."
-    return check_answer(answer, right, hint=hint, why=why, mistakes=mistakes)

@@ -1,4 +1,4 @@
-"""Tests for minimax_lab.checks.lesson01: every exercise of lesson 01 answered with the solution the
+"""Tests for minimax_lab.checks.minimax_values: every exercise of lesson 01 answered with the solution the
 lesson shows (correct), with a typical mistake (not correct, the mistake named), and not at all."""
 
 import re
@@ -7,7 +7,7 @@ import pytest
 from lesson_notebooks import cell_source, lesson_cells, solution_blocks
 
 from minimax_lab import TreeGame, minimax
-from minimax_lab.checks import lesson01 as check
+from minimax_lab.checks import minimax_values as check
 from minimax_lab.checks.practice import ValuePractice
 from minimax_lab.core.trees import is_leaf
 

@@ -13,7 +13,7 @@ True
 
 from __future__ import annotations
 
-from typing import Any, Callable, Optional
+from typing import Any, Optional
 
 from ..core.text import path_name, value_text
 from ..core.trace import Moves, Trace
@@ -22,9 +22,8 @@ from ..display.draw import Drawing, draw
 from ..games.protocol import TreeGame, UniformTree
 from ..search.ordering import best_first, worst_first
 from ..search.textbook import INF, alphabeta, minimax
-from .core import FIG_5_2, Verdict, check_answer, check_function, lesson_cases, same
+from .core import FIG_5_2, Verdict, check_answer, check_function, choice, exercise, lesson_cases, same
 from .guard import Outcome
-from .lesson00 import choice
 
 WINDOW_TREE: Tree = [[[5, 8], [6, 4]], [[7, 3], [9, 2]]]
 """The tree of "predict α and β" (MAX at the root, then MIN, then MAX, then the leaves)."""
@@ -52,6 +51,7 @@ def entry_window(tree: Tree, node: Moves) -> tuple[Optional[float], Optional[flo
     return entered.alpha, entered.beta
 
 
+@exercise("predict")
 def window_at(answer: Any) -> Verdict:
     """Check the (α, β) predicted for WINDOW_NODE of WINDOW_TREE."""
     alpha, beta = entry_window(WINDOW_TREE, WINDOW_NODE)
@@ -80,6 +80,7 @@ def window_at(answer: Any) -> Verdict:
 
 # --- Your turn: the widely copied example ------------------------------------------------------------
 
+@exercise("predict")
 def snippet_prints(answer: Any) -> Verdict:
     """Check what the widely copied example prints: its code puts MAX at the root of SNIPPET_TREE."""
     max_first = alphabeta(SNIPPET_TREE).value
@@ -117,18 +118,12 @@ def draw_windowed(tree: Tree, alpha: float, beta: float) -> Drawing:
     return draw(tree, "alphabeta", windows=True, edge_labels=True)
 
 
+@exercise("code")
 def fail_soft(student: Any) -> Verdict:
     """Check the student's max_value(tree, alpha, beta) against the package's fail-soft alpha-beta
     on AIMA Fig. 5.2 and 40 random trees with several windows; name a fail-hard return."""
-    result = check_function(student, fail_soft_value, fail_soft_cases(), hint=FAIL_SOFT_HINT,
-                            show=draw_windowed)
-    if result.correct is not False or result.failing is None:
-        return result
-    mistake = fail_soft_mistake(result.outcome, *result.failing)
-    if not mistake:
-        return result
-    print(mistake)
-    return Verdict(False, f"{result.text}\n{mistake}", result.failing)
+    return check_function(student, fail_soft_value, fail_soft_cases(), hint=FAIL_SOFT_HINT,
+                          show=draw_windowed, explain=fail_soft_mistake)
 
 
 def fail_soft_mistake(outcome: Outcome, tree: Tree, alpha: float, beta: float) -> str:
@@ -155,6 +150,7 @@ def fail_soft_mistake(outcome: Outcome, tree: Tree, alpha: float, beta: float) -
 
 # --- Check yourself ---------------------------------------------------------------------------------
 
+@exercise("check-yourself")
 def quiz_1(answer: Any) -> Verdict:
     """Does alpha-beta give every node its minimax value? (a, b or c)"""
     exact, pruned = Trace(), Trace()
@@ -172,6 +168,7 @@ def quiz_1(answer: Any) -> Verdict:
                                        "were cut short get bounds."})
 
 
+@exercise("check-yourself")
 def quiz_2(answer: Any) -> Verdict:
     """Must alpha-beta see every leaf before it can prune? (a, b or c)"""
     pruned, full = alphabeta(FIG_5_2).leaves, minimax(FIG_5_2).leaves
@@ -184,6 +181,7 @@ def quiz_2(answer: Any) -> Verdict:
                                   "b": "Alpha-beta runs once; no minimax pass comes before it."})
 
 
+@exercise("check-yourself")
 def quiz_3(answer: Any) -> Verdict:
     """How many leaves of AIMA Fig. 5.2 does alpha-beta evaluate when every node tries its worst
     move first? (a number)"""
@@ -197,6 +195,7 @@ def quiz_3(answer: Any) -> Verdict:
                                   best: "That is the count with the best move first."})
 
 
+@exercise("check-yourself")
 def quiz_4(answer: Any) -> Verdict:
     """With a depth limit and an evaluation function, does alpha-beta still return minimax's
     value? (a, b or c)"""
@@ -219,6 +218,7 @@ def quiz_4(answer: Any) -> Verdict:
                                        "same poor guess as minimax, only faster."})
 
 
+@exercise("check-yourself")
 def quiz_5(answer: Any) -> Verdict:
     """A fail-soft search of a node with the window (4, 5) returns 3. What is the node's value?
     (a, b or c)"""

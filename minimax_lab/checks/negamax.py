@@ -10,9 +10,7 @@ True
 
 from __future__ import annotations
 
-import contextlib
 import copy
-import io
 from typing import Any, Callable, Optional
 
 from ..core.text import path_name
@@ -22,7 +20,7 @@ from ..display.draw import draw
 from ..games.protocol import TreeGame
 from ..games.tictactoe import TicTacToe
 from ..search.textbook import minimax, negamax
-from .core import FIG_5_2, Verdict, check_answer, check_function, lesson_cases, same, verdict
+from .core import FIG_5_2, Verdict, check_answer, check_function, exercise, lesson_cases, same, verdict
 from .guard import Outcome
 
 EXERCISE_TREE: Tree = [[[5, -2], [7, 1]], [[-3, 8], [4, 6]]]
@@ -41,6 +39,7 @@ def _values(search: Callable[..., Any], tree: Tree) -> tuple[Any, ...]:
     return tuple(trace.values()[path] for path in ASKED)
 
 
+@exercise("predict")
 def side_to_move_values(answer: Any) -> Verdict:
     """Check the predicted negamax values of EXERCISE_TREE at the root, [1], [1][0] and [1][0][1]."""
     absolute, relative = _values(minimax, EXERCISE_TREE), _values(negamax, EXERCISE_TREE)
@@ -66,6 +65,7 @@ def _min_first(tree: Tree) -> TreeGame:
     return TreeGame(tree, first="MIN")
 
 
+@exercise("code")
 def step_3(min_value: Any) -> Verdict:
     """Check step 3's min_value(tree): MIN's own score of a tree where MIN moves first, which is
     the negation of minimax's value there (the step-3 max_value of the lesson calls it)."""
@@ -88,6 +88,7 @@ def _negamax_value(tree: Tree, color: int) -> float:
     return negamax(TreeGame(tree, first="MAX" if color == 1 else "MIN")).value
 
 
+@exercise("code")
 def fixed_negamax(function: Any) -> Verdict:
     """Check a repaired negamax_value(node, color) against the package's negamax, MAX and MIN first."""
     return _function_verdict(
@@ -98,6 +99,7 @@ def fixed_negamax(function: Any) -> Verdict:
         show=lambda tree, color: draw(TreeGame(tree, first="MAX" if color == 1 else "MIN"), "negamax"))
 
 
+@exercise("predict")
 def the_bug(answer: Any) -> Verdict:
     """Check which of the lesson's four options (a to d) says what is wrong in the broken negamax_value."""
     mistakes = {
@@ -123,6 +125,7 @@ def _choice(answer: Any, expected: str, mistakes: dict[str, str], *, why: str, h
 
 # --- Check yourself ------------------------------------------------------------------------------
 
+@exercise("check-yourself")
 def quiz_1(answer: Any) -> Verdict:
     """X has completed the top row (XXXOO....) and O is to move: what does negamax return?"""
     game = TicTacToe()
@@ -134,6 +137,7 @@ def quiz_1(answer: Any) -> Verdict:
                             f"{game.utility(won, 'O')} for O.")
 
 
+@exercise("check-yourself")
 def quiz_2(answer: Any) -> Verdict:
     """Why does negamax negate the value of each child?"""
     nodes = negamax(FIG_5_2).nodes, minimax(FIG_5_2).nodes
@@ -145,6 +149,7 @@ def quiz_2(answer: Any) -> Verdict:
        why="A child's value is the opponent's score, and in a zero-sum game your score is its negation.")
 
 
+@exercise("check-yourself")
 def quiz_3(answer: Any) -> Verdict:
     """In which game can negamax, as written, not be used?"""
     return _choice(answer, "b", {
@@ -161,13 +166,10 @@ def _function_verdict(student: Any, reference: Callable[..., Any], cases: list[t
                       hint: str, sign: str, show: Optional[Callable[..., Any]] = None) -> Verdict:
     """Return (and print) check_function's verdict, adding `sign` when the smallest failing case
     came out with the right size and the wrong sign."""
-    with contextlib.redirect_stdout(io.StringIO()):
-        result = check_function(student, reference, cases, hint=hint, show=show)
-    text = result.text
-    if result.correct is False and result.failing is not None and _sign_flipped(result.outcome, reference,
-                                                                                 result.failing):
-        text += " " + SIGN_FLIPPED.format(sign)
-    return verdict(result.correct, text, result.failing)
+    def explain(outcome: Outcome, *case: Any) -> str:
+        return SIGN_FLIPPED.format(sign) if _sign_flipped(outcome, reference, case) else ""
+
+    return check_function(student, reference, cases, hint=hint, show=show, explain=explain)
 
 
 def _sign_flipped(outcome: Outcome, reference: Callable[..., Any], case: tuple[Any, ...]) -> bool:

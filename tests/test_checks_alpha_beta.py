@@ -1,4 +1,4 @@
-"""Tests for minimax_lab.checks.lesson03: every exercise of lesson 03 answered with the solution
+"""Tests for minimax_lab.checks.alpha_beta: every exercise of lesson 03 answered with the solution
 shown in the lesson (taken from its <details> blocks), with a typical mistake, and unanswered."""
 
 import re
@@ -7,7 +7,7 @@ import pytest
 from lesson_notebooks import cell_source, lesson_cells, solution_blocks
 
 from minimax_lab import Trace, TreeGame, alphabeta
-from minimax_lab.checks import lesson03 as check
+from minimax_lab.checks import alpha_beta as check
 from minimax_lab.checks.practice import PruningPractice
 from minimax_lab.core.trees import is_leaf
 from minimax_lab.search.textbook import INF

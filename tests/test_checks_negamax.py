@@ -7,7 +7,7 @@ import pytest
 from lesson_notebooks import cell_source, lesson_cells, solution_blocks
 
 from minimax_lab import INF
-from minimax_lab.checks import lesson02 as check
+from minimax_lab.checks import negamax as check
 from minimax_lab.core.trees import is_leaf
 
 CELLS = lesson_cells("02_negamax.ipynb")
@@ -96,7 +96,8 @@ def test_step_3_still_returning_the_absolute_value_is_named_as_the_wrong_sign():
                             solution("min_value"))
     verdict = check.step_3(namespace["min_value"])
     assert verdict.correct is False
-    assert "returned" in verdict.text and "the right result is" in verdict.text
+    assert "returned" in verdict.text and "the right result is" not in verdict.text
+    assert "The right result is" in check.step_3(namespace["min_value"]).text
     assert "the sign is wrong: min_value must return MIN's own score" in verdict.text
 
 
@@ -124,8 +125,8 @@ def test_the_broken_negamax_as_the_lesson_shows_it_is_not_correct():
     namespace = {"is_leaf": is_leaf, "INF": INF, "figure": check.FIG_5_2, "lab": __import__("minimax_lab")}
     exec(code_cell("def negamax_value"), namespace)
     verdict = check.fixed_negamax(namespace["negamax_value"])
-    assert verdict.correct is False
-    assert re.search(r"negamax_value\(.*\) returned .*, but the right result is", verdict.text)
+    assert verdict.correct is False and re.search(r"negamax_value\(.*\) returned ", verdict.text)
+    assert "The right result is" in check.fixed_negamax(namespace["negamax_value"]).text
 
 
 def test_fixed_negamax_with_the_leaf_read_for_max_is_named_as_the_wrong_sign():

@@ -25,8 +25,7 @@ from ..search.ordering import as_given
 from ..search.solve import solve
 from ..search.textbook import alphabeta, minimax
 from ..search.windows import pvs
-from .core import Verdict, check_answer, unanswered, verdict
-from .lesson00 import choice
+from .core import Verdict, check_answer, choice, exercise, unanswered, verdict
 
 EVALUATE = "XO..XO..."
 """The board of "evaluate a position by hand" (X on 0 and 4, O on 1 and 5, X to move)."""
@@ -57,6 +56,7 @@ def open_lines(state: TicTacToeState, player: str) -> list[str]:
             if player in (marks := [state.board[i] for i in line]) and other not in marks]
 
 
+@exercise("code")
 def evaluation(answer: Any) -> Verdict:
     """Check the open-lines value (X's open winning lines minus O's) predicted for EVALUATE."""
     state = TicTacToe().state(EVALUATE)
@@ -99,6 +99,7 @@ def either(items: list[Any]) -> str:
     return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
 
 
+@exercise("predict")
 def replies(answer: Any) -> Verdict:
     """Check the predicted pair (plain minimax's move, the depth-adjusted engine's move) in REPLIES."""
     plain, adjusted, plies = replies_expected()
@@ -119,6 +120,7 @@ def replies(answer: Any) -> Verdict:
 
 # --- Your turn: find Nim's winning move ------------------------------------------------------------
 
+@exercise("predict")
 def nim_move(answer: Any) -> Verdict:
     """Check a winning move (heap, count) in Nim on NIM_HEAPS: one that leaves nim-sum 0."""
     heaps, winning = NIM_HEAPS, bouton_moves(NIM_HEAPS)
@@ -155,6 +157,7 @@ def nim_move(answer: Any) -> Verdict:
 
 # --- Check yourself ------------------------------------------------------------------------------
 
+@exercise("check-yourself")
 def quiz_1(answer: Any) -> Verdict:
     """Why does open winning lines put X's first move in the centre?"""
     game = TicTacToe()
@@ -170,6 +173,7 @@ def quiz_1(answer: Any) -> Verdict:
                                  "plays: O's count is 0 every time."})
 
 
+@exercise("check-yourself")
 def quiz_2(answer: Any) -> Verdict:
     """What does plain minimax play when every move loses?"""
     game = TicTacToe()
@@ -193,6 +197,7 @@ def small_board_counts() -> tuple[int, int, int]:
     return alphabeta(game).nodes, pvs(game, order=as_given).nodes, solve(game, order=as_given).nodes
 
 
+@exercise("check-yourself")
 def quiz_3(answer: Any) -> Verdict:
     """Why does solve visit fewer nodes than alpha-beta on the same board, given the same order?"""
     hint = "what does solve keep that alpha-beta does not?"

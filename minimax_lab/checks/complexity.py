@@ -28,8 +28,7 @@ from ..analysis.experiments import (
     Row,
     pearl_branching,
 )
-from .core import Verdict, check_answer, read_number, unanswered, verdict
-from .lesson00 import choice
+from .core import Verdict, check_answer, choice, exercise, read_number, unanswered, verdict
 
 KNUTH_MOORE = (3, 4)
 """(branching, depth) of "predict the Knuth-Moore count"."""
@@ -59,6 +58,7 @@ MISTAKE_TOLERANCE = 0.005
 
 # --- Your turn: the Knuth-Moore count --------------------------------------------------------------
 
+@exercise("predict")
 def knuth_moore_count(answer: Any) -> Verdict:
     """Check the predicted leaves best-first alpha-beta evaluates on a uniform tree, b = 3, d = 4."""
     b, d = KNUTH_MOORE
@@ -92,6 +92,7 @@ def random_order_leaves(branching: int, depth: int) -> float:
     return leaves
 
 
+@exercise("predict")
 def next_point(answer: Any) -> Verdict:
     """Check a prediction of random-order alpha-beta's mean leaves one ply deeper than the lesson's
     curve (b = 3, depth 12), right within GROWTH_TOLERANCE of the measurement."""
@@ -137,6 +138,7 @@ def b_star_search() -> Row:
     return measure(b, d, "alphabeta", "random", seed=seed)
 
 
+@exercise("predict")
 def b_star(answer: Any) -> Verdict:
     """Check an estimate of the effective branching factor b* of random-order alpha-beta on the tree
     B_STAR, right within B_STAR_TOLERANCE of the solution of N + 1 = 1 + b* + ... + (b*)^d."""
@@ -167,6 +169,7 @@ def b_star(answer: Any) -> Verdict:
 
 # --- Check yourself ------------------------------------------------------------------------------
 
+@exercise("check-yourself")
 def quiz_1(answer: Any) -> Verdict:
     """Why can no search prove a tree's value with fewer leaves than the minimal tree's?"""
     b, d = KNUTH_MOORE
@@ -187,6 +190,7 @@ def pearl_statements() -> dict[str, bool]:
             "c": not any(above.values())}
 
 
+@exercise("check-yourself")
 def quiz_2(answer: Any) -> Verdict:
     """Which is true of Pearl's R and the rule of thumb b^(3/4), for b = 35 and b = 1000?"""
     truth = pearl_statements()
@@ -204,6 +208,7 @@ def quiz_2(answer: Any) -> Verdict:
                       "faster than b^(3/4).", mistakes=mistakes)
 
 
+@exercise("check-yourself")
 def quiz_3(answer: Any) -> Verdict:
     """As the depth grows, what does best-first alpha-beta's effective branching factor approach?"""
     b = 3

@@ -13,7 +13,7 @@ True
 
 from __future__ import annotations
 
-from typing import Any, Callable, Optional
+from typing import Any, Callable
 
 from ..core.text import value_text
 from ..core.trace import Trace
@@ -21,9 +21,8 @@ from ..core.trees import Tree
 from ..display.draw import Drawing, draw
 from ..games.protocol import TreeGame, UniformTree
 from ..search.textbook import INF, minimax
-from .core import FIG_5_2, Verdict, check_answer, check_function, lesson_cases, same
+from .core import FIG_5_2, Verdict, check_answer, check_function, choice, exercise, lesson_cases, same
 from .guard import Outcome
-from .lesson00 import choice
 
 MOVE_TREE = [[[6, 7], [4, 4]], [[5, 8], [3, 3]], [[7, 2], [5, 6]]]
 """The tree of "predict the move": MAX, then MIN, then MAX, then the leaves."""
@@ -57,6 +56,7 @@ def all_min(tree: Tree) -> float:
     return min(leaf_values(tree))
 
 
+@exercise("predict")
 def predicted_move(answer: Any) -> Verdict:
     """Check the move predicted at the root of MOVE_TREE (0, 1 or 2)."""
     values = move_values(MOVE_TREE)
@@ -72,15 +72,12 @@ def predicted_move(answer: Any) -> Verdict:
     if pessimist not in (best, greedy):
         mistakes[pessimist] += (" It would be best if MIN also chose at the level above the leaves, but "
                                 "that level is MAX's: there you take the larger leaf.")
-    if same(answer, best):
-        why = (f"After move {best}, MIN can hold you to {value_text(values[best])}; after moves "
-               f"{others[0]} and {others[1]} only to {value_text(values[others[0]])} and "
-               f"{value_text(values[others[1]])}.")
-    elif answer is not Ellipsis and not any(same(answer, move) for move in range(len(values))):
-        why = "The moves at the root are 0, 1 and 2, the numbers on its edges."
-    else:
-        why = ""
-    return check_answer(answer, best, why=why, mistakes=mistakes,
+    why = (f"After move {best}, MIN can hold you to {value_text(values[best])}; after moves "
+           f"{others[0]} and {others[1]} only to {value_text(values[others[0]])} and "
+           f"{value_text(values[others[1]])}.")
+    note = ("The moves at the root are 0, 1 and 2, the numbers on its edges." if answer is not Ellipsis
+            and not any(same(answer, move) for move in range(len(values))) else "")
+    return check_answer(answer, best, why=why, mistakes=mistakes, note=note,
                         hint="back up the values from the leaves first; the move to pick is the one "
                              "whose value is largest")
 
@@ -114,19 +111,13 @@ MIN_VALUE_MISTAKES: tuple[tuple[Callable[[Tree], float], str], ...] = (
 """Typical wrong versions of min_value: what each returns, and what went wrong."""
 
 
+@exercise("code")
 def min_value(student: Any) -> Verdict:
     """Check the student's min_value(tree) (MIN to move at the root of a nested-list tree) on AIMA
     Fig. 5.2 and 40 random trees against minimax; name the mistake on the smallest failing tree."""
     cases = [(case.tree,) for case in lesson_cases(sides=("MIN",))]
-    result = check_function(student, min_root_value, cases, hint=MIN_VALUE_HINT,
-                            show=draw_min_root)
-    if result.correct is not False or result.failing is None:
-        return result
-    mistake = min_value_mistake(result.outcome, result.failing[0])
-    if not mistake:
-        return result
-    print(mistake)
-    return Verdict(False, f"{result.text}\n{mistake}", result.failing)
+    return check_function(student, min_root_value, cases, hint=MIN_VALUE_HINT, show=draw_min_root,
+                          explain=min_value_mistake)
 
 
 def min_value_mistake(outcome: Outcome, tree: Tree) -> str:
@@ -150,6 +141,7 @@ def min_value_mistake(outcome: Outcome, tree: Tree) -> str:
 
 # --- Your turn: who moves first ----------------------------------------------------------------------
 
+@exercise("predict")
 def max_first_value(answer: Any) -> Verdict:
     """Check the value predicted for EIGHT with MAX to move at the root."""
     min_first = min_root_value(EIGHT)
@@ -179,6 +171,7 @@ def eight_walk() -> str:
 
 # --- Check yourself ----------------------------------------------------------------------------------
 
+@exercise("check-yourself")
 def quiz_1(answer: Any) -> Verdict:
     """Why is the algorithm called minimax? (a, b or c)"""
     return choice(answer, "b", hint="think of what MAX assumes MIN will do after each move",
@@ -190,6 +183,7 @@ def quiz_1(answer: Any) -> Verdict:
                                   "c": "The levels alternate strictly with the turns, never at random."})
 
 
+@exercise("check-yourself")
 def quiz_2(answer: Any) -> Verdict:
     """What does minimax hold in memory at once? (a, b or c)"""
     nodes = minimax(UniformTree(10, 3)).nodes
@@ -202,6 +196,7 @@ def quiz_2(answer: Any) -> Verdict:
                                   "c": "The leaves are scored one at a time and never kept."})
 
 
+@exercise("check-yourself")
 def quiz_3(answer: Any) -> Verdict:
     """How many nodes does minimax visit in a uniform tree with b = 10, m = 3? (a number)"""
     branching, depth = 10, 3
@@ -214,6 +209,7 @@ def quiz_3(answer: Any) -> Verdict:
                                   branching * depth: "b·m is the space bound, not the time."})
 
 
+@exercise("check-yourself")
 def quiz_4(answer: Any) -> Verdict:
     """Against a MIN that makes mistakes, what does minimax's move score? (a, b or c)"""
     move = minimax(FIG_5_2).move

@@ -9,7 +9,7 @@ from lesson_notebooks import cell_source, lesson_cells, solution_blocks, solutio
 
 from minimax_lab import ByEvaluation, Combined, Killers, TicTacToe, alphabeta, wins_first
 from minimax_lab.checks import guard
-from minimax_lab.checks import lesson04 as check
+from minimax_lab.checks import move_ordering as check
 from minimax_lab.games.tictactoe import LINES_THROUGH
 from minimax_lab.heuristics.tictactoe import open_lines_evaluation
 from minimax_lab.search.ordering import exact_order

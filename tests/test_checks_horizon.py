@@ -9,10 +9,10 @@ from lesson_notebooks import cell_source, lesson_cells, solution_blocks, solutio
 
 from minimax_lab import ConnectFour
 from minimax_lab.checks import guard
-from minimax_lab.checks import lesson08 as check
+from minimax_lab.checks import horizon as check
 from minimax_lab.heuristics.connect_four_evaluation import features
 
-CELLS = lesson_cells("08_search_with_a_horizon.ipynb")
+CELLS = lesson_cells("11_search_with_a_horizon.ipynb")
 SOLUTIONS = solution_blocks(CELLS)
 
 
@@ -121,7 +121,8 @@ MISTAKES = [
 
 @pytest.mark.parametrize("exercise, answer, named", MISTAKES)
 def test_typical_mistakes_are_named(exercise, answer, named):
-    verdict = exercise(answer)
+    exercise(answer)
+    verdict = exercise(answer)   # the second wrong try: the hint and the answer with its why
     assert verdict.correct is False and named in verdict.text
 
 

@@ -1,0 +1,172 @@
+"""How long each lesson takes to study, and what a student does in it, counted from the notebooks.
+
+    python -m minimax_lab.tools.course_stats            prints the table
+    python -m minimax_lab.tools.course_stats --readme   rewrites the table in README.md
+
+Study time, in minutes, is counted as markdown words / 100 + ½ per code cell + 3 per code
+exercise + 1 per predict or Check-yourself question + 2 per practice widget. An exercise is a
+call `check.<name>(...)` of the lesson's checks (`from minimax_lab.checks import ... as check`)
+whose check is an Exercise (checks.core), counted once by name and by its kind; a practice widget
+is a cell that builds one of checks.practice's widgets. A `##` section "has something to do" when
+it holds an exercise or a practice widget; the closing sections (Summary, Further reading) need none.
+
+The course's targets (tests/test_course_stats.py): every lesson at most MAX_MINUTES, every lesson
+from 01 on with a code exercise and no section without something to do.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import re
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Optional
+
+from ..checks import practice
+from ..checks.core import EXERCISE_KINDS, Exercise
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+NOTEBOOKS = ROOT / "notebooks"
+
+MAX_MINUTES = 50
+"""The longest a lesson may take, by the formula above: one sitting."""
+
+MINUTES = {"markdown words": 1 / 100, "code cell": 1 / 2, "code": 3, "predict": 1, "check-yourself": 1,
+           "practice widget": 2}
+"""Minutes per markdown word, code cell, exercise of each kind and practice widget."""
+
+CLOSING_SECTIONS = ("Summary", "Further reading")
+"""The sections that close a lesson and ask nothing of the student."""
+
+PRACTICE_WIDGETS = tuple(sorted(name for name in vars(practice)
+                                if name.endswith("Practice") and isinstance(getattr(practice, name), type)))
+"""The practice widgets a lesson can build (checks.practice)."""
+
+CHECKS_IMPORT = re.compile(r"from minimax_lab\.checks import (\w+) as check\b")
+CHECK_CALL = re.compile(r"\bcheck\.(\w+)\(")
+WIDGET_CALL = re.compile(r"\b(" + "|".join(PRACTICE_WIDGETS) + r")\(") if PRACTICE_WIDGETS else None
+
+
+@dataclass
+class LessonStats:
+    """What one lesson asks of a student: its words, code cells, exercises by kind, practice
+    widgets, and the `##` sections with nothing to do."""
+
+    name: str
+    words: int = 0
+    code_cells: int = 0
+    exercises: dict[str, list[str]] = field(default_factory=lambda: {kind: [] for kind in EXERCISE_KINDS})
+    widgets: int = 0
+    idle_sections: list[str] = field(default_factory=list)
+
+    @property
+    def minutes(self) -> float:
+        """The study time by the formula (MINUTES)."""
+        return (self.words * MINUTES["markdown words"] + self.code_cells * MINUTES["code cell"]
+                + sum(len(names) * MINUTES[kind] for kind, names in self.exercises.items())
+                + self.widgets * MINUTES["practice widget"])
+
+
+def lessons(folder: Path = NOTEBOOKS) -> list[Path]:
+    """Return the lesson notebooks, in order: NN_name.ipynb in the notebooks folder."""
+    return sorted(path for path in folder.glob("[0-9][0-9]_*.ipynb"))
+
+
+def lesson_stats(path: Path) -> LessonStats:
+    """Count one lesson notebook."""
+    cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+    stats = LessonStats(path.stem)
+    checks: Optional[Any] = None
+    section: Optional[str] = None
+    busy = False
+    seen: set[str] = set()
+
+    def close(section: Optional[str], busy: bool) -> None:
+        if section is not None and not busy and not section.startswith(CLOSING_SECTIONS):
+            stats.idle_sections.append(section)
+
+    for cell in cells:
+        source = "".join(cell.get("source", ""))
+        if cell["cell_type"] == "markdown":
+            stats.words += len(source.split())
+            for line in source.split("\n"):
+                if line.startswith("## "):
+                    close(section, busy)
+                    section, busy = line[3:].strip(), False
+            continue
+        if cell["cell_type"] != "code":
+            continue
+        stats.code_cells += 1
+        imported = CHECKS_IMPORT.search(source)
+        if imported:
+            checks = importlib.import_module(f"minimax_lab.checks.{imported.group(1)}")
+        for name in CHECK_CALL.findall(source):
+            found = getattr(checks, name, None) if checks is not None else None
+            if not isinstance(found, Exercise):
+                continue
+            busy = True
+            if name not in seen:
+                seen.add(name)
+                stats.exercises[found.kind].append(name)
+        if WIDGET_CALL is not None and WIDGET_CALL.search(source):
+            stats.widgets += 1
+            busy = True
+    close(section, busy)
+    return stats
+
+
+def course_stats(folder: Path = NOTEBOOKS) -> list[LessonStats]:
+    """Return the counts of every lesson."""
+    return [lesson_stats(path) for path in lessons(folder)]
+
+
+def table(stats: list[LessonStats]) -> str:
+    """Return the counts as a Markdown table: study time, exercises by kind, widgets, and the
+    sections with nothing to do."""
+    rows = ["| lesson | study time | predict | code | check yourself | practice widgets | sections with nothing to do |",
+            "|---|--:|--:|--:|--:|--:|---|"]
+    for lesson in stats:
+        idle = ", ".join(lesson.idle_sections) or "none"
+        counts = " | ".join(str(len(lesson.exercises[kind])) for kind in EXERCISE_KINDS)
+        rows.append(f"| {lesson.name} | {lesson.minutes:.0f} min | {counts} | {lesson.widgets} | {idle} |")
+    return "\n".join(rows)
+
+
+README_START = "<!-- course-stats: made by make course-stats -->"
+README_END = "<!-- end of course-stats -->"
+
+
+def readme_block(stats: list[LessonStats]) -> str:
+    """Return the README's block: the markers around the table."""
+    return f"{README_START}\n{table(stats)}\n{README_END}"
+
+
+def stored_block(readme: str) -> Optional[str]:
+    """Return the block the README holds between the markers, or None."""
+    found = re.search(re.escape(README_START) + r".*?" + re.escape(README_END), readme, re.DOTALL)
+    return found.group(0) if found else None
+
+
+def main(argv: Optional[list[str]] = None) -> int:
+    """Command line: print the table; --readme writes it into README.md."""
+    parser = argparse.ArgumentParser(prog="python -m minimax_lab.tools.course_stats", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--readme", action="store_true", help="rewrite the table in README.md")
+    args = parser.parse_args(argv)
+    stats = course_stats()
+    print(table(stats))
+    if args.readme:
+        path = ROOT / "README.md"
+        text = path.read_text(encoding="utf-8")
+        stored = stored_block(text)
+        if stored is None:
+            print(f"README.md has no {README_START!r} ... {README_END!r} block to rewrite", file=sys.stderr)
+            return 1
+        path.write_text(text.replace(stored, readme_block(stats)), encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

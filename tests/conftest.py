@@ -1,0 +1,21 @@
+"""Shared test set-up: every test meets the lessons' exercises afresh, as a student does in a new
+kernel (an exercise remembers wrong tries to show its answer on the second: checks.core.Exercise)."""
+
+import importlib
+import pkgutil
+
+import pytest
+
+import minimax_lab.checks as checks
+from minimax_lab.checks.core import Exercise
+
+EXERCISES = [value for info in pkgutil.iter_modules(checks.__path__)
+             for value in vars(importlib.import_module(f"minimax_lab.checks.{info.name}")).values()
+             if isinstance(value, Exercise)]
+
+
+@pytest.fixture(autouse=True)
+def fresh_exercises():
+    """Forget every exercise's wrong tries before each test."""
+    for found in EXERCISES:
+        found.forget()

@@ -1,0 +1,56 @@
+"""Tests for minimax_lab.tools.course_stats: the counting on a small notebook, the README's table
+current, and the course's targets (every lesson in one sitting, with code to write and something
+to do in every section)."""
+
+import json
+
+import pytest
+
+from minimax_lab.tools import course_stats
+from minimax_lab.tools.course_stats import MAX_MINUTES, course_stats as all_stats, lesson_stats
+
+
+def notebook(tmp_path, cells):
+    path = tmp_path / "01_tiny.ipynb"
+    path.write_text(json.dumps({"cells": [{"cell_type": kind, "metadata": {}, "source": source}
+                                          for kind, source in cells]}))
+    return path
+
+
+def test_a_lesson_is_counted_by_the_formula(tmp_path):
+    path = notebook(tmp_path, [
+        ("markdown", "# Tiny\n\n" + "word " * 198),
+        ("code", "from minimax_lab.checks import minimax_values as check"),
+        ("markdown", "## 1. Predict"),
+        ("code", "check.predicted_move(...)"),
+        ("markdown", "## 2. Write it"),
+        ("code", "def min_value(tree):\n    ...\ncheck.min_value(min_value)\ncheck.min_value(min_value)"),
+        ("markdown", "## 3. Only reading"),
+        ("code", "PruningPractice(tree)"),
+        ("markdown", "## 4. Nothing to do"),
+        ("code", "check.not_an_exercise(1)"),
+        ("markdown", "## Summary"),
+    ])
+    stats = lesson_stats(path)
+    assert stats.words == 200 + 3 + 4 + 4 + 5 + 2 and stats.code_cells == 5   # headings count too
+    assert stats.exercises == {"predict": ["predicted_move"], "code": ["min_value"], "check-yourself": []}
+    assert stats.widgets == 1 and stats.idle_sections == ["4. Nothing to do"]
+    assert stats.minutes == pytest.approx(218 / 100 + 5 / 2 + 3 + 1 + 2)
+
+
+def test_the_readme_shows_the_table_the_lessons_make():
+    readme = (course_stats.ROOT / "README.md").read_text(encoding="utf-8")
+    assert course_stats.stored_block(readme) == course_stats.readme_block(all_stats()), \
+        "README.md's lesson table is out of date: run `make course-stats`"
+
+
+@pytest.mark.xfail(reason="issue 22: lessons 01-11 are being cut to one sitting each, with code to write "
+                          "and something to do in every section", strict=True)
+def test_every_lesson_fits_one_sitting_with_code_to_write_and_something_to_do_in_every_section():
+    stats = all_stats()
+    assert len(stats) >= 12
+    for lesson in stats:
+        assert lesson.minutes <= MAX_MINUTES, f"{lesson.name} takes {lesson.minutes:.0f} min"
+        if not lesson.name.startswith("00"):
+            assert lesson.exercises["code"], f"{lesson.name} has no code exercise"
+            assert not lesson.idle_sections, f"{lesson.name}: sections with nothing to do: {lesson.idle_sections}"
