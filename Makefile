@@ -52,7 +52,7 @@ NBVAL_ARGS := --nbval --nbval-current-env -p minimax_lab.tools.nbval_plugin \
               --nbval-cell-timeout 600 \
               --ignore notebooks/assignments
 
-.PHONY: help setup lab test test-browser bench bench-grade lock clean assignments grade release execute course-stats
+.PHONY: help setup lab test test-browser bench bench-grade lock clean assignments grade release execute course-stats nbval
 
 help:  ## list the targets
 	@grep -E '^[a-z-]+:.*## ' '$(ROOT)/Makefile' | sed -E 's/:.*## /\t/' | expand -t14
@@ -85,6 +85,11 @@ NOTEBOOKS ?= notebooks/[0-9]*.ipynb notebooks/appendix_*.ipynb notebooks/solutio
 course-stats: setup  ## per lesson: study time, exercises by kind, sections with nothing to do (and README's table)
 	cd '$(ROOT)'
 	'$(BIN)/python' -m minimax_lab.tools.course_stats --readme
+
+nbval: setup  ## run some notebooks under nbval as make test does: make nbval NOTEBOOKS='notebooks/03_alpha_beta.ipynb'
+	cd '$(ROOT)'
+	mkdir -p '$(TEST_HOME)'
+	$(TEST_ENV) '$(BIN)/pytest' -p no:cacheprovider $(NBVAL_ARGS) $(NOTEBOOKS)
 
 execute: setup  ## re-run notebooks in place and store their outputs (NOTEBOOKS=... for some)
 	cd '$(ROOT)'

@@ -34,19 +34,7 @@ import re
 from dataclasses import dataclass
 from fractions import Fraction
 from numbers import Rational
-from typing import (
-    Any,
-    Callable,
-    Generic,
-    Iterable,
-    Iterator,
-    Mapping,
-    NamedTuple,
-    Optional,
-    ParamSpec,
-    Sequence,
-    TypeVar,
-)
+from typing import Any, Callable, Generic, Iterable, Iterator, Mapping, Optional, ParamSpec, Sequence, TypeVar
 
 from ..core.text import path_name, value_text
 from ..core.trees import Path, Tree, is_nan, is_number, random_trees, validate_tree
@@ -533,18 +521,27 @@ def smallest_failure(failures: Sequence[T], case_of: Callable[[T], Any],
 
 # --- write a little code ---------------------------------------------------------------------------
 
-_NOTHING = object()
-"""The right result of a case where the student's function raised: there is no result to compare."""
+@dataclass(frozen=True)
+class Failure:
+    """One case a student's function got wrong, as every check reports it (a lesson's verdict or an
+    assignment's report): the case, the call as text, the right result and what came back (as
+    text), the search whose values draw the case (or None), and how the call went: the exception it
+    raised (`error`) or the guard's Outcome (`outcome`)."""
 
+    case: Any
+    call: str
+    expected: str
+    returned: str
+    algorithm: Optional[str] = None
+    error: Optional[BaseException] = None
+    outcome: Any = None
 
-class _Failure(NamedTuple):
-    """A case a student's function got wrong: what the verdict says, how the call went, and the
-    right result (held back on a first wrong try)."""
-
-    case: tuple[Any, ...]
-    text: str
-    outcome: Any
-    want: Any = _NOTHING
+    def said(self) -> str:
+        """Return what the function did, as a lesson's verdict says it (without the right result)."""
+        if self.error is not None:
+            detail = f" ({self.error})" if str(self.error) else ""
+            return f"your function raised {type(self.error).__name__}{detail} on {self.call}"
+        return f"{self.call} returned {self.returned}"
 
 
 def check_function(student: Any, reference: Callable[..., Any], cases: Sequence[tuple[Any, ...]], *, hint: str,
@@ -577,34 +574,34 @@ def check_function(student: Any, reference: Callable[..., Any], cases: Sequence[
     if not cases:
         raise ValueError("check_function needs at least one case")
     name = str(getattr(student, "__name__", "your function"))
-    failures: list[_Failure] = []
+    failures: list[Failure] = []
     calls = call_each(student, cases, name=name)  # in a process of its own: a time limit stops anything
     for index, case in enumerate(cases):
         want = reference(*copy.deepcopy(case))
+        call, expected = _call(name, case), answer_text(want)
         try:
             outcome = calls.next()
         except NotImplementedError as error:
             if index == 0:
                 return unanswered(hint)
-            failures.append(_Failure(case, _raised_text(error, name, case), Outcome(error=error)))
+            failures.append(Failure(case, call, expected, "", error=error, outcome=Outcome(error=error)))
             continue
         if isinstance(outcome.error, TimedOut):
-            return _failed(f"{outcome.problem}, on {_call(name, case)}", case, outcome, show)
+            return _failed(f"{outcome.problem}, on {call}", case, outcome, show)
         if outcome.problem is not None:  # it used a package search, or changed its arguments
             return _failed(outcome.problem, case, outcome, show)
         if outcome.error is not None:
-            failures.append(_Failure(case, _raised_text(outcome.error, name, case), outcome))
+            failures.append(Failure(case, call, expected, "", error=outcome.error, outcome=outcome))
         elif not compare(outcome.value, want):
-            failures.append(_Failure(case, f"{_call(name, case)} returned {answer_text(outcome.value)}",
-                                     outcome, want))
+            failures.append(Failure(case, call, expected, answer_text(outcome.value), outcome=outcome))
     if not failures:
         return verdict(True, f"Correct: {name} gives the right result on all {len(cases)} cases.")
     smallest = smallest_failure(failures, lambda failure: failure.case)
     count = (f"wrong on {len(failures)} of {len(cases)} cases; this is the smallest"
              if len(failures) > 1 or len(cases) > 1 else "")
     mistake = explain(smallest.outcome, *smallest.case) if explain is not None else ""
-    right = f"The right result is {answer_text(smallest.want)}." if smallest.want is not _NOTHING else ""
-    return _failed(smallest.text + (f" ({count})" if count else ""), smallest.case, smallest.outcome, show,
+    right = "" if smallest.error is not None else f"The right result is {smallest.expected}."
+    return _failed(smallest.said() + (f" ({count})" if count else ""), smallest.case, smallest.outcome, show,
                    mistake=mistake, answer=right)
 
 
@@ -616,12 +613,6 @@ def _failed(text: str, case: tuple[Any, ...], outcome: Any, show: Optional[Calla
     if show is not None:
         display_in_notebook(_drawing(show, case))
     return verdict(False, _sentence(f"Not correct: {text}.", mistake), case, outcome, answer)
-
-
-def _raised_text(error: BaseException, name: str, case: tuple[Any, ...]) -> str:
-    """Describe a student's function raising on a case."""
-    detail = f" ({error})" if str(error) else ""
-    return f"your function raised {type(error).__name__}{detail} on {_call(name, case)}"
 
 
 def _call(name: str, case: tuple[Any, ...]) -> str:

@@ -38,7 +38,7 @@ from ..analysis.players import (
     play,
     reference_player,
 )
-from ..checks.core import LEAF_RANGES, RANDOM_TREES, SHAPES, TEXTBOOK_TREES, Case, tree_cases
+from ..checks.core import LEAF_RANGES, RANDOM_TREES, SHAPES, TEXTBOOK_TREES, Case, Failure, tree_cases
 from ..checks.guard import CheckFailed, remember_package
 from ..core.trees import distinct_tree, map_leaves
 from ..search.ordering import exact_order
@@ -79,14 +79,14 @@ from .assignment5 import (
     baselines,
     check_connect_four_evaluation,
     standings,
-    tournament_openings,
     standings_report,
+    tournament_openings,
 )
 from .cases import tictactoe_positions
-from .reports import Mismatch, NotAnswered, check
+from .reports import NotAnswered, check
 
 __all__ = [
-    "CheckFailed", "Mismatch", "NotAnswered",
+    "CheckFailed", "Failure", "NotAnswered",
     "Case", "TEXTBOOK_TREES", "RANDOM_TREES", "SHAPES", "LEAF_RANGES", "tree_cases", "tictactoe_positions",
     "openings",
     "check_minimax_value", "check_minimax_decision", "check_minimax_search", "minimax_values",

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Callable, Optional
 
-from ..checks.core import Case, same, same_move, tree_cases
+from ..checks.core import Case, Failure, same, same_move, tree_cases
 from ..core.trees import Path, Tree
 from ..games.protocol import Game
 from ..games.tictactoe import TicTacToe
@@ -16,7 +16,7 @@ from ..search.chance import ChanceTree, expectiminimax
 from ..search.opponents import Model, model_opponent, uniform
 from ..search.textbook import alphabeta, minimax
 from .cases import tictactoe_positions
-from .reports import Mismatch, attempt, check_tree_values, judge_cases, number_text, raised
+from .reports import attempt, check_tree_values, judge_cases, number_text, raised
 
 
 def check_minimax_value(minimax_value: Callable[[Tree, bool], float]) -> None:
@@ -41,7 +41,7 @@ def minimax_values(game: Game) -> Callable[[Any], float]:
 
 def _judge_decision(case: Any, game: Game, state: Any, call: str, func: Callable[..., Any],
                     args: tuple[Any, ...], algorithm: Optional[str],
-                    value_of: Optional[Callable[[Any], float]] = None) -> Optional[Mismatch]:
+                    value_of: Optional[Callable[[Any], float]] = None) -> Optional[Failure]:
     """Compare a (value, move) answer with minimax: the value must be the minimax value and the
     move a legal one whose position has that value."""
     value_of = value_of or minimax_values(game)
@@ -54,15 +54,15 @@ def _judge_decision(case: Any, game: Game, state: Any, call: str, func: Callable
     best = [a for a in actions if value_of(game.result(state, a)) == want]
     expected = f"value {number_text(want)} and a move among {best}"
     if error is not None:
-        return Mismatch(case, call, expected, raised(error), algorithm, error)
+        return Failure(case, call, expected, raised(error), algorithm, error)
     if not (isinstance(got, tuple) and len(got) == 2):
-        return Mismatch(case, call, expected + ", as a pair (value, move)", repr(got), algorithm)
+        return Failure(case, call, expected + ", as a pair (value, move)", repr(got), algorithm)
     value, move = got
     if not same(value, want):
-        return Mismatch(case, call, expected, f"value {number_text(value)} (move {move!r})", algorithm)
+        return Failure(case, call, expected, f"value {number_text(value)} (move {move!r})", algorithm)
     why = (f"but move {move!r} leads to a position worth {number_text(value_of(game.result(state, move)))}"
            if same_move(move, actions) else f"but move {move!r} is not a legal move (legal: {actions})")
-    return Mismatch(case, call, expected, f"value {number_text(value)}, {why}", algorithm)
+    return Failure(case, call, expected, f"value {number_text(value)}, {why}", algorithm)
 
 
 def check_minimax_decision(minimax_decision: Callable[[Tree, bool], tuple[Any, Any]]) -> None:
@@ -70,7 +70,7 @@ def check_minimax_decision(minimax_decision: Callable[[Tree, bool], tuple[Any, A
     be minimax's and the move (a child index) one that achieves it."""
     __tracebackhide__ = True
 
-    def judge(case: Case) -> Optional[Mismatch]:
+    def judge(case: Case) -> Optional[Failure]:
         game = case.game
         return _judge_decision(case, game, game.initial,
                                f"minimax_decision(tree, maximizing={case.maximizing})",
@@ -87,7 +87,7 @@ def check_minimax_search(minimax_search: Callable[[Game, Any], tuple[Any, Any]])
     game = TicTacToe()
     value_of = minimax_values(game)
 
-    def judge(case: Any) -> Optional[Mismatch]:
+    def judge(case: Any) -> Optional[Failure]:
         if isinstance(case, Case):
             tree_game = case.game
             return _judge_decision(case, tree_game, tree_game.initial,
@@ -152,13 +152,13 @@ def check_expectimax(expectimax_value: Callable[[ChanceTree], float]) -> None:
     may differ in the last bits)."""
     __tracebackhide__ = True
 
-    def judge(case: ChanceCase) -> Optional[Mismatch]:
+    def judge(case: ChanceCase) -> Optional[Failure]:
         want = expectiminimax(case.tree).value
         got, error = attempt(expectimax_value, case.tree)
         if error is None and same(got, want):
             return None
         shown = raised(error) if error is not None else number_text(got)
-        return Mismatch(case, "expectimax_value(tree)", number_text(float(want)), shown, None, error)
+        return Failure(case, "expectimax_value(tree)", number_text(float(want)), shown, None, error)
 
     cases = chance_cases()
     judge_cases("expectimax_value", f"{len(cases)} trees with chance nodes correct", cases, judge)

@@ -7,13 +7,13 @@ from __future__ import annotations
 import copy
 from typing import Any, Callable, Mapping, Optional
 
-from ..checks.core import Case, read_paths, same, tree_cases
+from ..checks.core import Case, Failure, read_paths, same, tree_cases
 from ..core.text import path_name
 from ..core.trace import Trace, cutoff_reasons
 from ..core.trees import Path, Tree
 from ..games.protocol import TreeGame
 from ..search.textbook import INF, alphabeta, minimax, negamax
-from .reports import Mismatch, attempt, check_tree_values, judge_cases, number_text, raised, report
+from .reports import attempt, check_tree_values, judge_cases, number_text, raised, report
 
 
 def check_negamax(negamax_value: Callable[[Tree, int], float]) -> None:
@@ -24,20 +24,20 @@ def check_negamax(negamax_value: Callable[[Tree, int], float]) -> None:
 
 
 def _judge_pruning(case: Case, func: Callable[..., Any], call: str, args: tuple[Any, ...], want: float,
-                   examined: list[Any]) -> Optional[Mismatch]:
+                   examined: list[Any]) -> Optional[Failure]:
     """Compare a pruning search's value and the leaves it examined with the package's alphabeta."""
     trace = Trace()
     alphabeta(case.game, trace=trace)
     leaves = trace.leaf_values()
     got, error = attempt(func, *args)
     if error is not None:
-        return Mismatch(case, call, f"value {number_text(want)}", raised(error), "alphabeta", error)
+        return Failure(case, call, f"value {number_text(want)}", raised(error), "alphabeta", error)
     if not same(got, want):
-        return Mismatch(case, call, f"value {number_text(want)}", f"value {number_text(got)}", "alphabeta")
+        return Failure(case, call, f"value {number_text(want)}", f"value {number_text(got)}", "alphabeta")
     if examined != leaves:
         at = next((i for i, (a, b) in enumerate(zip(examined, leaves)) if a != b),
                   min(len(examined), len(leaves)))
-        return Mismatch(case, call, f"the leaves {leaves} examined, in this order",
+        return Failure(case, call, f"the leaves {leaves} examined, in this order",
                         f"the leaves {examined} (they differ from leaf number {at + 1} on)", "alphabeta")
     return None
 
@@ -48,7 +48,7 @@ def _check_pruning(name: str, student: Callable[..., Any], search: Callable[...,
     search(case.game).value and the leaves it examined alphabeta's; `shown` formats the argument."""
     __tracebackhide__ = True
 
-    def judge(case: Case) -> Optional[Mismatch]:
+    def judge(case: Case) -> Optional[Failure]:
         examined: list[Any] = []
         call = f"{name}(tree, -inf, +inf, {shown.format(argument(case))}, examined)"
         return _judge_pruning(case, student, call,
@@ -132,12 +132,12 @@ def check_hand_trace(alphabeta_by_hand: Callable[[], tuple[Any, Any]]) -> None:
         except (TypeError, ValueError) as unreadable:
             shown = f"{got!r}, which cannot be read: {unreadable}"
     if shown:
-        report("alphabeta_by_hand", "", 1, [Mismatch("the hand trace", call,
+        report("alphabeta_by_hand", "", 1, [Failure("the hand trace", call,
                                                       "a pair (pruned leaves, {MIN node: value})", shown,
                                                       None, error)])
         return
 
-    def judge(item: Any) -> Optional[Mismatch]:
+    def judge(item: Any) -> Optional[Failure]:
         if item == "pruned":
             if given_pruned == pruned:
                 return None
@@ -151,13 +151,13 @@ def check_hand_trace(alphabeta_by_hand: Callable[[], tuple[Any, Any]]) -> None:
                     why.append(f"{path_name(path)} is examined: {examined_reason(trace, path)}")
                 else:
                     why.append(f"{path_name(path)} is not a leaf of the tree (name leaves, like [0][0][0][0])")
-            return Mismatch("the pruned leaves", call, f"the {len(pruned)} leaves alpha-beta never examines",
+            return Failure("the pruned leaves", call, f"the {len(pruned)} leaves alpha-beta never examines",
                             f"{len(given_pruned)} leaves; " + ";\n    ".join(why))
         if item == "extra":
             extra = sorted(set(given_mins) - set(mins))
             if not extra:
                 return None
-            return Mismatch("the MIN nodes", call,
+            return Failure("the MIN nodes", call,
                             "a value for each MIN node alpha-beta visits, and no other node",
                             f"a value for {', '.join(map(path_name, extra))}, which "
                             f"{'is' if len(extra) == 1 else 'are'} pruned or not a MIN node")
@@ -167,7 +167,7 @@ def check_hand_trace(alphabeta_by_hand: Callable[[], tuple[Any, Any]]) -> None:
         shown = "no value" if value is None else number_text(value)
         note = (f" (alpha-beta stops early at {path_name(item)}: it backs up {number_text(want)}, a bound, "
                 "not the exact minimax value)" if bounds.get(item) else "")
-        return Mismatch(f"MIN node {path_name(item)}", call, number_text(want) + note, shown)
+        return Failure(f"MIN node {path_name(item)}", call, number_text(want) + note, shown)
 
     items = ["pruned", "extra", *sorted(mins, key=lambda path: (len(path), path))]
     judge_cases("alphabeta_by_hand", f"the {len(pruned)} pruned leaves and the values of all {len(mins)} "

@@ -18,7 +18,7 @@ from ..analysis.players import (
     perfect_player,
     reference_player,
 )
-from ..checks.core import plain_number
+from ..checks.core import Failure, plain_number
 from ..checks.guard import CheckFailed, call_student
 from ..games.protocol import Game
 from ..games.tictactoe import TicTacToe, TicTacToeState
@@ -26,7 +26,7 @@ from ..heuristics.generic import even
 from ..search.ordering import exact_order
 from ..search.textbook import alphabeta
 from .assignment1 import minimax_values
-from .reports import Mismatch, attempt, case_text, judge_cases, number_text, raised, report
+from .reports import attempt, case_text, judge_cases, number_text, raised, report
 from .sandbox import RemoteFunction, in_batches, prefetching
 
 BUDGET_SLACK = 1.25
@@ -38,11 +38,11 @@ def check_evaluation(evaluate: Callable[[TicTacToeState], float]) -> None:
     -1) on every non-terminal position, so that no estimate outranks a real win or loss."""
     __tracebackhide__ = True
 
-    def judge(state: TicTacToeState) -> Optional[Mismatch]:
+    def judge(state: TicTacToeState) -> Optional[Failure]:
         got, error = attempt(evaluate, state)
         if error is None and plain_number(got) and -1 < got < 1:
             return None
-        return Mismatch(state, f"evaluate({state!r})", "a number strictly between -1 and +1",
+        return Failure(state, f"evaluate({state!r})", "a number strictly between -1 and +1",
                         raised(error) if error else repr(got), None, error)
 
     game = TicTacToe()
@@ -150,13 +150,13 @@ def check_depth_adjusted_utility(utility: Callable[[TicTacToeState], float]) -> 
         if error is None and plain_number(got):
             values[state] = got
         else:
-            wrong.append(Mismatch(state, f"depth_adjusted_utility({state!r})", "a number",
+            wrong.append(Failure(state, f"depth_adjusted_utility({state!r})", "a number",
                                   raised(error) if error else repr(got), None, error))
     if wrong:
         report("depth_adjusted_utility", "", len(finished), wrong)
     scored = ScoredTicTacToe(values)
 
-    def judge(case: tuple[TicTacToeState, tuple[int, ...], dict[int, int]]) -> Optional[Mismatch]:
+    def judge(case: tuple[TicTacToeState, tuple[int, ...], dict[int, int]]) -> Optional[Failure]:
         state, best, keeps = case
         move = alphabeta(scored, state).move
         if move in best:
@@ -164,7 +164,7 @@ def check_depth_adjusted_utility(utility: Callable[[TicTacToeState], float]) -> 
         winning = (alphabeta(game, state).value > 0) == (state.to_move == "X")
         outcome = "wins" if winning else "loses"
         took = f"{outcome} in {_plies(keeps[move])}" if move in keeps else "throws the result away"
-        return Mismatch(state, "alphabeta(game scored by your utility, state).move",
+        return Failure(state, "alphabeta(game scored by your utility, state).move",
                         f"a move among {list(best)}, which {outcome} in {_plies(keeps[best[0]])}",
                         f"{move}, which {took}")
 

@@ -6,12 +6,12 @@ from __future__ import annotations
 import math
 from typing import Callable, Optional
 
-from ..checks.core import plain_number, same
+from ..checks.core import Failure, plain_number, same
 from ..core.trees import distinct_tree
 from ..games.protocol import TreeGame
 from ..search.ordering import exact_order
 from ..search.textbook import alphabeta
-from .reports import Mismatch, attempt, judge_cases, raised
+from .reports import attempt, judge_cases, raised
 
 BEST_CASE_SHAPES = tuple((b, d) for b in range(1, 6) for d in range(1, 8) if b ** d <= 3125)
 """(branching, depth) pairs check_best_case_leaves tries: every one with at most 3,125 leaves."""
@@ -28,14 +28,14 @@ def check_best_case_leaves(best_case_leaves: Callable[[int, int], int]) -> None:
     trees with distinct leaves when moves are ordered by their exact value (Knuth and Moore, 1975)."""
     __tracebackhide__ = True
 
-    def judge(shape: tuple[int, int]) -> Optional[Mismatch]:
+    def judge(shape: tuple[int, int]) -> Optional[Failure]:
         b, d = shape
         game = TreeGame(distinct_tree(b, d, seed=b * 10 + d))
         want = alphabeta(game, order=exact_order(game)).leaves
         got, error = attempt(best_case_leaves, b, d)
         if error is None and same(got, want):
             return None
-        return Mismatch(f"a uniform tree of branching {b} and depth {d}, best moves searched first",
+        return Failure(f"a uniform tree of branching {b} and depth {d}, best moves searched first",
                         f"best_case_leaves({b}, {d})", repr(want), raised(error) if error else repr(got),
                         None, error)
 
@@ -48,7 +48,7 @@ def check_effective_branching_factor(effective_branching_factor: Callable[[int, 
     to a relative error of 1e-6, for the pairs in EBF_CASES."""
     __tracebackhide__ = True
 
-    def judge(case: tuple[int, int]) -> Optional[Mismatch]:
+    def judge(case: tuple[int, int]) -> Optional[Failure]:
         nodes, depth = case
         got, error = attempt(effective_branching_factor, nodes, depth)
         if error is None and plain_number(got) and got > 0:
@@ -57,12 +57,12 @@ def check_effective_branching_factor(effective_branching_factor: Callable[[int, 
                 return None
         want = f"b* > 0 with 1 + b* + ... + b*^{depth} = {nodes}"
         if error is not None:
-            return Mismatch(case, f"effective_branching_factor({nodes}, {depth})", want, raised(error),
+            return Failure(case, f"effective_branching_factor({nodes}, {depth})", want, raised(error),
                             None, error)
         shown = repr(got)
         if plain_number(got) and got > 0:
             shown += f", for which the sum is {sum(got ** i for i in range(depth + 1)):.6g}"
-        return Mismatch(case, f"effective_branching_factor({nodes}, {depth})", want, shown)
+        return Failure(case, f"effective_branching_factor({nodes}, {depth})", want, shown)
 
     judge_cases("effective_branching_factor", f"correct on {len(EBF_CASES)} (nodes, depth) pairs", EBF_CASES,
                 judge)

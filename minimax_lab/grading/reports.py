@@ -8,10 +8,9 @@ from __future__ import annotations
 
 import copy
 import functools
-from dataclasses import dataclass
 from typing import Any, Callable, Optional, ParamSpec, Sequence, TypeVar
 
-from ..checks.core import Case, display_in_notebook, same, smallest_failure, tree_cases
+from ..checks.core import Case, Failure, display_in_notebook, same, smallest_failure, tree_cases, verdict
 from ..checks.guard import CheckFailed, StudentProblem, call_student, verify_untouched
 from ..core.text import value_text
 from ..core.trees import is_number
@@ -21,18 +20,6 @@ from .sandbox import RemoteError, RemoteFunction
 
 P = ParamSpec("P")
 R = TypeVar("R")
-
-
-@dataclass
-class Mismatch:
-    """One failing case: how the function was called, what was expected, what came back."""
-
-    case: Any
-    call: str
-    expected: str
-    returned: str
-    algorithm: Optional[str] = None
-    error: Optional[BaseException] = None
 
 
 def show_failure(case: Any, algorithm: Optional[str]) -> None:
@@ -58,12 +45,13 @@ def case_text(case: Any) -> str:
     return str(case)
 
 
-def report(label: str, success: str, total: int, failures: list[Mismatch]) -> None:
-    """Print the success line, or show the smallest failure and raise CheckFailed."""
+def report(label: str, success: str, total: int, failures: list[Failure]) -> None:
+    """Print the success line (a Verdict, as a lesson's check prints one), or show the smallest
+    failure and raise CheckFailed with the grader's report of it."""
     __tracebackhide__ = True
     verify_untouched()  # no success line if the student's code changed the package during the check
     if not failures:
-        print(f"{label}: {success}")
+        verdict(True, f"{label}: {success}")
         return
     worst = smallest_failure(failures, lambda mismatch: mismatch.case, failure_size)
     show_failure(worst.case, worst.algorithm)
@@ -74,7 +62,7 @@ def report(label: str, success: str, total: int, failures: list[Mismatch]) -> No
 
 
 def judge_cases(label: str, success: str, cases: Sequence[Any],
-                judge: Callable[[Any], Optional[Mismatch]]) -> None:
+                judge: Callable[[Any], Optional[Failure]]) -> None:
     """Judge every case and report: the success line, or the smallest failure as CheckFailed. A
     case on which the student's function used a package search, timed out or changed its input
     (a StudentProblem) stops the check at once, with that case shown."""
@@ -165,12 +153,12 @@ def check_tree_values(name: str, student: Callable[..., Any], search: Callable[.
     `shown` formats the argument in the failure report."""
     __tracebackhide__ = True
 
-    def judge(case: Case) -> Optional[Mismatch]:
+    def judge(case: Case) -> Optional[Failure]:
         want = search(case.game).value
         got, error = attempt(student, copy.deepcopy(case.tree), argument(case))
         if error is None and same(got, want):
             return None
-        return Mismatch(case, f"{name}(tree, {shown.format(argument(case))})", number_text(want),
+        return Failure(case, f"{name}(tree, {shown.format(argument(case))})", number_text(want),
                         raised(error) if error else number_text(got), search.__name__, error)
 
     cases = tree_cases()
