@@ -52,7 +52,7 @@ NBVAL_ARGS := --nbval --nbval-current-env -p minimax_lab.tools.nbval_plugin \
               --nbval-cell-timeout 600 \
               --ignore notebooks/assignments
 
-.PHONY: help setup lab test test-browser bench bench-grade lock clean assignments grade release execute course-stats nbval
+.PHONY: help setup lab test test-browser bench bench-grade lock clean assignments grade release execute course-stats nbval screenshots
 
 help:  ## list the targets
 	@grep -E '^[a-z-]+:.*## ' '$(ROOT)/Makefile' | sed -E 's/:.*## /\t/' | expand -t14
@@ -82,6 +82,10 @@ test-browser: setup  ## run every lesson in JupyterLab (two in Notebook 7) in Ch
 # Re-execute notebooks in place, in the same environment as `make test`, so that their stored
 # outputs are what nbval will compare.  NOTEBOOKS='notebooks/01_minimax_values.ipynb ...' for some.
 NOTEBOOKS ?= notebooks/[0-9]*.ipynb notebooks/appendix_*.ipynb notebooks/solutions/*.ipynb
+screenshots: test-browser  ## run the browser tests, then refresh the README's screenshots in docs/ from them
+	cd '$(ROOT)'
+	'$(BIN)/python' scripts/docs_screenshots.py
+
 course-stats: setup  ## per lesson: study time, exercises by kind, sections with nothing to do (and README's table)
 	cd '$(ROOT)'
 	'$(BIN)/python' -m minimax_lab.tools.course_stats --readme

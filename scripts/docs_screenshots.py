@@ -5,7 +5,7 @@ and records in build/browser/report.json which cell holds which controls. This p
 lesson and control kind (so it survives cells moving), trims the white margin, scales it down and
 stores it as a palette PNG, small enough to commit.
 
-    make test-browser && .venv/bin/python scripts/docs_screenshots.py
+    make screenshots      (make test-browser, then this script)
 """
 
 from __future__ import annotations
