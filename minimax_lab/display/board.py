@@ -229,8 +229,8 @@ class Board(Still):
         for square, button in enumerate(self.buttons):
             button.description = self.mark(square) or ""
 
-    def still(self) -> bytes:
-        """Return a PNG of the board as it stands, under its caption."""
+    def still(self) -> Optional[bytes]:
+        """Return a PNG of the board as it stands, under its caption (None without Graphviz's dot)."""
         return still_of(self.drawing_of_board(), self.caption)
 
     def drawing_of_board(self) -> graphviz.Digraph:

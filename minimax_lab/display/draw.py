@@ -21,6 +21,7 @@ from ..core.trees import Path, Tree
 from ..games.protocol import TreeGame, as_game
 from ..search.registry import CATALOG, Drawn, one_of
 from ..search.textbook import SearchResult
+from .tree_layout import layout_svg
 
 MAX_DRAW_NODES = 400
 """The largest tree draw() accepts; bigger ones are refused rather than freezing the notebook."""
@@ -160,8 +161,7 @@ class Drawing(graphviz.Digraph):
                           exclude: Optional[Iterable[str]] = None, **_: Any) -> Bundle:
         """Return the drawing for a notebook: SVG, PNG (what a notebook not trusted shows) and the
         summary as text."""
-        return image_bundle(self.pipe(format="svg", encoding="utf-8"), png_of(self), repr(self),
-                            include=include, exclude=exclude)
+        return image_bundle(svg_text(self), png_of(self), repr(self), include=include, exclude=exclude)
 
 
 def render(game: TreeGame, picture: Picture, *, windows: bool = False,
@@ -245,7 +245,7 @@ size, so that its labels stay legible; a wider one scrolls sideways instead."""
 def svg_of(dot: graphviz.Digraph) -> str:
     """Return a Digraph rendered as SVG (HTML) that fits the width of wherever it is shown: shrunk
     to fit, down to SMALLEST_SCALE of its natural size, and scrolling sideways beyond that."""
-    svg = dot.pipe(format="svg", encoding="utf-8")
+    svg = svg_text(dot)
     size = re.search(r'<svg width="([\d.]+)pt"', svg)
     if size is None:
         return svg
@@ -283,11 +283,25 @@ GAP = 18
 """Points between two drawings side by side, across and down."""
 
 
-def png_of(dot: graphviz.Digraph) -> bytes:
-    """Return a Digraph rendered as PNG, at PNG_DPI."""
+def svg_text(dot: graphviz.Digraph) -> str:
+    """Return a Digraph rendered as SVG by Graphviz's dot, or, where dot is missing (no Graphviz,
+    or the browser-only edition), by the pure-Python tree layout (tree_layout.layout_svg)."""
+    try:
+        svg: str = dot.pipe(format="svg", encoding="utf-8")
+    except graphviz.ExecutableNotFound:
+        return layout_svg(dot)
+    return svg
+
+
+def png_of(dot: graphviz.Digraph) -> Optional[bytes]:
+    """Return a Digraph rendered as PNG, at PNG_DPI; None where Graphviz's dot is missing (the
+    drawing is then shown as SVG only)."""
     sharp = dot.copy()
     sharp.graph_attr["dpi"] = str(PNG_DPI)
-    png: bytes = sharp.pipe(format="png")
+    try:
+        png: bytes = sharp.pipe(format="png")
+    except graphviz.ExecutableNotFound:
+        return None
     return png
 
 
@@ -298,17 +312,20 @@ def png_size(png: bytes) -> tuple[int, int]:
     return int.from_bytes(png[16:20], "big"), int.from_bytes(png[20:24], "big")
 
 
-def image_bundle(svg: Optional[str], png: bytes, text: str, *, include: Optional[Iterable[str]] = None,
+def image_bundle(svg: Optional[str], png: Optional[bytes], text: str, *, include: Optional[Iterable[str]] = None,
                  exclude: Optional[Iterable[str]] = None) -> Bundle:
-    """Return a notebook output holding a picture as SVG (if given) and PNG (shown at the size of
-    the SVG), and its text, keeping the MIME types in `include` (all by default) not in `exclude`.
-    The PNG is stored with PNG_COLOURS colours, a third of its size in full colour."""
-    width, height = png_size(png)
-    data = {"text/plain": text, "image/png": base64.b64encode(compact_png(png)).decode("ascii")}
+    """Return a notebook output holding a picture as SVG (if given) and PNG (if given: shown at the
+    size of the SVG), and its text, keeping the MIME types in `include` (all by default) not in
+    `exclude`. The PNG is stored with PNG_COLOURS colours, a third of its size in full colour."""
+    data = {"text/plain": text}
+    metadata: dict[str, dict[str, int]] = {}
+    if png is not None:
+        width, height = png_size(png)
+        data["image/png"] = base64.b64encode(compact_png(png)).decode("ascii")
+        scale = PNG_DPI // 96
+        metadata["image/png"] = {"width": round(width / scale), "height": round(height / scale)}
     if svg is not None:
         data["image/svg+xml"] = svg
-    scale = PNG_DPI // 96
-    metadata = {"image/png": {"width": round(width / scale), "height": round(height / scale)}}
     wanted = set(data if include is None else include) - set(exclude or ())
     return {kind: value for kind, value in data.items() if kind in wanted}, metadata
 
@@ -368,20 +385,23 @@ class Drawings:
 
     def svg(self) -> str:
         """Return the drawings as one SVG document."""
-        pictures = [panel.pipe(format="svg", encoding="utf-8") for panel in self.panels.values()]
+        pictures = [svg_text(panel) for panel in self.panels.values()]
         sizes = [_svg_size(svg) for svg in pictures]
         places, width, height = in_rows(sizes, ROW_WIDTH, GAP)
         inner = "".join(_placed(svg, x, y, size) for svg, (x, y), size in zip(pictures, places, sizes))
         return (f'<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
                 f'width="{width:g}pt" height="{height:g}pt" viewBox="0 0 {width:g} {height:g}">{inner}</svg>')
 
-    def png(self) -> bytes:
-        """Return the drawings as one PNG image (at PNG_DPI)."""
+    def png(self) -> Optional[bytes]:
+        """Return the drawings as one PNG image (at PNG_DPI); None where Graphviz's dot is missing."""
         import io
 
         from PIL import Image
 
-        images = [Image.open(io.BytesIO(png_of(panel))) for panel in self.panels.values()]
+        pngs = [png_of(panel) for panel in self.panels.values()]
+        if any(png is None for png in pngs):
+            return None
+        images = [Image.open(io.BytesIO(png)) for png in pngs if png is not None]
         places, width, height = in_rows([image.size for image in images], ROW_WIDTH * PNG_DPI / 72,
                                         GAP * PNG_DPI / 72)
         canvas = Image.new("RGB", (round(width), round(height)), "white")

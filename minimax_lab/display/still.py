@@ -26,7 +26,7 @@ class PicturedBox(w.VBox):  # type: ignore[misc]  # ipywidgets is untyped: VBox 
     """A VBox whose notebook output holds, beside the widget view, a PNG made by `picture` when
     the box is displayed. Its text is the VBox's ("VBox(children=...)")."""
 
-    def __init__(self, children: Sequence[Any], *, picture: Callable[[], bytes], **kwargs: Any):
+    def __init__(self, children: Sequence[Any], *, picture: Callable[[], Optional[bytes]], **kwargs: Any):
         super().__init__(children, **kwargs)
         self._picture = picture
 
@@ -39,7 +39,10 @@ class PicturedBox(w.VBox):  # type: ignore[misc]  # ipywidgets is untyped: VBox 
         data: Optional[dict[str, Any]] = super()._repr_mimebundle_(**kwargs)
         if data is None:  # a box with no view: nothing to picture
             return None
-        still, metadata = image_bundle(None, self._picture(), data["text/plain"])
+        picture = self._picture()
+        if picture is None:  # no Graphviz to draw the still: the widget view alone
+            return data, {}
+        still, metadata = image_bundle(None, picture, data["text/plain"])
         return {**data, "image/png": still["image/png"]}, metadata
 
 
@@ -50,12 +53,13 @@ class Still:
     caption = ""
     drawing: graphviz.Digraph
 
-    def still(self) -> bytes:
-        """Return a PNG of the widget's drawing as it stands, under its caption."""
+    def still(self) -> Optional[bytes]:
+        """Return a PNG of the widget's drawing as it stands, under its caption (None without
+        Graphviz's dot)."""
         return still_of(self.drawing, self.caption)
 
 
-def still_of(dot: graphviz.Digraph, caption: str) -> bytes:
+def still_of(dot: graphviz.Digraph, caption: str) -> Optional[bytes]:
     """Return a PNG of a widget's drawing with its caption above and RUN_TO_USE under that."""
     copy: graphviz.Digraph = dot.copy()
     copy.attr(label=still_caption(caption).replace("\n", "\\n"), labelloc="t", fontname="Helvetica-Oblique",
