@@ -32,3 +32,25 @@ def solution_namespace(solutions: list[str], name: str, given: dict | None = Non
     namespace = dict(given or {})
     exec(blocks[0], namespace)
     return namespace
+
+
+def one_cell(cells: list[dict], kind: str, containing: str) -> str:
+    """Return the source of the one `kind` cell ('code' or 'markdown') that contains `containing`."""
+    found = [cell_source(cell) for cell in cells if cell["cell_type"] == kind and containing in cell_source(cell)]
+    assert len(found) == 1, f"expected one {kind} cell containing {containing!r}, found {len(found)}"
+    return found[0]
+
+
+def stored_function(cells: list[dict], name: str):
+    """Return the function `name` as the lesson stores it (unanswered), without running its check."""
+    namespace: dict = {}
+    source = one_cell(cells, "code", f"def {name}(")
+    exec(source[:source.index("check.")], namespace)
+    return namespace[name]
+
+
+def shown_quiz_answers(solutions: list[str]) -> list[tuple[int, object]]:
+    """Return the Check yourself answers a lesson shows: (question number, answer) for each
+    check.quiz_N(answer) in its Answers block."""
+    block = next(block for block in solutions if "check.quiz_1" in block)
+    return [(int(number), eval(given)) for number, given in re.findall(r"check\.quiz_(\d)\((.*?)\)", block)]

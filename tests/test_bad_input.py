@@ -469,7 +469,7 @@ CASES = [
           "did not finish"),
     wrong("time limit", "lesson 4's ordering, a loop in C", short_limit(lambda: move_ordering.my_ordering(loops_in_c)),
           "did not finish"),
-    wrong("time limit", "lesson 8's evaluation, a loop in C", short_limit(lambda: horizon.evaluation(loops_in_c)),
+    wrong("time limit", "lesson 11's evaluation, a loop in C", short_limit(lambda: horizon.evaluation(loops_in_c)),
           "did not return"),
     raises("time limit", "run_limited, swallowing", short_limit(lambda: guard.run_limited(swallows)), "timed out",
            error=guard.TimedOut),

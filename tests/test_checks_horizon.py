@@ -1,19 +1,21 @@
-"""Lesson 08's exercises answered with the solutions the lesson shows (correct), with typical
-mistakes (not correct, the mistake named), and not at all (not answered yet)."""
+"""Lesson 11's exercises answered with the solutions the lesson shows (correct), with typical
+mistakes (not correct, the mistake named, hint first), and not at all (not answered yet)."""
 
 import re
 import time
 
 import pytest
+from hint_first import assert_hint_first, exercises_of
 from lesson_notebooks import cell_source, lesson_cells, solution_blocks, solution_namespace
 
 from minimax_lab import ConnectFour
 from minimax_lab.checks import guard
 from minimax_lab.checks import horizon as check
-from minimax_lab.heuristics.connect_four_evaluation import features
+from minimax_lab.heuristics.connect_four_evaluation import CANDIDATES, WEIGHTS, LinearEvaluation, features
 
 CELLS = lesson_cells("11_search_with_a_horizon.ipynb")
 SOLUTIONS = solution_blocks(CELLS)
+C4 = ConnectFour()
 
 
 def solution(name):
@@ -32,35 +34,40 @@ def solution_text(name):
 
 def test_the_lesson_shows_a_solution_for_every_exercise():
     assert len(SOLUTIONS) == 3
-    for name in ("my_depth", "my_prediction", "my_evaluation"):
+    for name in ("my_nodes", "my_depth", "my_evaluation"):
         solution_text(name)
 
 
 def test_the_lesson_asks_what_the_checks_check():
     """The positions and depths the lesson shows are the ones the checks compute from."""
     code = "\n".join(cell_source(cell) for cell in CELLS if cell["cell_type"] == "code")
-    for shown in ("c4.play(check.HORIZON_MOVES)", "plain_search(puzzle, 2).move",
-                  "engine(c4, depth=check.ONE_MORE_PLY).search(c4.initial)",
-                  "c4.play(check.TRAP_MOVES)", "c4.play(check.LOST_MOVES)"):
+    for shown in ("c4.play(check.HORIZON_MOVES)", "plain_search(puzzle, 2).move", "c4.play(check.TRAP_MOVES)",
+                  "check.depth_one_nodes(my_nodes)", "check.evaluation(my_evaluation)"):
         assert shown in code
     assert check.CARELESS_DEPTH == 2
-    text = "\n".join(cell_source(cell) for cell in CELLS if cell["cell_type"] == "markdown")
-    assert (f"engines at depth {check.MATCH_DEPTH}, {check.MATCH_GAMES} games each" in text
+    text = " ".join(" ".join(cell_source(cell) for cell in CELLS if cell["cell_type"] == "markdown").split())
+    assert (f"With engines at depth {check.MATCH_DEPTH}, {check.MATCH_GAMES} games each" in text
             and f"It needs {check.POINTS_NEEDED} of the {check.MATCH_GAMES} points" in text)
-    assert "the value at depth 8 be higher than at depth 7" in text and check.ONE_MORE_PLY == 7
+
+
+def test_every_exercise_is_stored_unanswered():
+    calls = [cell for cell in CELLS if cell["cell_type"] == "code" and re.search(r"check\.\w+\((my_|\.\.\.)",
+                                                                                 cell_source(cell))]
+    outputs = ["".join(output.get("text", "")) for cell in calls for output in cell.get("outputs", [])]
+    assert len(calls) == 4 and outputs and all(text.startswith("Not answered yet: ") for text in outputs)
 
 
 # --- the solutions are correct ---------------------------------------------------------------------
+
+def test_depth_one_nodes_solution_is_correct():
+    verdict = check.depth_one_nodes(solution("my_nodes"))
+    assert verdict.correct is True and "the root included" in verdict.text
+
 
 def test_horizon_solution_is_correct():
     verdict = check.horizon(solution("my_depth"))
     assert verdict.correct is True and "at depth 6 it plays column 4" in verdict.text
     assert "Column 3 loses on ply 6" in verdict.text
-
-
-def test_one_more_ply_solution_is_correct():
-    verdict = check.one_more_ply(solution("my_prediction"))
-    assert verdict.correct is True and "the odd-even effect" in verdict.text
 
 
 def test_evaluation_solution_is_correct_and_the_lesson_states_its_score():
@@ -73,8 +80,36 @@ def test_evaluation_solution_is_correct_and_the_lesson_states_its_score():
     assert f"and {scores[1]} against the course's" in shown
 
 
-def test_the_course_evaluation_passes_its_own_exercise():
-    assert check.evaluation(ConnectFour().evaluate).correct is True
+# --- the course's own evaluation is refused ----------------------------------------------------------
+
+def weighted(weights, scale):
+    """An evaluation written by hand: the features weighed by `weights`, divided by `scale`."""
+    def evaluate(state):
+        return sum(weights[name] * (x - o) for name, (x, o) in features(C4, state).items()) / scale
+    return evaluate
+
+
+@pytest.mark.parametrize("answer", [C4.evaluate, LinearEvaluation(C4), LinearEvaluation(C4, CANDIDATES["threes only"])],
+                         ids=["c4.evaluate", "LinearEvaluation", "a candidate weighting"])
+def test_the_packages_own_evaluation_is_refused(answer):
+    verdict = check.evaluation(answer)
+    assert verdict.correct is False and "the course's own evaluation" in verdict.text
+
+
+@pytest.mark.parametrize("answer", [lambda state: C4.evaluate(state), lambda state: 0.5 * C4.evaluate(state),
+                                    weighted(WEIGHTS, 1000)],
+                         ids=["wrapped", "wrapped and scaled", "the same weights by hand"])
+def test_the_course_evaluation_wrapped_or_rewritten_is_refused(answer):
+    verdict = check.evaluation(answer)
+    assert verdict.correct is False and "it is the course's evaluation again" in verdict.text
+
+
+def test_weights_of_ones_own_pass_even_near_the_courses():
+    assert check.evaluation(weighted({"open threes": 2, "open twos": 1, "centre": 1}, 1000)).correct is True
+
+
+def test_a_weak_evaluation_gets_a_hint_and_then_a_solution():
+    assert_hint_first(check.evaluation, lambda state: 0.0, "open threes weighted 3")
 
 
 # --- typical mistakes are named ----------------------------------------------------------------------
@@ -93,16 +128,34 @@ def crashes(state):
     return {}["open threes"]
 
 
+HINT_FIRST = [
+    (check.depth_one_nodes, 7, "8"),
+    (check.horizon, 4, "6"),
+    (check.evaluation, lambda state: 0.0, "open threes weighted 3"),
+    (check.quiz_1, "a", "'b'"),
+    (check.quiz_2, "b", "'a'"),
+    (check.quiz_3, "a", "'b'"),
+]
+
+
+@pytest.mark.parametrize("exercise, wrong, answer_text", HINT_FIRST, ids=[case[0].__name__ for case in HINT_FIRST])
+def test_a_first_wrong_try_gets_a_hint_and_the_second_the_answer(exercise, wrong, answer_text):
+    assert_hint_first(exercise, wrong, answer_text)
+
+
+def test_every_exercise_has_a_hint_first_case():
+    assert {case[0] for case in HINT_FIRST} == exercises_of(check)
+
+
 MISTAKES = [
+    (check.depth_one_nodes, 7, "which one did you leave out?"),
+    (check.depth_one_nodes, 57, "one move below the root"),
+    (check.depth_one_nodes, "8", "The answer is a number"),
     (check.horizon, 4, "Four plies was the horizon of the lesson's example"),
     (check.horizon, 5, "At depth 5 the plain search still plays column 3"),
     (check.horizon, 2, "At depth 2 the plain search still plays column 3"),
     (check.horizon, 7, "the question asks for the smallest depth"),
     (check.horizon, "6", "The answer is a number"),
-    (check.one_more_ply, "higher", "lower than +0.0182 at depth 7"),
-    (check.one_more_ply, "the same", "lower than +0.0182 at depth 7"),
-    (check.one_more_ply, "down", "Answer with 'higher', 'lower' or 'the same'"),
-    (check.one_more_ply, -1, "The answer is text, in quotes"),
     (check.evaluation, flipped, "It must be X's value whoever is to move"),
     (check.evaluation, unscaled, "It must stay strictly between -1 and 1"),
     (check.evaluation, crashes, "your evaluation raised KeyError"),
@@ -113,16 +166,15 @@ MISTAKES = [
     (check.quiz_1, "c", "a search stopping just before the move that decides the game"),
     (check.quiz_2, "b", "quiescence follows only the forcing moves"),
     (check.quiz_2, "c", "whether the position is about to change"),
-    (check.quiz_3, "a", "It is backward pruning"),
-    (check.quiz_3, "b", "searches a move deeper, not shallower"),
+    (check.quiz_3, "a", "The engine never divides by the evaluation"),
+    (check.quiz_3, "c", "scaled down on purpose"),
     (check.quiz_3, "d", "Answer with one of the letters a, b or c"),
 ]
 
 
 @pytest.mark.parametrize("exercise, answer, named", MISTAKES)
 def test_typical_mistakes_are_named(exercise, answer, named):
-    exercise(answer)
-    verdict = exercise(answer)   # the second wrong try: the hint and the answer with its why
+    verdict = exercise(answer)
     assert verdict.correct is False and named in verdict.text
 
 
@@ -139,7 +191,7 @@ def test_an_evaluation_that_never_returns_is_stopped_and_told(monkeypatch):
 
 def test_an_evaluation_too_slow_for_the_match_is_stopped_and_told(monkeypatch):
     monkeypatch.setattr(guard, "CALL_TIMEOUT", 0.3)
-    evaluate = ConnectFour().evaluate
+    evaluate = solution("my_evaluation")
 
     def slow(state):
         time.sleep(0.01)
@@ -158,7 +210,7 @@ def test_a_zero_evaluation_scores_its_match_and_says_so():
 
 # --- Check yourself --------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("quiz, letter", [(check.quiz_1, " B "), (check.quiz_2, "(a)"), (check.quiz_3, "C")])
+@pytest.mark.parametrize("quiz, letter", [(check.quiz_1, " B "), (check.quiz_2, "(a)"), (check.quiz_3, "b")])
 def test_check_yourself_right_answers_are_confirmed(quiz, letter):
     verdict = quiz(letter)
     assert verdict.correct is True and verdict.text.startswith("Correct: ")
@@ -168,13 +220,18 @@ def test_quiz_1_quotes_the_trap_as_the_lesson_shows_it():
     assert "plays column 3 at depths 2 and 3 and column 4 at depth 4" in check.quiz_1("b").text
 
 
+def test_the_check_yourself_questions_have_worked_answers():
+    worked = [cell_source(cell) for cell in CELLS if "<summary>Worked answers</summary>" in cell_source(cell)]
+    assert len(worked) == 1 and all(f"{n}. **" in worked[0] for n in (1, 2, 3))
+
+
 # --- not answered yet -----------------------------------------------------------------------------
 
 def stub(state):
     raise NotImplementedError
 
 
-@pytest.mark.parametrize("exercise, answer", [(check.horizon, ...), (check.one_more_ply, ...),
+@pytest.mark.parametrize("exercise, answer", [(check.depth_one_nodes, ...), (check.horizon, ...),
                                               (check.evaluation, ...), (check.evaluation, stub),
                                               (check.quiz_1, ...), (check.quiz_2, ...), (check.quiz_3, ...)])
 def test_unanswered_exercises_say_so_and_do_not_raise(exercise, answer, capsys):
@@ -183,7 +240,7 @@ def test_unanswered_exercises_say_so_and_do_not_raise(exercise, answer, capsys):
     assert capsys.readouterr().out == verdict.text + "\n"
 
 
-@pytest.mark.parametrize("exercise", [check.horizon, check.one_more_ply, check.evaluation])
+@pytest.mark.parametrize("exercise", [check.depth_one_nodes, check.horizon, check.evaluation])
 @pytest.mark.parametrize("answer", [None, [6], float("nan"), True])
 def test_anything_gets_a_verdict(exercise, answer):
     assert exercise(answer).correct is False

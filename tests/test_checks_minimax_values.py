@@ -1,11 +1,13 @@
 """Tests for minimax_lab.checks.minimax_values: every exercise of lesson 01 answered with the solution the
-lesson shows (correct), with a typical mistake (not correct, the mistake named), and not at all."""
+lesson shows (correct), with a typical mistake (not correct, the mistake named: a hint first, the
+answer on the second try), and not at all."""
 
 import re
 
 import pytest
 from lesson_notebooks import cell_source, lesson_cells, solution_blocks
 
+from hint_first import assert_hint_first, exercises_of
 from minimax_lab import TreeGame, minimax
 from minimax_lab.checks import minimax_values as check
 from minimax_lab.checks.practice import ValuePractice
@@ -39,6 +41,25 @@ def answer(name):
     namespace = {}
     exec(solution_defining(name), namespace)
     return namespace[name]
+
+
+# --- a leaf seen by MIN -------------------------------------------------------------------------------
+
+def test_the_min_utility_solution_is_correct():
+    verdict = check.min_utility(answer("my_utility"))
+    assert verdict.correct is True and verdict.text.startswith("Correct: -6.")
+    assert answer("my_utility") == TreeGame(check.FIG_5_2).utility(check.LEAF, "MIN")
+
+
+def test_max_s_utility_for_min_is_named_as_the_zero_sum_mistake():
+    verdict = check.min_utility(6)
+    assert verdict.correct is False and "worth to MAX" in verdict.text and "-6" not in verdict.text
+
+
+@pytest.mark.parametrize("wrong, named", [(-5, "That is another card"), (7, "find it in the drawing")])
+def test_an_unanticipated_min_utility_gets_a_hint(wrong, named):
+    verdict = check.min_utility(wrong)
+    assert verdict.correct is False and named in verdict.text
 
 
 # --- predict the move --------------------------------------------------------------------------------
@@ -83,8 +104,8 @@ def min_value(tree):
 MISTAKES = {
     "v starts at −∞": ("v = INF", "v = -INF"),
     "minimizes at every level": ("min(v, max_value(child))", "min(v, min_value(child))"),
-    "MAX to move at the root": ("min(v, max_value(child))", "max(v, max_value(child))"),
-    "never comes down from +∞": ("min(v, max_value(child))", "max(v, max_value(child))"),
+    "maximizes at MIN's node": ("min(v, max_value(child))", "max(v, max_value(child))"),
+    "never comes down": ("min(v, max_value(child))", "max(v, max_value(child))"),
     "return the leaf itself": ("    if is_leaf(tree):\n        return tree\n", ""),
 }
 """Each typical mistake: (the solution's text, what the mistake writes instead), by what the verdict says."""
@@ -110,7 +131,7 @@ def test_the_lesson_stores_the_stub():
 def test_a_typical_min_value_mistake_is_named(named):
     right, wrong = MISTAKES[named]
     code = solution_defining("min_value")
-    if named == "MAX to move at the root":
+    if named == "maximizes at MIN's node":
         code = code.replace("v = INF", "v = -INF")
     assert right in code
     verdict = check.min_value(lesson_functions(code.replace(right, wrong)))
@@ -133,6 +154,19 @@ def test_a_min_value_that_is_not_a_function_gets_a_verdict():
     assert check.min_value(3).correct is False
 
 
+def test_an_unknown_min_value_mistake_gets_a_hint_not_the_result():
+    verdict = check.min_value(lambda tree: 0)
+    assert verdict.correct is False and "Back the values up by hand on this tree" in verdict.text
+    assert "The right result is" not in verdict.text
+
+
+@pytest.mark.parametrize("borrowed", [check.min_root_value,
+                                      lambda tree: minimax(TreeGame(tree, first="MIN")).value])
+def test_the_package_s_own_answer_is_rejected(borrowed):
+    verdict = check.min_value(borrowed)
+    assert verdict.correct is False and "called the package's minimax" in verdict.text
+
+
 # --- who moves first -------------------------------------------------------------------------------------
 
 def test_the_max_first_solution_is_correct():
@@ -150,13 +184,34 @@ def test_a_typical_max_first_mistake_is_named(wrong, named):
     assert verdict.correct is False and named in verdict.text
 
 
+@pytest.mark.parametrize("wrong, named", [(8, "that is not one of them"), (4, "Back the values up level by level")])
+def test_an_unanticipated_max_first_value_gets_a_hint(wrong, named):
+    verdict = check.max_first_value(wrong)
+    assert verdict.correct is False and named in verdict.text and "6" not in verdict.text
+
+
 def test_max_first_unanswered():
     assert check.max_first_value(...).correct is None
 
 
+# --- count the nodes ---------------------------------------------------------------------------------------
+
+def test_the_node_count_solution_is_correct():
+    verdict = check.node_count(answer("my_nodes"))
+    assert verdict.correct is True and answer("my_nodes") == minimax(check.UniformTree(*check.UNIFORM)).nodes
+
+
+@pytest.mark.parametrize("wrong, named", [(1000, "That is the leaves"), (1110, "the root included"),
+                                          (111, "You left out the bottom level"), (30, "space bound"),
+                                          (500, "Add up the nodes level by level")])
+def test_a_typical_node_count_mistake_is_named(wrong, named):
+    verdict = check.node_count(wrong)
+    assert verdict.correct is False and named in verdict.text and "1111" not in verdict.text
+
+
 # --- Check yourself ----------------------------------------------------------------------------------------
 
-QUESTIONS = [check.quiz_1, check.quiz_2, check.quiz_3, check.quiz_4]
+QUESTIONS = [check.quiz_1, check.quiz_2, check.quiz_3]
 
 
 def test_the_check_yourself_answers_are_correct():
@@ -169,11 +224,11 @@ def test_the_check_yourself_answers_are_correct():
 @pytest.mark.parametrize("question, wrong, named", [
     (check.quiz_1, "a", "alpha-beta"),
     (check.quiz_1, "c", "never at random"),
-    (check.quiz_2, "b", "1,111 nodes are visited, but one after the other"),
-    (check.quiz_3, 1000, "That is the leaves"),
-    (check.quiz_3, 30, "space bound"),
-    (check.quiz_4, "a", "any other MIN"),
-    (check.quiz_4, "b", "can give MAX more"),
+    (check.quiz_2, "b", "not all at the same time"),
+    (check.quiz_2, "c", "Once a leaf's score has been compared"),
+    (check.quiz_3, "a", "hurts MAX most"),
+    (check.quiz_3, "b", "one kind of MIN only"),
+    (check.quiz_3, "d", "Answer with one of the letters a, b or c"),
 ])
 def test_a_wrong_check_yourself_answer_is_explained(question, wrong, named):
     verdict = question(wrong)
@@ -220,4 +275,37 @@ def test_every_exercise_is_stored_unanswered():
     outputs = ["".join(output.get("text", "")) for cell in CELLS if cell["cell_type"] == "code"
                and "check." in cell_source(cell) for output in cell["outputs"]]
     lines = [line for text in outputs for line in text.splitlines()]
-    assert len(lines) == 7 and all(line.startswith("Not answered yet: ") for line in lines)
+    assert len(lines) == 8 and all(line.startswith("Not answered yet: ") for line in lines)
+
+
+# --- hint first, the answer on the second try ------------------------------------------------------------
+
+HINT_FIRST = [
+    (check.min_utility, 6, "-6"),
+    (check.predicted_move, 1, "2"),
+    (check.min_value, lesson_functions(solution_defining("min_value").replace("min(v, max_value(child))",
+                                                                              "min(v, min_value(child))")),
+     "The right result is"),
+    (check.max_first_value, 3, "6"),
+    (check.node_count, 1000, "1111"),
+    (check.quiz_1, "a", "'b'"),
+    (check.quiz_2, "b", "'a'"),
+    (check.quiz_3, "b", "'c'"),
+]
+"""Each exercise with a typical wrong answer, and its answer as the feedback writes it."""
+
+
+@pytest.mark.parametrize("exercise, wrong, answer_text", HINT_FIRST, ids=[case[0].__name__ for case in HINT_FIRST])
+def test_a_first_wrong_try_gets_a_hint_and_the_second_the_answer(exercise, wrong, answer_text):
+    assert_hint_first(exercise, wrong, answer_text)
+
+
+def test_every_exercise_has_a_hint_first_case():
+    assert {case[0] for case in HINT_FIRST} == exercises_of(check)
+
+
+def test_the_right_answers_come_with_why():
+    """The worked answer follows the answer on request, and says why."""
+    check.max_first_value(3)
+    check.max_first_value(3)
+    assert "MIN's nodes 5 and 6" in check.max_first_value.held_back

@@ -1,13 +1,16 @@
 """Lesson 04's exercises answered with the solutions the lesson shows (correct), with typical
-mistakes (not correct, the mistake named), and not at all (not answered yet)."""
+mistakes (not correct, the mistake named, the answer held back until the second try), and not at all
+(not answered yet)."""
 
 import functools
-import re
 
 import pytest
-from lesson_notebooks import cell_source, lesson_cells, solution_blocks, solution_namespace
+from hint_first import assert_hint_first, exercises_of
+from lesson_notebooks import (lesson_cells, one_cell, shown_quiz_answers, solution_blocks, solution_namespace,
+                              stored_function)
 
-from minimax_lab import ByEvaluation, Combined, Killers, TicTacToe, alphabeta, wins_first
+from minimax_lab import (ByEvaluation, Combined, Killers, TicTacToe, alphabeta, as_given, best_first,
+                         exact_values, wins_first)
 from minimax_lab.checks import guard
 from minimax_lab.checks import move_ordering as check
 from minimax_lab.games.tictactoe import LINES_THROUGH
@@ -20,18 +23,12 @@ SOLUTIONS = solution_blocks(CELLS)
 
 def lesson_code(containing):
     """Return the source of the lesson's one code cell that contains `containing`."""
-    found = [cell_source(cell) for cell in CELLS
-             if cell["cell_type"] == "code" and containing in cell_source(cell)]
-    assert len(found) == 1, f"expected one code cell containing {containing!r}, found {len(found)}"
-    return found[0]
+    return one_cell(CELLS, "code", containing)
 
 
 def lesson_markdown(containing):
     """Return the lesson's one markdown cell that contains `containing`."""
-    found = [cell_source(cell) for cell in CELLS
-             if cell["cell_type"] == "markdown" and containing in cell_source(cell)]
-    assert len(found) == 1, f"expected one markdown cell containing {containing!r}, found {len(found)}"
-    return found[0]
+    return one_cell(CELLS, "markdown", containing)
 
 
 @functools.cache
@@ -51,24 +48,98 @@ def solution(name):
     return solution_namespace(SOLUTIONS, name, given)[name]
 
 
-def stored_stub(name):
-    """Return the function `name` as the lesson stores it (unanswered), without running the check."""
-    namespace = {}
-    source = lesson_code(f"def {name}(")
-    exec(source[:source.index("check.")], namespace)
-    return namespace[name]
+# --- orderings a student might write -------------------------------------------------------------------
+
+def worst_key(game, state, actions, path):
+    """The centre, corners and edges backwards: a key that puts the worst moves first."""
+    return sorted(actions, key=lambda square: -check.PREFERENCE.index(square))
+
+
+def by_preference(game, state, actions, path):
+    """The centre, then the corners, then the edges: saves work, but not enough for the budget."""
+    return sorted(actions, key=check.PREFERENCE.index)
+
+
+def leave_as_given(game, state, actions, path):
+    return list(actions)
+
+
+def sort_in_place(game, state, actions, path):
+    return list(actions).sort()
+
+
+def drop_the_last(game, state, actions, path):
+    return actions[:-1]
+
+
+def scores_not_squares(game, state, actions, path):
+    return [len(LINES_THROUGH[square]) for square in actions]
+
+
+def raises(game, state, actions, path):
+    return actions[99]
+
+
+def searches(game, state, actions, path):
+    """Orders by the package's best_first: a search inside the ordering."""
+    return best_first(game, state, actions, path)
+
+
+VALUES = exact_values(TicTacToe())
+
+
+def by_exact_values(game, state, actions, path):
+    """Best first by the exact values, ties by the lesson's budget solution: the oracle the budget forbids."""
+    sign = 1 if game.to_move(state) == game.max_player else -1
+    ties = solution("win_block_centre")(game, state, actions, path)
+    return sorted(ties, key=lambda square: -sign * VALUES[game.result(state, square)])
+
+
+class CountsCutoffs:
+    """A learning ordering of a student's own: moves that caused cutoffs most often first."""
+
+    def __init__(self):
+        self.counts = {}
+
+    def __call__(self, game, state, actions, path):
+        return sorted(actions, key=lambda square: -self.counts.get(square, 0))
+
+    def cutoff(self, game, state, action, path):
+        self.counts[action] = self.counts.get(action, 0) + 1
+
+
+# --- the hint first, the answer on the second try --------------------------------------------------
+
+HINT_FIRST = [
+    (check.fewest_leaves, ("worst first", 27), "best first, 11 leaves"),
+    (check.my_ordering, worst_key, "win at once first, then the centre"),
+    (check.within_budget, by_preference, "block the other player's line"),
+    (check.first_depth, (4, 4), "4/9"),
+    (check.quiz_1, "a", "'b'"),
+    (check.quiz_2, "a", "'b'"),
+    (check.quiz_3, "a", "'b'"),
+]
+
+
+@pytest.mark.parametrize("exercise, wrong, answer", HINT_FIRST, ids=lambda x: getattr(x, "__name__", None))
+def test_a_first_wrong_try_gets_a_hint_and_the_second_the_answer(exercise, wrong, answer):
+    assert_hint_first(exercise, wrong, answer)
+
+
+def test_every_exercise_has_a_hint_first_case():
+    assert {case[0] for case in HINT_FIRST} == exercises_of(check)
 
 
 def test_the_lesson_shows_a_solution_for_every_exercise():
-    assert len(SOLUTIONS) == 4       # three exercises and the Check yourself answers
-    for name in ("my_prediction", "my_order", "my_budget_order"):
+    assert len(SOLUTIONS) == 5       # four exercises and the Check yourself answers
+    for name in ("my_prediction", "my_order", "my_budget_order", "my_first"):
         assert solution(name) is not None
 
 
 def test_the_lesson_asks_what_the_checks_check():
     assert "tree = check.ORDER_TREE" in lesson_code("tree = check.ORDER_TREE")
-    assert "game.state(check.CORNER)" in lesson_code("corner = ")
     assert f"needed {check.budget():,} nodes" in lesson_markdown("### Your turn: beat the budget")
+    assert preference()["PREFERENCE"] == check.PREFERENCE
 
 
 # --- which order prunes most ---------------------------------------------------------------------
@@ -91,14 +162,15 @@ def test_the_four_orders_are_the_lesson_s():
     (("random order", 22), "by luck"),
     (("as given", 18), "by luck"),
     (("best first", 27), "27 is every leaf"),
-    (("best first", 12), "counted twice"),
-    (("best first", 5), "Count the leaves of lesson 3's best case, 3^2 + 3^1 - 1"),
+    (("best first", 12), "counted it twice"),
+    (("best first", 5), "b^⌈d/2⌉ + b^⌊d/2⌋ − 1, with b = 3 and d = 3"),
     (("sideways", 3), "is not one of the four orders"),
     ("best first", "Answer with a pair"),
 ])
-def test_prediction_mistakes_are_named(answer, named):
+def test_prediction_mistakes_are_named_without_the_answer(answer, named):
     verdict = check.fewest_leaves(answer)
     assert verdict.correct is False and named in verdict.text
+    assert "11 leaves" not in verdict.text
 
 
 def test_names_are_read_ignoring_case_and_spaces():
@@ -113,6 +185,7 @@ def test_the_ordering_solution_is_correct_and_its_count_is_the_one_shown():
     nodes = alphabeta(TicTacToe(), order=my_order).nodes
     assert verdict.correct is True and f"Alpha-beta visits {nodes:,} nodes with it" in verdict.text
     assert f"It costs {nodes:,} nodes" in lesson_markdown("def my_order(game, state, actions, path):")
+    assert f"{nodes:,} nodes" in check.ordering_answer()
 
 
 def test_the_lesson_s_own_ordering_passes_and_is_placed():
@@ -121,24 +194,19 @@ def test_the_lesson_s_own_ordering_passes_and_is_placed():
     assert "Between the squares as given and best first" in verdict.text
 
 
-def sort_in_place(game, state, actions, path):
-    return list(actions).sort()
+def test_an_ordering_worse_than_the_squares_as_given_is_not_correct():
+    """Issue 22: an ordering that costs more than doing nothing is not an answer."""
+    verdict = check.my_ordering(worst_key)
+    nodes = alphabeta(TicTacToe(), order=worst_key).nodes
+    assert nodes > 18297
+    assert verdict.correct is False and "must save work" in verdict.text
+    assert f"{nodes:,} nodes" in verdict.text and "put the bad moves first" in verdict.text
 
 
-def drop_the_last(game, state, actions, path):
-    return actions[:-1]
-
-
-def scores_not_squares(game, state, actions, path):
-    return [len(LINES_THROUGH[square]) for square in actions]
-
-
-def raises(game, state, actions, path):
-    return actions[99]
-
-
-def worst_key(game, state, actions, path):
-    return sorted(actions, key=lambda square: -preference()["PREFERENCE"].index(square))  # worst first
+@pytest.mark.parametrize("ordering", [leave_as_given, lambda game, state, actions, path: iter(actions)])
+def test_an_ordering_that_changes_nothing_is_not_correct(ordering):
+    verdict = check.my_ordering(ordering)
+    assert verdict.correct is False and "your order saves nothing" in verdict.text
 
 
 @pytest.mark.parametrize("ordering, named", [
@@ -154,14 +222,41 @@ def test_ordering_mistakes_are_named(ordering, named, capsys):
     assert capsys.readouterr().out == verdict.text + "\n"
 
 
-def test_an_ordering_that_puts_bad_moves_first_is_valid_but_told_so():
-    verdict = check.my_ordering(worst_key)
-    assert verdict.correct is True and "put the bad moves first" in verdict.text
+@pytest.mark.parametrize("ordering, named", [
+    (Killers(), "Killers(slots=2) is the course's own ordering"),
+    (Killers, "Killers is the course's own ordering"),
+    (ByEvaluation(open_lines_evaluation), "ByEvaluation(open_lines_evaluation) is the course's own ordering"),
+    (as_given, "as_given is the course's own ordering"),
+    (best_first, "best_first is the course's own ordering"),
+    (check.wins_then_preference, "wins_then_preference is the course's own ordering"),
+    (check.win_block_centre, "win_block_centre is the course's own ordering"),
+    (Combined(wins_first, Killers()), "is the course's own ordering"),
+])
+@pytest.mark.parametrize("exercise", [check.my_ordering, check.within_budget])
+def test_the_package_s_own_orderings_are_refused(exercise, ordering, named):
+    verdict = exercise(ordering)
+    assert verdict.correct is False and named in verdict.text
 
 
-def test_a_learning_ordering_learns_through_the_check():
-    verdict = check.my_ordering(Killers())
-    assert verdict.correct is True and "7,107 nodes" in verdict.text
+@pytest.mark.parametrize("exercise", [check.my_ordering, check.within_budget])
+def test_an_ordering_that_searches_is_refused_by_name(exercise):
+    verdict = exercise(searches)
+    assert verdict.correct is False
+    assert "your ordering called the package's best_first" in verdict.text
+
+
+@pytest.mark.parametrize("ordering", [by_exact_values, Combined(exact_order(TicTacToe()), worst_key)])
+@pytest.mark.parametrize("exercise", [check.my_ordering, check.within_budget])
+def test_an_ordering_by_the_exact_values_is_refused(exercise, ordering):
+    verdict = exercise(ordering)
+    assert verdict.correct is False and "puts them in the order of their exact values" in verdict.text
+
+
+def test_a_learning_ordering_of_one_s_own_learns_through_the_check():
+    verdict = check.my_ordering(CountsCutoffs())
+    nodes = alphabeta(TicTacToe(), order=CountsCutoffs()).nodes
+    assert nodes < 18297
+    assert verdict.correct is True and f"{nodes:,} nodes" in verdict.text
 
 
 def test_sorting_the_actions_tuple_in_place_is_told_to_use_sorted():
@@ -193,13 +288,13 @@ def test_the_budget_solution_is_correct_and_its_count_is_the_one_shown():
     verdict = check.within_budget(order)
     assert verdict.correct is True and verdict.text.startswith(f"Correct: {nodes:,} nodes")
     assert f"from {nodes:,} nodes" in lesson_markdown("def win_block_centre")
+    assert f"{nodes:,} nodes" in check.budget_answer()
     assert nodes < check.budget() == alphabeta(TicTacToe(), order=exact_order(TicTacToe())).nodes == 2312
 
 
 @pytest.mark.parametrize("ordering, named", [
-    (ByEvaluation(open_lines_evaluation), "740 over the budget of 2,312"),
-    (exact_order(TicTacToe()), "at the budget of 2,312 (fewer is needed)"),
-    (Combined(wins_first, Killers()), "over the budget"),
+    (by_preference, "4,963 over the budget of 2,312"),
+    (Combined(wins_first, by_preference), "over the budget"),
     (sort_in_place, "Did you forget the return?"),
 ])
 def test_budget_mistakes_are_named(ordering, named):
@@ -207,49 +302,68 @@ def test_budget_mistakes_are_named(ordering, named):
     assert verdict.correct is False and named in verdict.text
 
 
+# --- iterative deepening's first search ------------------------------------------------------------
+
+def test_the_first_depth_solution_is_correct():
+    assert check.first_depth(solution("my_first")).correct is True
+    assert check.first_depth((4, "0.444")).correct is True
+    assert check.deepening()[0].move == 4
+
+
+@pytest.mark.parametrize("answer, named", [
+    ((4, 4), "That counts the open lines"),
+    ((0, 3 / 9), "Count the lines through each kind of square"),
+    ((4, 0.5), "the square is right"),
+    (4, "Answer with a pair"),
+    ((4, 10**400), "the square is right"),
+    (("4", 0.444), "Count the lines through each kind of square"),
+])
+def test_first_depth_mistakes_are_named(answer, named):
+    verdict = check.first_depth(answer)
+    assert verdict.correct is False and named in verdict.text and "4/9" not in verdict.text
+
+
 # --- not answered yet ---------------------------------------------------------------------------
 
 def test_the_stored_exercises_are_not_answered_yet(capsys):
-    verdicts = [check.fewest_leaves(...), check.my_ordering(stored_stub("my_order")),
-                check.within_budget(...)]
-    assert [v.correct for v in verdicts] == [None, None, None]
+    verdicts = [check.fewest_leaves(...), check.my_ordering(stored_function(CELLS, "my_order")),
+                check.within_budget(...), check.first_depth(...)]
+    assert [v.correct for v in verdicts] == [None, None, None, None]
     assert all(v.text.startswith("Not answered yet: ") for v in verdicts)
     assert "my_prediction = ..." in lesson_code("check.fewest_leaves(")
     assert "my_budget_order = ..." in lesson_code("check.within_budget(")
+    assert "my_first = ..." in lesson_code("check.first_depth(")
 
 
 # --- Check yourself -----------------------------------------------------------------------------
 
-QUIZZES = [check.quiz_1, check.quiz_2, check.quiz_3, check.quiz_4]
+QUIZZES = [check.quiz_1, check.quiz_2, check.quiz_3]
 
 
 def test_the_answers_shown_are_correct():
-    calls = re.findall(r"check\.quiz_(\d)\((.*?)\)", next(b for b in SOLUTIONS if "check.quiz_1" in b))
-    assert [int(number) for number, _ in calls] == [1, 2, 3, 4]
-    for quiz, (_, given) in zip(QUIZZES, calls):
-        assert quiz(eval(given)).correct is True
+    shown = shown_quiz_answers(SOLUTIONS)
+    assert [number for number, _ in shown] == [1, 2, 3]
+    assert all(quiz(given).correct is True for quiz, (_, given) in zip(QUIZZES, shown))
 
 
 @pytest.mark.parametrize("quiz, wrong, said", [
-    (check.quiz_1, "a", "pruning only skips what cannot change it"),
+    (check.quiz_1, "a", "Pruning only skips what cannot change the value"),
     (check.quiz_1, "c", "With a depth limit"),
-    (check.quiz_2, "b", "keyed by the whole board"),
-    (check.quiz_2, "c", "does not depend on the moves that led to it"),
-    (check.quiz_3, "a", "always a bound"),
-    (check.quiz_3, "c", "below it means no"),
-    (check.quiz_4, "a", "PVS uses them too"),
-    (check.quiz_4, "c", "needs several tests"),
-    (check.quiz_4, "d", "Answer with one of the letters a, b or c"),
+    (check.quiz_2, "a", "The exact values are exact"),
+    (check.quiz_2, "c", "The order never changes alpha-beta's value"),
+    (check.quiz_3, "a", "the shallow searches are not in it"),
+    (check.quiz_3, "c", "the same rule"),
+    (check.quiz_3, "d", "Answer with one of the letters a, b or c"),
 ])
-def test_wrong_answers_are_explained(quiz, wrong, said):
+def test_wrong_answers_get_a_hint(quiz, wrong, said):
     verdict = quiz(wrong)
     assert verdict.correct is False and said in verdict.text
 
 
 def test_the_quiz_explanations_carry_computed_numbers():
-    assert "the naive table says 1, the flags 0" in check.quiz_2("a").text
-    assert "the value is at most 0" in check.quiz_3("b").text
-    assert "PVS visits 18,016 nodes, with a table 4,532, MTD(f) 4,369" in check.quiz_4("b").text
+    assert "from 11 to 27 leaves" in check.quiz_1("b").text
+    assert "Best first needs 2,312 nodes, win, block, centre 2,096" in check.quiz_2("b").text
+    assert "19,173 nodes against 18,297 from scratch" in check.quiz_3("b").text
 
 
 @pytest.mark.parametrize("quiz", QUIZZES)

@@ -2,6 +2,7 @@
 with the solution the notebook shows, with typical mistakes, and not at all."""
 
 import pytest
+from hint_first import assert_hint_first, exercises_of
 from lesson_notebooks import lesson_cells, solution_blocks
 
 from minimax_lab.checks import start_here as check
@@ -65,3 +66,17 @@ def test_check_yourself(question, right, wrong, named):
 def test_a_question_answered_with_no_letter_asks_for_one():
     verdict = check.quiz_1(2)
     assert verdict.correct is False and "one of the letters a, b or c" in verdict.text
+
+
+# --- hint first: a first wrong try gets a hint, the second the answer ---------------------------------
+
+HINT_FIRST = [(check.best_move, 1, "2"), (check.quiz_1, "a", "'b'"), (check.quiz_2, "a", "'b'")]
+
+
+@pytest.mark.parametrize("exercise, wrong, answer", HINT_FIRST)
+def test_a_first_wrong_try_gets_a_hint_and_the_second_the_answer(exercise, wrong, answer):
+    assert_hint_first(exercise, wrong, answer)
+
+
+def test_every_exercise_has_a_hint_first_case():
+    assert {case[0] for case in HINT_FIRST} == exercises_of(check)

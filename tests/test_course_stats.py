@@ -44,8 +44,6 @@ def test_the_readme_shows_the_table_the_lessons_make():
         "README.md's lesson table is out of date: run `make course-stats`"
 
 
-@pytest.mark.xfail(reason="issue 22: lessons 01-11 are being cut to one sitting each, with code to write "
-                          "and something to do in every section", strict=True)
 def test_every_lesson_fits_one_sitting_with_code_to_write_and_something_to_do_in_every_section():
     stats = all_stats()
     assert len(stats) >= 12

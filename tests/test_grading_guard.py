@@ -3,6 +3,8 @@ message (minimax_lab/checks/guard.py and reports.py). These tests need no soluti
 they run in the student edition too."""
 
 import math
+import sys
+import threading
 import time
 import types
 
@@ -285,3 +287,46 @@ def test_call_student_outcome():
     assert examined == [1] and outcome.problem is None
     outcome = guard.call_student(lambda x: 1 / x, 0)
     assert isinstance(outcome.error, ZeroDivisionError) and outcome.problem is None
+
+
+# --- a time limit without signals (another thread, Windows, the browser's Pyodide) -------------------
+
+def forever():
+    while True:
+        pass
+
+
+def test_a_time_limit_without_signals_stops_a_loop_in_another_thread():
+    outcome = {}
+
+    def in_a_thread():   # SIGALRM exists only in the main thread: here the watchdog thread stops it
+        started = time.monotonic()
+        try:
+            with guard.time_limit(0.2) as fired:
+                forever()
+        except guard.TimedOut as error:
+            outcome.update(error=str(error), fired=fired[0], seconds=time.monotonic() - started)
+
+    thread = threading.Thread(target=in_a_thread)
+    thread.start()
+    thread.join(10)
+    assert not thread.is_alive()
+    assert outcome["error"] == "timed out after 0.2 s" and outcome["fired"] and outcome["seconds"] < 5
+    with guard.time_limit(5):   # and a block that ends in time is left alone
+        assert sum(range(10)) == 45
+
+
+def test_where_no_thread_starts_the_clock_is_watched_from_a_trace_function(monkeypatch):
+    class NoThread(threading.Thread):   # as in the browser's Pyodide
+        def start(self):
+            raise RuntimeError("can't start new thread")
+
+    monkeypatch.setattr(guard, "threading", types.SimpleNamespace(
+        Thread=NoThread, Event=threading.Event, get_ident=threading.get_ident,
+        current_thread=threading.current_thread, main_thread=threading.main_thread))
+    monkeypatch.setattr(guard, "signal", types.SimpleNamespace())   # and no SIGALRM
+    started = time.monotonic()
+    with pytest.raises(guard.TimedOut, match="timed out after 0.2 s"):
+        with guard.time_limit(0.2):
+            forever()
+    assert time.monotonic() - started < 5 and sys.gettrace() is None

@@ -1,4 +1,4 @@
-"""Tests for minimax_lab.display.plots, and for the lesson 4 and 5 widgets in minimax_lab.display.widgets: figures
+"""Tests for minimax_lab.display.plots, and for the lesson 4 and 6 widgets in minimax_lab.display.widgets: figures
 carry the measured series and the theory lines; the widgets redraw and count correctly."""
 
 import pytest

@@ -9,6 +9,8 @@ from minimax_lab.checks.core import FIG_5_2
 from minimax_lab.checks.practice import MAX_VALUE_NODES, PruningPractice, ValuePractice
 from minimax_lab.core.trace import cutoff_reasons
 from minimax_lab.core.trees import random_tree
+from minimax_lab.search.ties import RULES
+from test_ties import strict_oracle
 
 SEEDS = range(4)
 
@@ -259,3 +261,59 @@ def test_value_practice_new_tree():
     practice.new_button.click()
     assert practice.seed == 4 and practice.tree == random_tree(2, 2, seed=4)
     assert all(box.value == "" for box in practice.boxes.values()) and practice.feedback.value == ""
+
+
+# --- PruningPractice: the tie rule (α ≥ β, the course's, or α > β, CS188's) ------------------------
+
+def test_the_default_rule_prunes_on_ties():
+    practice = PruningPractice(branching=3, depth=3, seed=1)
+    assert practice.prune_ties is True and practice.rule.value is True
+    trace = Trace()
+    alphabeta(practice.tree, trace=trace)
+    assert practice.pruned == set(practice.leaves()) - set(trace.leaves())
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_the_strict_rule_prunes_what_a_textbook_strict_alpha_beta_never_reaches(seed):
+    practice = PruningPractice(branching=2 + seed % 3, depth=3 if seed % 3 < 2 else 2, seed=seed, prune_ties=False)
+    value, seen = strict_oracle(practice.tree)
+    assert practice.pruned == set(practice.leaves()) - set(seen)
+    assert practice.result.value == value == minimax(practice.tree).value
+
+
+def test_the_two_rules_differ_on_many_trees_and_only_in_what_they_prune():
+    differ = 0
+    for seed in range(60):
+        ties, strict = PruningPractice(seed=seed), PruningPractice(seed=seed, prune_ties=False)
+        assert ties.result.value == strict.result.value
+        assert ties.pruned >= strict.pruned            # α > β prunes a subset of what α ≥ β prunes
+        differ += ties.pruned != strict.pruned
+    assert 10 < differ < 50
+
+
+def test_the_toggle_searches_again_and_keeps_the_marks():
+    practice = PruningPractice(branching=3, depth=3, seed=1)   # the rules prune differently here
+    ties = set(practice.pruned)
+    for path in ties:
+        practice.toggles[path].value = True
+    assert practice.check().startswith("Correct")
+    practice.rule.value = False
+    assert practice.prune_ties is False and practice.pruned < ties
+    assert practice.marked() == ties and practice.feedback.value == ""
+    verdict = practice.check()
+    assert verdict.startswith(f"Not correct: {len(practice.pruned)} right, 0 missed, "
+                              f"{len(ties - practice.pruned)} wrong.")
+    assert "this rule cuts only when α > β" in verdict
+    practice.new_button.click()
+    assert practice.prune_ties is False and practice.seed == 2
+    strict = PruningPractice(branching=3, depth=3, seed=2, prune_ties=False)
+    assert practice.pruned == strict.pruned
+
+
+def test_the_rule_toggle_sits_under_the_leaves_and_a_bad_rule_is_refused():
+    practice = PruningPractice(branching=2, depth=2, seed=1)
+    assert practice.controls.children[1] is practice.rule   # the leaves' toggles come first
+    assert practice.rule.description == "Ties:"
+    assert [label for label, _ in practice.rule.options] == [RULES["≥"], RULES[">"]]
+    with pytest.raises(ValueError, match="prune_ties must be True"):
+        PruningPractice(prune_ties=">")

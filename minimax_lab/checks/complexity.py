@@ -1,8 +1,12 @@
-"""Checks for lesson 05 (complexity): the Knuth-Moore count, the next point of a measured curve,
-an effective branching factor estimated from a node count, and the Check yourself questions.
+"""Checks for lesson 06 (complexity): the nodes minimax visits, the Knuth-Moore count, the nodes of
+the minimal tree (a function the student writes), the next point of a measured curve, Pearl's R,
+an effective branching factor estimated from a node count, the depth a node budget buys, the gap
+between minimax and the best order, and the Check yourself questions.
 
-Every expected answer is measured by the package (`experiments.measure`, `node_counts`) or
-computed by its formulas; nothing is typed in. Estimates are right within a stated tolerance.
+Every expected answer is measured by the package (`experiments.measure`, `node_counts`,
+`depth_within_budget`) or computed by its formulas; nothing is typed in. A node count counts every
+node visited, the root included (SearchResult.nodes). Estimates are right within a stated tolerance.
+A first wrong answer gets a hint; the answer comes on the second wrong try (checks.core.Exercise).
 
 >>> verdict = knuth_moore_count(...)
 Not answered yet: a proof of the value needs one strategy for each player; count the leaves of each
@@ -19,6 +23,7 @@ from statistics import mean
 from typing import Any
 
 from ..analysis.experiments import (
+    depth_within_budget,
     effective_branching_factor,
     full_leaves,
     measure,
@@ -27,11 +32,22 @@ from ..analysis.experiments import (
     node_counts,
     Row,
     pearl_branching,
+    pearl_root,
 )
-from .core import Verdict, check_answer, choice, exercise, read_number, unanswered, verdict
+from ..core.trees import uniform_nodes
+from .core import Verdict, check_answer, check_function, choice, exercise, read_number, same, unanswered, verdict
+from .guard import Outcome
+
+MINIMAX_NODES = (3, 4)
+"""(branching, depth) of "predict minimax's nodes"."""
 
 KNUTH_MOORE = (3, 4)
 """(branching, depth) of "predict the Knuth-Moore count"."""
+
+BEST_ORDER_CASES = tuple(sorted(((b, d) for b in range(2, 7) for d in range(0, 9) if b ** d <= 50_000),
+                                key=lambda case: (case[0] ** case[1], case)))
+"""(branching, depth) pairs best_order_nodes is tried on, smallest tree first: every uniform tree
+with b from 2 to 6, d from 0 to 8 and at most 50,000 leaves."""
 
 CURVE = (3, 12)
 """(branching, depth) of "predict the next point": random-order alpha-beta, one ply deeper than the
@@ -46,6 +62,12 @@ GROWTH_TOLERANCE = 0.2
 READING_SLACK = 0.05
 """How far (relatively) a growth factor read off the curve may be outside the last plies' growth."""
 
+PEARL_B = 4
+"""The branching factor whose Pearl's R the student computes."""
+
+PEARL_TOLERANCE = 0.01
+"""How far an answer for Pearl's R may be from the package's."""
+
 B_STAR = (3, 8, 0)
 """(branching, depth, seed) of the random-order search whose b* the student estimates."""
 
@@ -53,7 +75,51 @@ B_STAR_TOLERANCE = 0.01
 """How far an estimate of b* may be from the solution of AIMA's equation."""
 
 MISTAKE_TOLERANCE = 0.005
-"""How close a wrong estimate of b* must be to a typical wrong formula's value to be named as it."""
+"""How close a wrong estimate (of b* or R) must be to a typical wrong formula's value to be named as it."""
+
+BUDGET = (3, 3000)
+"""(branching, budget in nodes) of "how deep does the best order get"."""
+
+GAP = (6, 6)
+"""(branching, depth) of "how many times as many leaves": minimax's leaves over best-first alpha-beta's."""
+
+GAP_TOLERANCE = 0.02
+"""How far (relatively) a predicted ratio may be from the measured one."""
+
+
+def positive_number(answer: Any, what: str, hint: str) -> float | Verdict:
+    """Return the number `answer` stands for; or (printed) the verdict "not answered yet: `hint`"
+    when it is `...`, or one asking for `what` when it is not a positive number."""
+    if answer is Ellipsis:
+        return unanswered(hint)
+    number = read_number(answer)
+    if number is None or number <= 0:
+        return verdict(False, f"Not correct: you said {answer!r}; answer with {what}.")
+    try:
+        number_read = float(number)
+    except OverflowError:
+        number_read = math.inf
+    if math.isinf(number_read):
+        return verdict(False, f"Not correct: you said a number too large for a float; answer with {what}.")
+    return number if isinstance(number, int) else number_read
+
+
+# --- Your turn: minimax's nodes ---------------------------------------------------------------------
+
+@exercise("predict")
+def minimax_nodes(answer: Any) -> Verdict:
+    """Check the predicted nodes minimax visits, root included, on a uniform tree, b = 3, d = 4."""
+    b, d = MINIMAX_NODES
+    measured = measure(b, d, "minimax")
+    plies = " + ".join(f"{b ** k}" for k in range(d + 1))
+    mistakes = {full_leaves(b, d): "That counts the leaves only; the nodes above them are visited too.",
+                measured["nodes"] - 1: "Almost: the count includes the root.",
+                uniform_nodes(b, d - 1): "That stops one ply short: the leaves are at ply d.",
+                b * d: "The plies multiply the count, they do not add to it: count the nodes ply by ply."}
+    why = f"Minimax visits every node, ply by ply: {plies} = {measured['nodes']}."
+    return check_answer(answer, measured["nodes"], mistakes=mistakes, why=why,
+                        hint="count the nodes at each ply, from the root (ply 0) to the leaves (ply d), "
+                             "and add them up")
 
 
 # --- Your turn: the Knuth-Moore count --------------------------------------------------------------
@@ -70,7 +136,7 @@ def knuth_moore_count(answer: Any) -> Verdict:
         b ** down: f"That is one player's strategy alone, {b}^{down}; the proof needs both players' "
                    "strategies.",
         b ** up + b ** down: "Almost: the two strategies meet at one leaf (the end of the best line), "
-                             "which is counted twice.",
+                             "which you counted twice.",
         minimal_nodes(b, d): "That counts every node of the minimal tree; the question asks for its "
                              "leaves.",
         b ** (3 * d // 4): "b^(3d/4) is a rule of thumb for random order, not for the best order.",
@@ -80,6 +146,51 @@ def knuth_moore_count(answer: Any) -> Verdict:
     return check_answer(answer, measured["leaves"], mistakes=mistakes, why=why,
                         hint="a proof of the value needs one strategy for each player; count the "
                              "leaves of each")
+
+
+# --- Your turn: the nodes of the minimal tree (code) -------------------------------------------------
+
+def best_order_measured(branching: int, depth: int) -> int:
+    """Return the nodes alpha-beta visits, root included, on experiment_tree(branching, depth) in the
+    best order, measured at every call (a cache would answer a student's function that calls this
+    without the guard seeing `measure` called)."""
+    nodes: int = measure(branching, depth, "alphabeta", "best")["nodes"]
+    return nodes
+
+
+BEST_ORDER_HINT = ("add up the nodes ply by ply, as for minimax: at ply k the best order visits as many "
+                   "nodes as a best-order search of depth k evaluates leaves")
+
+
+@exercise("code")
+def best_order_nodes(student: Any) -> Verdict:
+    """Check the student's best_order_nodes(branching, depth) against the nodes alpha-beta visits in
+    the best order (measured) on every tree of BEST_ORDER_CASES; name the mistake on the smallest."""
+    return check_function(student, best_order_measured, BEST_ORDER_CASES, hint=BEST_ORDER_HINT,
+                          explain=best_order_mistake)
+
+
+def best_order_mistake(outcome: Outcome, branching: int, depth: int) -> str:
+    """Return what a wrong best_order_nodes probably did on (branching, depth), where it went as
+    `outcome` says (every known mistake that gives its result), or '' when it is not a known mistake."""
+    if outcome.problem is not None or outcome.error is not None:
+        return ""
+    b, d, got = branching, depth, outcome.value
+    right = best_order_measured(b, d)
+    per_ply = [minimal_leaves(b, k) for k in range(d + 1)]
+    known = [
+        (minimal_leaves(b, d), "That is the leaves alone: the nodes at every ply above them are "
+                               "visited too."),
+        (uniform_nodes(b, d), "That is every node of the tree, what minimax visits: the best order "
+                              "skips most of them."),
+        (right - 1, "One short: the count includes the root (ply 0)."),
+        (sum(per_ply[:-1]), "The last ply is missing: the plies run from 0 to d, leaves included."),
+        (sum(2 * b ** (k / 2) - 1 for k in range(d + 1)),
+         "At an odd ply the two strategies are not equally deep: one has b^⌈k/2⌉ leaves, the "
+         "other b^⌊k/2⌋."),
+    ]
+    # on a small tree several mistakes can give the same number: name each of them
+    return " Or: ".join(text for wrong, text in known if same(got, wrong) and not same(wrong, right))
 
 
 # --- Your turn: the next point of a curve -------------------------------------------------------
@@ -95,15 +206,14 @@ def random_order_leaves(branching: int, depth: int) -> float:
 @exercise("predict")
 def next_point(answer: Any) -> Verdict:
     """Check a prediction of random-order alpha-beta's mean leaves one ply deeper than the lesson's
-    curve (b = 3, depth 12), right within GROWTH_TOLERANCE of the measurement."""
+    curve (b = 3, depth 12): right when it applies a growth read off the last plies (within
+    READING_SLACK), or when it lies within GROWTH_TOLERANCE of the measurement."""
     hint = ("read the growth per ply off the last few points of the random-order curve and apply it "
             "once more")
-    if answer is Ellipsis:
-        return unanswered(hint)
+    guess = positive_number(answer, "a number of leaves", hint)
+    if isinstance(guess, Verdict):
+        return guess
     b, d = CURVE
-    guess = read_number(answer)
-    if guess is None or guess <= 0:
-        return verdict(False, f"Not correct: you said {answer!r}; the answer is a number of leaves.")
     before, expected = random_order_leaves(b, d - 1), random_order_leaves(b, d)
     growth, measured_growth = guess / before, expected / before
     why = (f"The measured mean is {expected:,.0f} leaves, {measured_growth:.2f} times depth "
@@ -111,9 +221,15 @@ def next_point(answer: Any) -> Verdict:
     # the method taught: the growth of one of the last plies, applied once more
     recent = [random_order_leaves(b, k) / random_order_leaves(b, k - 1) for k in range(d - 3, d)]
     low, high = min(recent) * (1 - READING_SLACK), max(recent) * (1 + READING_SLACK)
-    if low <= growth <= high or abs(guess - expected) <= GROWTH_TOLERANCE * expected:
+    plies = f"×{min(recent):.2f} to ×{max(recent):.2f}"
+    if low <= growth <= high:
         return verdict(True, f"Correct: {guess:,.0f} multiplies depth {d - 1}'s count by {growth:.2f}, "
-                             f"like the last plies (×{min(recent):.2f} to ×{max(recent):.2f}). {why}")
+                             f"like the last plies ({plies}). {why}")
+    if abs(guess - expected) <= GROWTH_TOLERANCE * expected:
+        side = "less" if growth < low else "more"
+        return verdict(True, f"Correct: {guess:,.0f} is within {GROWTH_TOLERANCE:.0%} of the measurement, "
+                             f"though it grows {side} (×{growth:.2f}) than the last plies did ({plies}). "
+                             f"{why}")
     known = {b: f"×{b} is b, minimax's growth per ply; random order prunes a good part of each "
                 "new ply.",
              math.sqrt(b): f"×√{b} is the best order's growth per ply on average; random order is "
@@ -127,7 +243,39 @@ def next_point(answer: Any) -> Verdict:
     side = "high" if guess > expected else "low"
     return verdict(False, f"Not correct: {guess:,.0f} is too {side}: it multiplies depth {d - 1}'s "
                           f"count by {growth:.2f}. " + (mistake or "Look at the ratio of the last "
-                                                                   "few points to their neighbours."))
+                                                                   "few points to their neighbours."),
+                   answer=f"The answer is about {expected:,.0f}. {why}")
+
+
+# --- Your turn: Pearl's R ---------------------------------------------------------------------------
+
+@exercise("predict")
+def pearl_r(answer: Any) -> Verdict:
+    """Check a computed Pearl's R for b = PEARL_B, right within PEARL_TOLERANCE."""
+    b = PEARL_B
+    hint = (f"find ξ between 0 and 1 with ξ^{b} + ξ − 1 = 0 (try values and narrow them down), then "
+            "compute ξ / (1 − ξ)")
+    guess = positive_number(answer, "a positive number, R", hint)
+    if isinstance(guess, Verdict):
+        return guess
+    xi, r = pearl_root(b), pearl_branching(b)
+    why = (f"ξ_{b} = {xi:.4f} solves x^{b} + x − 1 = 0, and R = ξ / (1 − ξ) = {r:.3f}, below "
+           f"b^(3/4) = {b ** 0.75:.3f}.")
+    if abs(guess - r) <= PEARL_TOLERANCE:
+        return verdict(True, f"Correct: {guess}. {why}")
+    near = [(xi, "That is ξ itself, the root; R is ξ / (1 − ξ)."),
+            ((1 - xi) / xi, "That is (1 − ξ) / ξ, upside down."),
+            (b ** 0.75, "That is the rule of thumb b^(3/4), not Pearl's R."),
+            (b / math.log(b), "b / ln b says how R grows for large b; it is not R's value.")]
+    mistake = next((text for value, text in near if abs(guess - value) <= MISTAKE_TOLERANCE), "")
+    if not mistake:
+        try:
+            x = guess / (1 + guess)  # the ξ that gives this R
+            mistake = f"For R = {guess}, ξ = R / (1 + R) = {x:.4f} and ξ^{b} + ξ − 1 = {x ** b + x - 1:+.4f}, not 0."
+        except OverflowError:
+            mistake = ""
+    return verdict(False, f"Not correct: you said {guess}. {mistake}".rstrip(),
+                   answer=f"The answer is {r:.3f}. {why}")
 
 
 # --- Your turn: estimate b* ----------------------------------------------------------------------
@@ -143,28 +291,106 @@ def b_star(answer: Any) -> Verdict:
     """Check an estimate of the effective branching factor b* of random-order alpha-beta on the tree
     B_STAR, right within B_STAR_TOLERANCE of the solution of N + 1 = 1 + b* + ... + (b*)^d."""
     hint = "try a value of b*, add up 1 + b* + ... + (b*)^d, and raise or lower it until you hit N + 1"
-    if answer is Ellipsis:
-        return unanswered(hint)
+    guess = positive_number(answer, "a positive number, b*", hint)
+    if isinstance(guess, Verdict):
+        return guess
     row = b_star_search()
     nodes, depth = row["nodes"], row["depth"]
     expected = effective_branching_factor(nodes, depth)
-    guess = read_number(answer)
-    if guess is None or guess <= 0:
-        return verdict(False, f"Not correct: you said {answer!r}; b* is a positive number.")
-    total = sum(guess ** k for k in range(depth + 1))
+    why = f"1 + b* + ... + (b*)^{depth} = N + 1 = {nodes:,} for b* = {expected:.3f}."
+    try:
+        total = sum(guess ** k for k in range(depth + 1))
+    except OverflowError:
+        total = math.inf
     if abs(guess - expected) <= B_STAR_TOLERANCE:
         return verdict(True, f"Correct: {guess}. 1 + b* + ... + (b*)^{depth} = {total:,.0f} for your "
                              f"b*, against N + 1 = {nodes:,}; b* = {expected:.3f}.")
     near = [(row["leaves"] ** (1 / depth), "leaves^(1/d)",
-             "close, but that is a tree with as many leaves, and b* counts every node"),
+             "that is a tree with as many leaves, and b* counts every node"),
             (nodes ** (1 / depth), "(N + 1)^(1/d)", "that treats every node as a leaf"),
             (effective_branching_factor(nodes, depth - 1), "b* for depth d - 1",
              "the sum runs to (b*)^d")]
-    mistake = next((f"If you computed {name} ({value:.3f}): {why}." for value, name, why in near
+    mistake = next((f"If you computed {name}: {why_not}." for value, name, why_not in near
                     if abs(guess - value) <= MISTAKE_TOLERANCE), "")
     side = "large" if total > nodes else "small"
     return verdict(False, f"Not correct: for b* = {guess}, 1 + b* + ... + (b*)^{depth} = {total:,.1f}, "
-                          f"too {side} for N + 1 = {nodes:,}. {mistake}".rstrip())
+                          f"too {side} for N + 1 = {nodes:,}. {mistake}".rstrip(),
+                   answer=f"The answer is b* = {expected:.3f}: {why}")
+
+
+# --- Your turn: the depth a budget buys -------------------------------------------------------------
+
+@lru_cache(maxsize=None)
+def budget_depths() -> dict[str, int]:
+    """Return the deepest depth minimax and best-first alpha-beta finish within BUDGET (measured)."""
+    b, budget = BUDGET
+    rows = depth_within_budget(b, budget, searches=[("minimax", "given"), ("alphabeta", "best")])
+    return {row["algorithm"]: row["depth"] for row in rows}
+
+
+@exercise("predict")
+def budget_depth(answer: Any) -> Verdict:
+    """Check the predicted deepest uniform tree (b = 3) that best-first alpha-beta finishes within
+    3,000 nodes."""
+    b, budget = BUDGET
+    hint = "add up the minimal tree's nodes depth by depth until they pass the budget"
+    if answer is Ellipsis:
+        return unanswered(hint)
+    depths = budget_depths()
+    expected = depths["alphabeta"]
+    why = (f"At depth {expected} the best order visits {minimal_nodes(b, expected):,} nodes, at depth "
+           f"{expected + 1} {minimal_nodes(b, expected + 1):,}: about twice minimax's "
+           f"{depths['minimax']} plies, a ply short of it on so small a budget.")
+    guess = read_number(answer)
+    if guess is not None and not (isinstance(guess, int) and 0 <= guess <= 60):
+        guess = None
+    note = ""
+    if guess is not None and guess != expected:
+        nodes = minimal_nodes(b, guess)
+        note = (f"At depth {guess} the best order visits {nodes:,} nodes, more than {budget:,}."
+                if nodes > budget else
+                f"At depth {guess} the best order visits only {nodes:,} nodes: a deeper tree still fits.")
+    mistakes = {depths["minimax"]: "That is minimax's depth: the best order prunes, so the same nodes "
+                                   "go deeper."}
+    return check_answer(answer, expected, hint=hint, why=why, mistakes=mistakes, note=note)
+
+
+# --- Your turn: the gap between minimax and the best order -----------------------------------------
+
+@lru_cache(maxsize=None)
+def gap_leaves() -> tuple[int, int]:
+    """Return the leaves minimax and best-first alpha-beta evaluate on the tree GAP (measured once)."""
+    b, d = GAP
+    return measure(b, d, "minimax")["leaves"], measure(b, d, "alphabeta", "best")["leaves"]
+
+
+@exercise("predict")
+def gap(answer: Any) -> Verdict:
+    """Check the predicted ratio of minimax's leaves to best-first alpha-beta's at b = 6, d = 6, right
+    within GAP_TOLERANCE."""
+    b, d = GAP
+    hint = "divide b^d by the minimal tree's leaves, b^⌈d/2⌉ + b^⌊d/2⌋ − 1, for b = 6"
+    guess = positive_number(answer, "a positive number, how many times as many leaves", hint)
+    if isinstance(guess, Verdict):
+        return guess
+    full, best = gap_leaves()
+    ratio = full / best
+    why = (f"Minimax evaluated {full:,} leaves and best-first alpha-beta {best}: {ratio:.1f} times as "
+           f"many, about b^(d/2) / 2 = {b ** (d / 2) / 2:g}. The ratio grows with b as well as with d.")
+    if abs(guess - ratio) <= GAP_TOLERANCE * ratio:
+        return verdict(True, f"Correct: {guess}. {why}")
+    three = full_leaves(3, d) / minimal_leaves(3, d)
+    near = [(b ** (d / 2), "That divides by b^(d/2), one strategy's leaves; the minimal tree has two "
+                           "strategies' leaves."),
+            (full, "That is minimax's leaves alone; divide them by best-first alpha-beta's."),
+            (best, "That is best-first alpha-beta's leaves alone; the question asks how many times "
+                   "as many minimax evaluates."),
+            (three, "That is the ratio for b = 3; the question is about b = 6."),
+            (b, "That is b: the ratio grows with the depth too.")]
+    mistake = next((text for value, text in near if abs(guess - value) <= GAP_TOLERANCE * value), "")
+    side = "high" if guess > ratio else "low"
+    return verdict(False, f"Not correct: you said {guess}, too {side}. {mistake}".rstrip(),
+                   answer=f"The answer is {ratio:.0f}. {why}")
 
 
 # --- Check yourself ------------------------------------------------------------------------------
@@ -176,10 +402,10 @@ def quiz_1(answer: Any) -> Verdict:
     return choice(answer, "b", hint="what must a proof of the value show about each player?",
                   why=f"A proof shows both strategies, MAX's ({b}^{d // 2} leaves here) and MIN's "
                       f"({b}^{math.ceil(d / 2)}), and they share one leaf: {minimal_leaves(b, d)}.",
-                  mistakes={"a": "Other algorithms exist (MTD(f), lesson 4), and none can beat the minimal "
-                                 "tree either: the bound is about proofs, not about alpha-beta.",
-                            "c": "Random order is not the best case: its count grows like R^d, much "
-                                 "faster than the minimal tree."})
+                  mistakes={"a": "Other searches exist (MTD(f), lesson 5), and none evaluates fewer "
+                                 "leaves than the minimal tree either. What does any proof need?",
+                            "c": "Look at the log-scale curves: where does random order lie between minimax "
+                                 "and the best order?"})
 
 
 def pearl_statements() -> dict[str, bool]:
@@ -202,7 +428,8 @@ def quiz_2(answer: Any) -> Verdict:
         r, rule = pearl_branching(b), b ** 0.75
         return f"for b = {b}, R = {r:.1f} is {'below' if r < rule else 'above'} b^(3/4) = {rule:.1f}"
 
-    mistakes = {"a": f"Not for large b: {compare(1000)}.", "c": f"Not for small b: {compare(35)}."}
+    mistakes = {"a": "Compare the two at b = 1000: pearl_branching(1000) and 1000 ** 0.75.",
+                "c": "Compare the two at b = 35: pearl_branching(35) and 35 ** 0.75."}
     return choice(answer, right[0], hint="compute both for b = 35 and b = 1000",
                   why=f"{compare(35)[0].upper()}{compare(35)[1:]}, but {compare(1000)}: R grows like b / ln b, "
                       "faster than b^(3/4).", mistakes=mistakes)
@@ -217,6 +444,6 @@ def quiz_3(answer: Any) -> Verdict:
                   why=f"The minimal tree has about 2·b^(d/2) leaves, so b* tends to √b: for b = {b}, "
                       f"b* = {deep[12]:.3f} at depth 12 and {deep[40]:.3f} at depth 40, towards "
                       f"√{b} = {math.sqrt(b):.3f}.",
-                  mistakes={"a": "b is minimax's b*: alpha-beta with the best order prunes all but "
-                                 "about 2·b^(d/2) leaves.",
+                  mistakes={"a": "b is minimax's b*, the tree's own branching factor. By how much does "
+                                 "the minimal tree grow from one depth to the next, on average?",
                             "c": "b^(3/4) is a rule of thumb for random order, not the best order."})

@@ -49,12 +49,18 @@ environment's MINIMAX_LAB_CALL_TIMEOUT: `make grade CALL_TIMEOUT=...` sets it fo
 FORBIDDEN: dict[str, tuple[str, ...]] = {
     "minimax_lab.search.textbook": ("minimax", "negamax", "alphabeta", "Search"),
     "minimax_lab.search.solve": ("solve", "solve_order"),
+    "minimax_lab.search.retrograde": ("tablebase", "backed_up", "Tablebase"),
+    "minimax_lab.checks.tic_tac_toe": ("reference_winner",),
     "minimax_lab.search.ordering": ("best_first", "worst_first", "exact_values", "exact_order", "iterative_deepening"),
     "minimax_lab.core.trace": ("Trace", "bounds_of", "cutoff_reasons", "describe", "Narrator"),
     "minimax_lab.search.chance": ("expectiminimax",),
     "minimax_lab.search.maxn": ("maxn",),
+    "minimax_lab.search.mcts": ("ucb1", "uct"),
+    "minimax_lab.search.forward": ("Beam", "beam_search"),
     "minimax_lab.analysis.players": ("perfect_player", "reference_player"),
+    "minimax_lab.analysis.experiments": ("minimal_nodes", "measure", "node_counts"),
     "minimax_lab.checks.practice": ("Practice", "PruningPractice", "ValuePractice"),
+    "minimax_lab.core.table": ("TranspositionTable", "NaiveTable", "bound_flag"),
 }
 """The package's searches, oracles and answer keys a student's function may not call during a check:
 module name -> names of functions, or of classes whose every method is forbidden. A module not yet
@@ -281,16 +287,23 @@ def time_limit(seconds: Optional[float]) -> Iterator[list[bool]]:
     from then on every line the block runs raises it again, inside an `except` or `finally` too,
     until the block is left. Code that loops inside C (`sum(itertools.count())`) runs no line
     and so cannot be stopped in its own process: run_limited and call_each run it in another.
-    SIGALRM only exists in the main thread of a POSIX process; elsewhere the block runs without
-    a limit."""
+    SIGALRM only exists in the main thread of a POSIX process; elsewhere a watchdog does the same
+    without a signal (_watchdog): a thread that raises TimedOut in this one (another thread,
+    Windows), or, where no thread can start (the browser's Pyodide), a trace function that watches
+    the clock at every line. Neither stops a loop that swallows every exception, which only the
+    signal (or, in the checks, killing the forked child that runs the call) can stop."""
     fired = [False]
     usable = hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
-    if seconds is None or not usable:
+    if seconds is None:
         yield fired
+        return
+    message = f"timed out after {seconds:g} s"
+    if not usable:
+        with _watchdog(seconds, message, fired):
+            yield fired
         return
     owner = _block_owner(sys._getframe())
     kept_trace: list[Any] = []
-    message = f"timed out after {seconds:g} s"
 
     def every_line(frame: types.FrameType, event: str, arg: Any) -> Any:
         if event == "line" and frame.f_code.co_filename not in _UNTRACED:
@@ -317,6 +330,66 @@ def time_limit(seconds: Optional[float]) -> Iterator[list[bool]]:
         signal.signal(signal.SIGALRM, previous)
         if kept_trace:
             sys.settrace(kept_trace[0])
+
+
+@contextlib.contextmanager
+def _watchdog(seconds: float, message: str, fired: list[bool]) -> Iterator[None]:
+    """Raise TimedOut (`message`) in this thread after `seconds`, and again every 0.1 s until the
+    block is left, from a watchdog thread (CPython's PyThreadState_SetAsyncExc: no signal needed);
+    where no thread can start, fall back to _clock_watched. Sets fired[0] when it fires."""
+    try:
+        import ctypes
+
+        raise_in = ctypes.pythonapi.PyThreadState_SetAsyncExc
+    except (ImportError, AttributeError):  # not CPython: no way to raise in another thread
+        raise_in = None
+    target, done = threading.get_ident(), threading.Event()
+    exception = type("TimedOutHere", (TimedOut,), {"__init__": lambda self: TimedOut.__init__(self, message)})
+
+    def watch() -> None:
+        if done.wait(seconds):
+            return
+        while not done.is_set():
+            fired[0] = True
+            raise_in(ctypes.c_ulong(target), ctypes.py_object(exception))  # type: ignore[misc]  # ctypes types the C function loosely
+            done.wait(0.1)
+
+    watcher = threading.Thread(target=watch, daemon=True, name="time limit")
+    try:
+        if raise_in is None:
+            raise RuntimeError("no PyThreadState_SetAsyncExc")
+        watcher.start()
+    except RuntimeError:  # no threads here (Pyodide): watch the clock from a trace function
+        with _clock_watched(seconds, message, fired):
+            yield
+        return
+    try:
+        yield
+    finally:  # one raised just before `done` is delivered by the time join returns: still a time-out
+        done.set()
+        watcher.join()
+
+
+@contextlib.contextmanager
+def _clock_watched(seconds: float, message: str, fired: list[bool]) -> Iterator[None]:
+    """Raise TimedOut (`message`) at the first line run after `seconds` in the functions the block
+    calls, and at every line after that until the block is left: a time limit that needs no
+    signal, for where SIGALRM does not exist. Sets fired[0] when it fires."""
+    deadline = time.monotonic() + seconds
+    previous = sys.gettrace()
+
+    def watch(frame: types.FrameType, event: str, arg: Any) -> Any:
+        if (event == "line" and frame.f_code.co_filename not in _UNTRACED
+                and (fired[0] or time.monotonic() > deadline)):
+            fired[0] = True
+            raise TimedOut(message)
+        return watch
+
+    sys.settrace(watch)
+    try:
+        yield
+    finally:
+        sys.settrace(previous)
 
 
 _UNTRACED = frozenset({__file__, contextlib.__file__})
@@ -756,6 +829,29 @@ class call_each:  # noqa: N801 - used like a function: outcomes = call_each(func
         if self._finalizer is not None:
             self._finalizer()
         self.child = self._finalizer = None
+
+
+def call_forbidding(func: Callable[..., Any], *args: Any) -> Any:
+    """Return func(*args) with the package's searches forbidden, as call_student runs it but here,
+    without copies, time limit or captured output: for a student's function that a package search
+    calls at every node (an ordering), the search itself run by run_limited. Raise PackageSearchUsed
+    when it called one of them, even if it caught the error that call raised."""
+    if getattr(_state, "active", None) is not None:
+        return func(*args)
+    forbidder = _forbidder_for(func)
+    _state.active = forbidder
+    try:
+        with forbidder:
+            value = func(*args)
+    except Exception:
+        if forbidder.used is not None:
+            raise PackageSearchUsed(f"called the package's {forbidder.used}") from None
+        raise
+    finally:
+        _state.active = None
+    if forbidder.used is not None:
+        raise PackageSearchUsed(f"called the package's {forbidder.used}")
+    return value
 
 
 def run_limited(function: Callable[..., Any], seconds: Optional[float] = None, *args: Any) -> Any:

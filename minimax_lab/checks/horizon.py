@@ -1,5 +1,6 @@
-"""Checks for lesson 08 (search with a horizon): the depth at which a plain search sees a loss, the
-value one ply deeper, an evaluation of the student's own in a match, and the Check yourself questions.
+"""Checks for lesson 11 (search with a horizon): the nodes of a depth-1 search, an evaluation of the
+student's own tried in a short match, the depth at which a plain search sees a loss, and the Check
+yourself questions.
 
 Every expected answer is computed by the package: the plain search is the textbook's `alphabeta`
 with a depth and Connect Four's evaluation; the engine is `minimax_lab.search.engine`; the match is
@@ -15,11 +16,12 @@ import math
 from functools import cache
 from typing import Any, Callable
 
-from ..analysis.players import MatchResult, match
+from ..analysis.players import MatchResult, match, random_openings
 from ..heuristics.boards import move_order
 from ..heuristics.connect_four import ConnectFour, ConnectFourState
+from ..heuristics.connect_four_evaluation import LinearEvaluation
 from ..heuristics.generic import even
-from ..search.engine import WIN, EngineResult, engine
+from ..search.engine import WIN, engine, game_evaluation
 from ..search.textbook import SearchResult, alphabeta
 from . import guard
 from .core import Verdict, check_answer, choice, exercise, unanswered, verdict
@@ -33,10 +35,6 @@ CARELESS_DEPTH = 2
 MOST_DEPTH = 8
 """The deepest plain search "find the horizon" tries."""
 
-ONE_MORE_PLY = 7
-""""Predict the effect of one more ply": the engine's value of the empty board at this depth is
-shown, and the student predicts the value one ply deeper."""
-
 MATCH_DEPTH, MATCH_GAMES, MATCH_SEED = 1, 100, 0
 """The engines' depth, the games and the seed of the openings of "write an evaluation"."""
 
@@ -44,8 +42,8 @@ POINTS_NEEDED = 60
 """The points (a win 1, a draw 1/2) of MATCH_GAMES an evaluation must score against the zero
 evaluation."""
 
-TRAP_MOVES, LOST_MOVES = "0223", "652132334412"
-"""The lesson's positions: the horizon effect's trap (X to move) and a lost position (X to move)."""
+TRAP_MOVES = "0223"
+"""The lesson's position of the horizon effect's trap (X to move)."""
 
 
 def game() -> ConnectFour:
@@ -57,6 +55,26 @@ def plain_search(game: ConnectFour, state: ConnectFourState, depth: int) -> Sear
     """Return the plain search of the lesson: the textbook's alpha-beta to `depth` plies, the
     horizon scored by Connect Four's evaluation (win, block, centre first), with no quiescence."""
     return alphabeta(game, state, depth=depth, evaluate=game.evaluate, order=move_order(game))
+
+
+# --- Your turn: the nodes of a depth-1 search ------------------------------------------------------
+
+@exercise("predict")
+def depth_one_nodes(answer: Any) -> Verdict:
+    """Check the nodes the plain search visits from the empty board at depth 1 (root included)."""
+    c4 = game()
+    nodes = plain_search(c4, c4.initial, 1).nodes
+    moves = len(tuple(c4.actions(c4.initial)))
+    return check_answer(answer, nodes, hint="count the positions the search visits: where does it start, "
+                                            "and where does the cutoff test stop it?",
+                        why=f"The search visits the root and the {moves} positions one move below it, where "
+                            f"the cutoff test stops it: 1 + {moves} = {nodes}. A search's nodes count every "
+                            "node visited, the root included.",
+                        mistakes={moves: "You counted the positions below the root. A search's nodes count "
+                                         "every node it visits: which one did you leave out?",
+                                  moves * moves + moves + 1: "At depth 1 the cutoff test stops the search "
+                                                             "one move below the root.",
+                                  1: "The root is not the only node: the search tries every move."})
 
 
 # --- Your turn: find the horizon -----------------------------------------------------------------
@@ -97,44 +115,6 @@ def horizon(answer: Any) -> Verdict:
     return check_answer(answer, seen, hint=hint, why=why, mistakes=mistakes)
 
 
-# --- Your turn: one more ply ---------------------------------------------------------------------
-
-@cache
-def deepening_values() -> dict[int, float]:
-    """Return the engine's value of the empty board at each depth 1 .. ONE_MORE_PLY + 1."""
-    c4 = game()
-    result: EngineResult = engine(c4, depth=ONE_MORE_PLY + 1).search(c4.initial)
-    return {iteration.depth: iteration.value for iteration in result.iterations}
-
-
-def direction(before: float, after: float) -> str:
-    """Return 'higher', 'lower' or 'the same': how `after` compares with `before`."""
-    return "higher" if after > before else "lower" if after < before else "the same"
-
-
-@exercise("predict")
-def one_more_ply(answer: Any) -> Verdict:
-    """Check the prediction: is the engine's value of the empty board one ply deeper than
-    ONE_MORE_PLY higher, lower or the same?"""
-    values = deepening_values()
-    before, after = values[ONE_MORE_PLY], values[ONE_MORE_PLY + 1]
-    expected = direction(before, after)
-    odd = [values[d] for d in values if d % 2]
-    even_ = [values[d] for d in values if d % 2 == 0]
-    zigzag = min(odd) > max(even_)
-    why = (f"At depth {ONE_MORE_PLY + 1} the engine values the empty board at {after:+.4f}, "
-           f"{expected} than {before:+.4f} at depth {ONE_MORE_PLY}.")
-    if zigzag:
-        why += (" At every odd depth X has made the last move before the horizon, and the evaluation "
-                "likes the side with one stone more; at every even depth both sides have made the same "
-                "number of moves. The values zigzag: the odd-even effect.")
-    if isinstance(answer, str) and answer.strip().casefold() not in ("higher", "lower", "the same"):
-        why = "Answer with 'higher', 'lower' or 'the same'. " + why
-    return check_answer(answer, expected, why=why,
-                        hint="look at how the value moves from each depth to the next: which player "
-                             "made the last move before the horizon?")
-
-
 # --- Your turn: write an evaluation ----------------------------------------------------------------
 
 SIGN_PROBE = "05152"
@@ -172,6 +152,56 @@ def _probe(student: Callable[[Any], Any], c4: ConnectFour) -> Verdict | None:
     return None
 
 
+PROBE_POSITIONS, PROBE_SEED = 60, 1
+"""The positions on which an evaluation is compared with the course's (random_openings of 4 to 18
+plies, drawn with PROBE_SEED), to refuse the course's own evaluation handed in as the answer."""
+
+
+def probe_positions(c4: ConnectFour) -> list[ConnectFourState]:
+    """Return the positions an evaluation is compared on: unfinished, from 4 to 18 plies."""
+    states = [state for plies in range(4, 19, 2)
+              for state in random_openings(c4, PROBE_POSITIONS // 8, plies=plies, seed=PROBE_SEED + plies)]
+    return [state for state in states if not c4.is_terminal(state)]
+
+
+def course_evaluations(c4: ConnectFour) -> list[Callable[[Any], float]]:
+    """Return the course's own evaluations of Connect Four: the game's, the engine's, and the
+    linear one with the course's weights."""
+    return [c4.evaluate, game_evaluation(c4), LinearEvaluation(c4)]
+
+
+def proportional(values: list[float], reference: list[float]) -> bool:
+    """Return True when `values` are reference times one positive factor (to rounding), on
+    positions where the reference is not all zero: the same ranking of every position."""
+    pairs = [(v, r) for v, r in zip(values, reference)]
+    big = max((abs(r) for _, r in pairs), default=0.0)
+    if big == 0:
+        return False
+    v0, r0 = next((v, r) for v, r in pairs if abs(r) == big)
+    factor = v0 / r0
+    return factor > 0 and all(math.isclose(v, factor * r, rel_tol=1e-6, abs_tol=1e-12) for v, r in pairs)
+
+
+def the_course_evaluation(student: Callable[[Any], Any], c4: ConnectFour) -> Verdict | None:
+    """Return a verdict refusing `student` if it is the course's evaluation: a package object, or a
+    function whose values are the course's evaluation's, scaled, on every probe position."""
+    if isinstance(student, LinearEvaluation) or str(getattr(student, "__module__", "")).startswith("minimax_lab"):
+        return verdict(False, "Not correct: that is the course's own evaluation. The exercise asks for one "
+                              "of your own: write a function that counts features and weighs them yourself.")
+    states = probe_positions(c4)
+    try:
+        values = guard.run_limited(lambda: [float(student(state)) for state in states])
+    except Exception:  # noqa: BLE001 - the match below reports a failing evaluation in its own words
+        return None
+    for reference in course_evaluations(c4):
+        if proportional(values, [reference(state) for state in states]):
+            return verdict(False, f"Not correct: on {len(states)} positions your evaluation gives the course's "
+                                  "evaluation's values, or the same values scaled, so it is the course's "
+                                  "evaluation again. Write one of your own: change the weights, or count "
+                                  "something new.")
+    return None
+
+
 def where(moves: str) -> str:
     """Return the position after `moves` in words."""
     return f"the position after {moves!r}" if moves else "the empty board"
@@ -196,7 +226,7 @@ def evaluation(student: Any) -> Verdict:
         return verdict(False, f"Not correct: the answer should be a function evaluate(state), but it is "
                               f"{student!r}.")
     c4 = game()
-    refused = _probe(student, c4)
+    refused = _probe(student, c4) or the_course_evaluation(student, c4)
     if refused is not None:
         return refused
     results = {}
@@ -221,7 +251,13 @@ def evaluation(student: Any) -> Verdict:
                              f"the zero evaluation. {report}")
     return verdict(False, f"Not correct: your evaluation needs at least {POINTS_NEEDED} of {MATCH_GAMES} "
                           f"points against the zero evaluation, a player that knows nothing. {report} "
-                          "Which features matter most when a player looks only one move ahead?")
+                          "Which features matter most when a player looks only one move ahead?",
+                   answer=SOLUTION_TEXT)
+
+
+SOLUTION_TEXT = ("One evaluation that passes, the lesson's solution: open threes weighted 3, open twos 1 and "
+                 "the centre 1, each X's count minus O's, the sum divided by 1000.")
+"""What the evaluation exercise shows after a second wrong try: an evaluation that passes."""
 
 
 # --- Check yourself ------------------------------------------------------------------------------
@@ -260,12 +296,15 @@ def quiz_2(answer: Any) -> Verdict:
 
 @exercise("check-yourself")
 def quiz_3(answer: Any) -> Verdict:
-    """Which idea drops moves at a node without searching them, on a guess that they are bad?"""
-    return choice(answer, "c", hint="which of them can make the search miss the best move?",
-                  why="Forward pruning (AIMA 5.3.3, for example beam search or ProbCut) skips moves a "
-                      "guess calls bad, and can be wrong; alpha-beta skips only moves that provably "
-                      "cannot change the value.",
-                  mistakes={"a": "Alpha-beta prunes only what cannot change the value: it returns minimax's "
-                                 "value exactly. It is backward pruning.",
-                            "b": "A singular extension searches a move deeper, not shallower: the one "
-                                 "move that is much better than all the others."})
+    """Why must an evaluation stay strictly between -1 and 1?"""
+    c4 = game()
+    scale = LinearEvaluation(c4).scale
+    return choice(answer, "b", hint="what is a real win worth, and what must never happen to it?",
+                  why=f"A win is worth 1 (the engine's WIN - ply even more), so a guess below 1 can never "
+                      f"outrank a real win, nor a guess above -1 a real loss; the course's evaluation divides "
+                      f"its weighted sum by {scale}, one more than the largest it could be.",
+                  mistakes={"a": "The engine never divides by the evaluation; think about what the search "
+                                 "compares the guess with.",
+                            "c": "The features are counts, often above 1: the weighted sum is scaled down on "
+                                 "purpose. Why?"})
+

@@ -2,7 +2,8 @@
 
 Every expected answer is computed by the package's `minimax`; the trees below are the exercises'
 data. Unanswered (`...`, or a function that still raises NotImplementedError), a check prints
-"Not answered yet" with a hint.
+"Not answered yet" with a hint. A first wrong answer gets a hint; the answer comes with a second
+wrong try, or from check.<name>.answer() (checks.core.Exercise).
 
 >>> verdict = predicted_move(...)
 Not answered yet: back up the values from the leaves first; the move to pick is the one whose value is largest
@@ -15,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from ..core.text import value_text
+from ..core.text import path_name, value_text
 from ..core.trace import Trace
 from ..core.trees import Tree
 from ..display.draw import Drawing, draw
@@ -24,11 +25,41 @@ from ..search.textbook import INF, minimax
 from .core import FIG_5_2, Verdict, check_answer, check_function, choice, exercise, lesson_cases, same
 from .guard import Outcome
 
+LEAF = (1, 2)
+"""The leaf of "a leaf seen by MIN": box 1's third card in the box game (AIMA Fig. 5.2)."""
+
 MOVE_TREE = [[[6, 7], [4, 4]], [[5, 8], [3, 3]], [[7, 2], [5, 6]]]
 """The tree of "predict the move": MAX, then MIN, then MAX, then the leaves."""
 
 EIGHT = [[[3, 5], [2, 9]], [[1, 7], [4, 6]]]
 """The eight-leaf tree of "who moves first"."""
+
+UNIFORM = (10, 3)
+"""(b, m) of "count the nodes": a uniform tree of branching 10 and depth 3."""
+
+
+# --- Your turn: a leaf seen by MIN ---------------------------------------------------------------------
+
+@exercise("predict")
+def min_utility(answer: Any) -> Verdict:
+    """Check the predicted utility for MIN of the leaf LEAF of the box game (AIMA Fig. 5.2)."""
+    game = TreeGame(FIG_5_2)
+    for_max, for_min = game.utility(LEAF, "MAX"), game.utility(LEAF, "MIN")
+    leaves = [game.utility(path, "MAX") for path in game.nodes if game.is_terminal(path)]
+    note = ""
+    if answer is not Ellipsis and not same(answer, for_max) and not same(answer, for_min):
+        note = (f"{path_name(LEAF)} is the card you reach by taking box {LEAF[0]} and then the card at "
+                f"index {LEAF[1]} (counting from 0); find it in the drawing first."
+                if not any(same(answer, value) or same(answer, -value) for value in leaves)
+                else f"That is another card: {path_name(LEAF)} is box {LEAF[0]}, card {LEAF[1]}, "
+                     "both counted from 0.")
+    return check_answer(answer, for_min, note=note,
+                        mistakes={for_max: "That is what the card is worth to MAX. The game is zero-sum: "
+                                           "what is the same ending worth to the other player?"},
+                        hint="find the leaf in the drawing; its number is MAX's utility, and the game is "
+                             "zero-sum",
+                        why=f"The leaf {path_name(LEAF)} holds {value_text(for_max)}, MAX's utility; in a "
+                            "zero-sum game MIN's utility is its negation.")
 
 
 # --- Your turn: predict the move -------------------------------------------------------------------
@@ -100,15 +131,15 @@ def draw_min_root(tree: Tree) -> Drawing:
 
 MIN_VALUE_MISTAKES: tuple[tuple[Callable[[Tree], float], str], ...] = (
     (lambda tree: -INF, "Your function returns −∞: v starts at −∞, and the smaller of −∞ and anything "
-                        "is −∞. MIN starts from +∞, the worst it could do."),
-    (lambda tree: INF, "Your function returns +∞: v never comes down from +∞. Keep the smaller of v "
-                       "and each child's value."),
+                        "is −∞. Start v from the worst MIN could do."),
+    (lambda tree: INF, "Your function returns +∞: v never comes down from where it started. Keep the "
+                       "smaller of v and each child's value."),
     (all_min, "Your function minimizes at every level. MIN's children are positions where MAX moves, "
               "so their values come from max_value."),
-    (lambda tree: minimax(tree).value, "That is the tree's value with MAX to move at the root: MIN "
-                                       "keeps the smallest child's value, not the largest."),
+    (lambda tree: minimax(tree).value, "Your function maximizes at MIN's node: MIN keeps the smallest "
+                                       "child's value, not the largest."),
 )
-"""Typical wrong versions of min_value: what each returns, and what went wrong."""
+"""Typical wrong versions of min_value: what each returns, and a hint about what went wrong."""
 
 
 @exercise("code")
@@ -136,7 +167,7 @@ def min_value_mistake(outcome: Outcome, tree: Tree) -> str:
         value = wrong(tree)
         if same(got, value) and not same(value, right):
             return explanation
-    return ""
+    return "Back the values up by hand on this tree, level by level, and compare with what your function returns."
 
 
 # --- Your turn: who moves first ----------------------------------------------------------------------
@@ -146,14 +177,20 @@ def max_first_value(answer: Any) -> Verdict:
     """Check the value predicted for EIGHT with MAX to move at the root."""
     min_first = min_root_value(EIGHT)
     result = minimax(EIGHT)
+    leaves = leaf_values(EIGHT)
     mistakes = {min_first: "That is the value with MIN moving first. With MAX first, every level "
                            "changes hands: MAX picks at the root and just above the leaves.",
                 largest_leaf(EIGHT): "That is the largest leaf, but MIN picks at the level in between "
                                      "and keeps MAX from it.",
                 -min_first: "Swapping who moves first does not negate the value: the leaves are still "
                             "MAX's scores. Back the values up again with the levels swapped."}
-    return check_answer(answer, result.value, mistakes=mistakes,
-                        why=eight_walk() if same(answer, result.value) else "",
+    note = ""
+    if answer is not Ellipsis and not any(same(answer, wrong) for wrong in mistakes):
+        note = ("A minimax value is always one of the leaves, and that is not one of them."
+                if not any(same(answer, leaf) for leaf in leaves) else
+                "Back the values up level by level: first the four MAX nodes just above the leaves "
+                "(the larger of each pair), then MIN's two nodes (the smaller of those), then the root.")
+    return check_answer(answer, result.value, mistakes=mistakes, note=note, why=eight_walk(),
                         hint="MAX now picks at the root and at the level just above the leaves, MIN "
                              "in between")
 
@@ -169,55 +206,64 @@ def eight_walk() -> str:
             f"MAX takes {value_text(values[()])}.")
 
 
-# --- Check yourself ----------------------------------------------------------------------------------
+# --- Your turn: count the nodes ----------------------------------------------------------------------
 
-@exercise("check-yourself")
-def quiz_1(answer: Any) -> Verdict:
-    """Why is the algorithm called minimax? (a, b or c)"""
-    return choice(answer, "b", hint="think of what MAX assumes MIN will do after each move",
-                        why="Each move is worth its worst case (the minimum over MIN's replies), and MAX "
-                            "picks the move whose worst case is largest; seen from MIN, that minimizes "
-                            "MAX's maximum gain.",
-                        mistakes={"a": "Minimax visits every node; making the search smaller is what "
-                                       "alpha-beta (lesson 3) is for.",
-                                  "c": "The levels alternate strictly with the turns, never at random."})
-
-
-@exercise("check-yourself")
-def quiz_2(answer: Any) -> Verdict:
-    """What does minimax hold in memory at once? (a, b or c)"""
-    nodes = minimax(UniformTree(10, 3)).nodes
-    return choice(answer, "a",
-                        hint="think of which calls are still open when the search reaches a leaf",
-                        why="Depth-first search keeps only the path it is on, and at each level the "
-                            "siblings still to search: about b·m nodes, space O(bm).",
-                        mistakes={"b": f"All {nodes:,} nodes are visited, but one after the other: a "
-                                       "node's subtree is forgotten once it has returned its value.",
-                                  "c": "The leaves are scored one at a time and never kept."})
-
-
-@exercise("check-yourself")
-def quiz_3(answer: Any) -> Verdict:
-    """How many nodes does minimax visit in a uniform tree with b = 10, m = 3? (a number)"""
-    branching, depth = 10, 3
+@exercise("predict")
+def node_count(answer: Any) -> Verdict:
+    """Check the predicted number of nodes minimax visits in a uniform tree with b = 10, m = 3."""
+    branching, depth = UNIFORM
     result = minimax(UniformTree(branching, depth))
     levels = " + ".join(f"{branching ** ply:,}" for ply in range(depth + 1))
     return check_answer(answer, result.nodes, hint="count every level, root included",
                         why=f"{levels}: every node of every level, the root included.",
                         mistakes={result.leaves: "That is the leaves, b^m; minimax also visits every "
                                                  "inner node on the way.",
-                                  branching * depth: "b·m is the space bound, not the time."})
+                                  result.nodes - 1: "Almost: `nodes` counts every node visited, the root "
+                                                    "included.",
+                                  result.nodes - result.leaves: "You left out the bottom level: the leaves "
+                                                                "are visited too.",
+                                  branching * depth: "b·m is the space bound, not the time."},
+                        note="Add up the nodes level by level: 1 root, then b times as many at each "
+                             "level below.")
+
+
+# --- Check yourself ----------------------------------------------------------------------------------
+
+@exercise("check-yourself")
+def quiz_1(answer: Any) -> Verdict:
+    """Why is the algorithm called minimax? (a, b or c)"""
+    return choice(answer, "b", hint="think of what MAX assumes MIN will do after each move",
+                  why="Each move is worth its worst case (the minimum over MIN's replies), and MAX "
+                      "picks the move whose worst case is largest; seen from MIN, that minimizes "
+                      "MAX's maximum gain.",
+                  mistakes={"a": "Minimax visits every node; making the search smaller is what "
+                                 "alpha-beta (lesson 3) is for.",
+                            "c": "The levels alternate strictly with the turns, never at random."})
 
 
 @exercise("check-yourself")
-def quiz_4(answer: Any) -> Verdict:
+def quiz_2(answer: Any) -> Verdict:
+    """What does minimax hold in memory at once? (a, b or c)"""
+    return choice(answer, "a",
+                  hint="think of which calls are still open when the search reaches a leaf",
+                  why="Depth-first search keeps only the path it is on, and at each level the "
+                      "siblings still to search: about b·m nodes, space O(bm).",
+                  mistakes={"b": "Every node is visited, but not all at the same time. Once a "
+                                 "subtree has returned its value, does the search need it again?",
+                            "c": "Once a leaf's score has been compared by its parent, does the "
+                                 "search need it again?"})
+
+
+@exercise("check-yourself")
+def quiz_3(answer: Any) -> Verdict:
     """Against a MIN that makes mistakes, what does minimax's move score? (a, b or c)"""
     move = minimax(FIG_5_2).move
     gift = max(FIG_5_2[move])   # a MIN that always hands over the largest card
     return choice(answer, "c", hint="the minimax value is a guarantee; ask what it guarantees",
-                        why="No MIN can hold MAX below the minimax value; a weak one may give more (in "
-                            f"the box game, a MIN that always hands over the largest card gives minimax's "
-                            f"move {move} a {value_text(gift)}, not {value_text(minimax(FIG_5_2).value)}).",
-                        mistakes={"b": "A weak MIN can give MAX more than the value.",
-                                  "a": "The value is what MAX gets against the best MIN; any other MIN "
-                                       "can only do as well or worse for itself."})
+                  why="No MIN can hold MAX below the minimax value; a weak one may give more (in "
+                      f"the box game, a MIN that always hands over the largest card gives minimax's "
+                      f"move {move} a {value_text(gift)}, not {value_text(minimax(FIG_5_2).value)}).",
+                  mistakes={"b": "That holds against one kind of MIN only. In the box game, what "
+                                 "does box 0 score if MIN hands over a bigger card than it had to?",
+                            "a": "The value is computed against the MIN that hurts MAX most. Can a "
+                                 "MIN that plays differently hurt MAX more than that?"})

@@ -1,5 +1,7 @@
-"""Checks for lesson 02 (negamax): side-to-move values, step 3 of the derivation, the broken
-negamax, and the Check yourself questions. Every expected answer comes from the package's searches.
+"""Checks for lesson 02 (negamax): side-to-move values, step 3 of the derivation, the game with an
+extra turn, the broken negamax, and the Check yourself questions. Every expected answer comes from
+the package's searches. A first wrong answer gets a hint; the answer comes with a second wrong try,
+or from check.<name>.answer() (checks.core.Exercise).
 
 >>> verdict = side_to_move_values(...)
 Not answered yet: a node's negamax value is its minimax value seen by the player to move there
@@ -13,14 +15,14 @@ from __future__ import annotations
 import copy
 from typing import Any, Callable, Optional
 
-from ..core.text import path_name
+from ..core.text import path_name, value_text
 from ..core.trace import Trace
-from ..core.trees import Tree
+from ..core.trees import Path, Tree
 from ..display.draw import draw
 from ..games.protocol import TreeGame
 from ..games.tictactoe import TicTacToe
 from ..search.textbook import minimax, negamax
-from .core import FIG_5_2, Verdict, check_answer, check_function, exercise, lesson_cases, same, verdict
+from .core import FIG_5_2, Verdict, check_answer, check_function, choice, exercise, lesson_cases, same
 from .guard import Outcome
 
 EXERCISE_TREE: Tree = [[[5, -2], [7, 1]], [[-3, 8], [4, 6]]]
@@ -30,6 +32,16 @@ ASKED = ((), (1,), (1, 0), (1, 0, 1))
 """The nodes whose negamax values the student predicts: the root, [1], [1][0], the leaf [1][0][1]."""
 
 SIGN_FLIPPED = "The size is right but the sign is wrong: {}"
+
+BONUS_TREE: list[list[int]] = [[1, 5], [3, 4]]
+"""The tree of "a game with an extra turn": MAX moves at the root and, after move 0, again."""
+
+
+class ExtraTurn(TreeGame):
+    """A tree game in which MAX moves at the root and, after move 0, again: an extra turn."""
+
+    def to_move(self, state: Path) -> str:
+        return "MAX" if state in ((), (0,)) else super().to_move(state)
 
 
 def _values(search: Callable[..., Any], tree: Tree) -> tuple[Any, ...]:
@@ -57,7 +69,13 @@ def side_to_move_values(answer: Any) -> Verdict:
     maxes = [path_name(path) for path in ASKED if len(path) % 2 == 0 and path]
     why = (f"MAX moves at the root and at {', '.join(maxes)}, so their values stay; MIN moves at "
            f"{mins[0]} and at the leaf {mins[1]}, so theirs are negated.")
-    return check_answer(answer, relative, mistakes=mistakes, why=why,
+    note = ""
+    if (isinstance(answer, (tuple, list)) and len(answer) == len(ASKED)
+            and not any(same(answer, wrong) for wrong in mistakes)):
+        right = sum(same(given, value) for given, value in zip(answer, relative))
+        note = (f"{right} of the {len(ASKED)} values are right. For each node, ask who moves there: "
+                "negamax's value is minimax's for MAX, its negation for MIN.")
+    return check_answer(answer, relative, mistakes=mistakes, why=why, note=note,
                         hint="a node's negamax value is its minimax value seen by the player to move there")
 
 
@@ -108,19 +126,29 @@ def the_bug(answer: Any) -> Verdict:
         "c": "best is a maximum, and a maximum starts below every value: -INF.",
         "d": "The player to move changes at every level, so the child gets -color.",
     }
-    return _choice(answer, "b", mistakes, hint="work out what each node of Fig. 5.2 returns",
-                   why="The child's value is from the opponent's point of view; without the minus "
-                       "sign every player maximizes the opponent's score.")
+    return choice(answer, "b", mistakes=mistakes,
+                  hint="work out what each node of Fig. 5.2 returns (answer with one letter: a, b, c or d)",
+                  why="The child's value is from the opponent's point of view; without the minus "
+                      "sign every player maximizes the opponent's score.")
 
 
-def _choice(answer: Any, expected: str, mistakes: dict[str, str], *, why: str, hint: str) -> Verdict:
-    """Check a multiple-choice answer (a letter), with what each wrong letter probably means."""
-    choices = sorted([expected, *mistakes])
-    letters = ", ".join(choices)
-    if answer is not Ellipsis and not (isinstance(answer, str) and answer.strip().casefold() in choices):
-        return verdict(False, f"Not correct: you said {answer!r}. Answer with one letter: {letters}.")
-    return check_answer(answer, expected, mistakes=mistakes, why=why,
-                        hint=f"{hint} (answer with one letter: {letters})")
+# --- Your turn: a game with an extra turn ------------------------------------------------------
+
+@exercise("predict")
+def extra_turn_value(answer: Any) -> Verdict:
+    """Check the predicted minimax value of BONUS_TREE when MAX moves at the root and again at [0]."""
+    game = ExtraTurn(BONUS_TREE)
+    value = minimax(game).value
+    alternating = minimax(BONUS_TREE).value        # as if MIN chose at [0]
+    leaves = [leaf for subtree in BONUS_TREE for leaf in subtree]
+    mistakes = {alternating: "That is the value if MIN chose at [0]. Who moves there?",
+                -value: "The leaves are MAX's utility and minimax reports MAX's value: no sign changes here."}
+    note = ("A minimax value is one of the leaves." if answer is not Ellipsis
+            and not any(same(answer, leaf) for leaf in leaves) else "")
+    return check_answer(answer, value, mistakes=mistakes, note=note,
+                        hint="MAX picks at the root and at [0], MIN at [1]",
+                        why=f"MAX picks twice in a row: {value_text(max(BONUS_TREE[0]))} at [0], "
+                            f"which beats the {value_text(min(BONUS_TREE[1]))} MIN allows at [1].")
 
 
 # --- Check yourself ------------------------------------------------------------------------------
@@ -132,7 +160,10 @@ def quiz_1(answer: Any) -> Verdict:
     won = game.state("XXXOO....")
     expected = negamax(game, won).value
     return check_answer(answer, expected, hint="whose point of view does negamax take here?",
-                        mistakes={minimax(game, won).value: "That is X's score (minimax's, absolute)."},
+                        mistakes={minimax(game, won).value: "That is X's score (minimax's, absolute); "
+                                                            "negamax scores the position for the side to move.",
+                                  0: "The game is not a draw: X has three in a row."},
+                        note="The game is over, so the value is the utility, seen by the side to move.",
                         why=f"The game is over and O, the side to move, has lost: "
                             f"{game.utility(won, 'O')} for O.")
 
@@ -141,23 +172,26 @@ def quiz_1(answer: Any) -> Verdict:
 def quiz_2(answer: Any) -> Verdict:
     """Why does negamax negate the value of each child?"""
     nodes = negamax(FIG_5_2).nodes, minimax(FIG_5_2).nodes
-    return _choice(answer, "a", {
+    return choice(answer, "a", mistakes={
         "b": "Negamax's value at a MIN node is the negation of minimax's, not minimax's.",
         "c": f"Negamax visits exactly minimax's nodes ({nodes[0]} and {nodes[1]} on AIMA Fig. 5.2): "
              "it saves code, not work.",
-    }, hint="whose score is the value a child returns?",
-       why="A child's value is the opponent's score, and in a zero-sum game your score is its negation.")
+    }, hint="whose score is the value a child returns? (answer with one letter: a, b or c)",
+       why="A child's value is the score of the player who moves there, the opponent, and in a "
+           "zero-sum game your score is its negation; negating it lets one max serve both players.")
 
 
 @exercise("check-yourself")
 def quiz_3(answer: Any) -> Verdict:
     """In which game can negamax, as written, not be used?"""
-    return _choice(answer, "b", {
+    return choice(answer, "b", mistakes={
         "a": "Tic-tac-toe's players alternate (X, O, X, ...), so negamax gives its values exactly.",
         "c": "A draw is 0 for both players, and -0 = 0: negamax handles draws.",
-    }, hint="what does negamax assume about the player to move at a child?",
-       why="After a move that earns an extra turn, the child's value is the same player's score, so "
-           "negating it is wrong.")
+    }, hint="what does negamax assume about the player to move at a child? (answer with one letter: "
+            "a, b or c)",
+       why="Negamax negates every child's value because the opponent moves there. After a move that "
+           "earns an extra turn, as in Kalah, the child's value is the same player's score, so "
+           "negating it is wrong (the package's negamax refuses such a game).")
 
 
 # --- the machinery of the function checks --------------------------------------------------------

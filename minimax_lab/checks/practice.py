@@ -23,6 +23,7 @@ from ..display.controls import whole_number
 from ..display.draw import Picture, drawable, picture_of, render, search_trace, svg_of
 from ..display.still import PicturedBox, Still
 from ..games.protocol import TreeGame
+from ..search.ties import RULES, strict_alphabeta
 from .core import answer_text, read_number, read_paths, same
 
 MAX_VALUE_NODES = 21
@@ -109,23 +110,51 @@ class PruningPractice(Practice):
     Right: [1][1], [1][2].
     Missed: [2][2] is pruned: at MIN's node [2] the second leaf, [2][1], is -7, so MIN can hold ...
     Wrong: [2][1] is examined: alpha-beta reaches it with α = -2 and β = 9, a window still open ...
+
+    `prune_ties` chooses the rule, also with the toggle under the leaves: cut when α ≥ β (True, the
+    course's, AIMA 4th ed. Fig. 5.7's) or only when α > β (False, CS188's autograder's).
+
+    >>> PruningPractice(branching=3, depth=2, seed=3, prune_ties=False).pruned == practice.pruned
+    True
     """
 
     instructions = ("Mark every leaf that alpha-beta (searching children left to right) never "
                     "examines, then press Check.")
     algorithm = "alphabeta"
 
-    def __init__(self, branching: int = 3, depth: int = 3, seed: int = 0):
+    def __init__(self, branching: int = 3, depth: int = 3, seed: int = 0, *, prune_ties: bool = True):
+        if not isinstance(prune_ties, bool):
+            raise ValueError(f"prune_ties must be True (cut when α ≥ β) or False (only when α > β), "
+                             f"got {prune_ties!r}")
+        self.rule = w.ToggleButtons(options=[(RULES["≥"], True), (RULES[">"], False)], value=prune_ties,
+                                    description="Ties:", style={"button_width": "auto"})
+        self.rule.observe(self.rule_changed, names="value")
         super().__init__(branching, depth, seed)
 
+    @property
+    def prune_ties(self) -> bool:
+        """Return True when the search cuts on α ≥ β (on ties too), False when only on α > β."""
+        return bool(self.rule.value)
+
+    def rule_changed(self, change: Any = None) -> None:
+        """Search the same tree again under the rule chosen, keeping the marks but not the verdict."""
+        marked = self.marked()
+        self.load()
+        self.press(marked)
+        self.toggled()
+
     def load(self) -> None:
-        """Make the tree for the current seed, with a fresh toggle per leaf and an empty text box."""
+        """Make the tree for the current seed, with a fresh toggle per leaf and an empty text box;
+        under the rule α > β, search it with strict_alphabeta."""
         self.toggles: dict[Path, w.ToggleButton] = {}
         self.typed = w.Text(description="or type:", placeholder="[1][1], [1][2]", continuous_update=False,
                             layout=w.Layout(width="420px"))
         self.typed.observe(self.read_typed, names="value")
         self._syncing = False
         super().load()
+        if not self.prune_ties:
+            self.trace = Trace()
+            self.result = strict_alphabeta(self.tree, trace=self.trace)
 
     @property
     def pruned(self) -> set[Path]:
@@ -149,7 +178,7 @@ class PruningPractice(Practice):
             groups.setdefault(path[:-1], []).append(toggle)
         row = w.HBox([w.HBox(buttons, layout=w.Layout(margin="0 14px 4px 0")) for buttons in groups.values()],
                      layout=w.Layout(flex_flow="row wrap"))
-        return (row, self.typed)
+        return (row, self.rule, self.typed)
 
     def marked(self) -> set[Path]:
         """Return the leaves whose toggle is pressed."""
@@ -215,7 +244,8 @@ class PruningPractice(Practice):
         if missed:
             lines += ["Missed: " + line for line in self.explain(missed, reasons)]
         for path in sorted(wrong):
-            lines.append(f"Wrong: {path_name(path)} is examined: {examined_reason(self.trace, path)}.")
+            lines.append(f"Wrong: {path_name(path)} is examined: "
+                         f"{examined_reason(self.trace, path, prune_ties=self.prune_ties)}.")
         return "\n".join(lines)
 
     def explain(self, leaves: set[Path], reasons: dict[Path, str]) -> list[str]:
@@ -250,11 +280,13 @@ class PruningPractice(Practice):
         return self.show(text)
 
 
-def examined_reason(trace: Trace, leaf: Path) -> str:
-    """Return why alpha-beta examines a leaf: the window it reaches the leaf with."""
+def examined_reason(trace: Trace, leaf: Path, *, prune_ties: bool = True) -> str:
+    """Return why alpha-beta examines a leaf: the window it reaches the leaf with, still open under
+    the rule (α < β when it cuts on α ≥ β; α ≤ β when it cuts only on α > β)."""
     event = next(e for e in trace if e.kind == ENTER and e.path == leaf)
+    still_open = "α < β" if prune_ties else "α ≤ β, and this rule cuts only when α > β"
     return (f"alpha-beta reaches it with α = {value_text(event.alpha)} and β = {value_text(event.beta)}, "
-            "a window still open (α < β), so it must look")
+            f"a window still open ({still_open}), so it must look")
 
 
 # --- backed-up values ----------------------------------------------------------------------------

@@ -1,27 +1,30 @@
-"""Checks for lesson 07 (beyond minimax): its Your turn exercises and Check yourself questions.
+"""Checks for lesson 09 (several players and chance): its Your turn exercises and Check yourself
+questions.
 
 Every expected answer is computed by the package (expectiminimax on `model_opponent`, `maxn`,
-`deviations`, `ucb1`, `uct`, `solve`); the trees and numbers below are the exercises' data.
-Unanswered (`...`), a check prints "Not answered yet" with a hint.
+`deviations`, minimax on a `TurnTree`, `expectiminimax`); the trees and numbers below are the
+exercises' data. Unanswered (`...`, or a function that still raises NotImplementedError), a check
+prints "Not answered yet" with a hint. A first wrong answer gets a hint; the answer comes with the
+second wrong try, or with check.<name>.answer().
 
 >>> verdict = en_prise_value(...)
 Not answered yet: a modelled MIN node is a chance node: weigh each reply by its probability
 >>> root_vector(maxn(VECTOR_TREE).value).correct
-Correct: (4, 4, 4). C picks (3, 1, 5), (4, 4, 4), (1, 2, 7) and (7, 1, 3); B picks (4, 4, 4) and (1, 2, 7); A picks (4, 4, 4).
+Correct: (4, 4, 4). C picks (3, 1, 5), (4, 4, 4), (1, 2, 7) and (7, 1, 3); B picks ...
 True
 """
 
 from __future__ import annotations
 
-import math
+import random
 from fractions import Fraction
-from functools import cache
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
 from ..core.text import path_name, value_text
 from ..core.trace import Trace
 from ..core.trees import Path
-from ..games.tictactoe import TicTacToe
+from ..games.protocol import TreeGame
+from ..games.turns import TurnTree
 from ..search.beyond import (
     Chance,
     ChanceTree,
@@ -34,10 +37,9 @@ from ..search.beyond import (
     strategy_values,
     uniform,
 )
-from ..search.mcts import Node, ucb1, uct
-from ..search.solve import solve
 from ..search.textbook import minimax
-from .core import Verdict, check_answer, choice, exercise, read_paths, same
+from .core import CASE_SEED, Verdict, check_answer, check_function, choice, exercise, same
+from .guard import Outcome
 
 QUEEN: list[list[int]] = [[1, 0], [-9, 12]]
 """The queen's position: guard it (MIN then plays on, +1, or trades, 0) or leave it en prise
@@ -60,14 +62,11 @@ CHANCE_TREE: list[ChanceTree] = [Chance([(Fraction(1, 2), [6, 2]), (Fraction(1, 
                      Chance([(Fraction(1, 3), 10), (Fraction(2, 3), [1, 5])])]
 """The tree of "predict the expectiminimax value": MAX picks a gamble; a chance node; then MIN."""
 
-UCB_CHILDREN = ((12, 8), (6, 3), (2, -1))
-"""(visits, total utility) of the root's three children in "which child does UCB1 pick?"."""
+GHOSTS = ("MAX", "ghost 1", "ghost 2")
+"""Who moves in "predict the value with two ghosts": Pac-Man (MAX), then each ghost in turn."""
 
-UCB_PARENT = sum(visits for visits, _ in UCB_CHILDREN)
-"""The root's visits: every playout passed through one of its children."""
-
-CORNER = "X........"
-"""Tic-tac-toe after X takes the corner 0: O must take the centre (quiz 3)."""
+GHOST_TREE: list[list[list[int]]] = [[[7, 2], [9, 4]], [[6, 8], [5, 3]], [[1, 9], [8, 7]]]
+"""The tree of "predict the value with two ghosts": MAX at the root, then ghost 1, then ghost 2."""
 
 
 # --- Your turn: what is the gamble worth? ---------------------------------------------------------
@@ -86,11 +85,6 @@ def plan_values(probability: Fraction) -> list[Optional[float]]:
     trace = Trace()
     expectiminimax(model_opponent(QUEEN, model), trace=trace)
     return [trace.values()[(i,)] for i in range(len(QUEEN))]
-
-
-def _retry(hint: str) -> str:
-    """Return what a wrong prediction is told when the right answer would give it away: the hint."""
-    return f"Try again: {hint}."
 
 
 @exercise("predict")
@@ -112,8 +106,7 @@ def en_prise_value(answer: Any) -> Verdict:
            f"{value_text(gamble)}, against {value_text(guard)} for guarding (the same opponent replies "
            f"at random there), so MAX leaves the queen.")
     hint = "a modelled MIN node is a chance node: weigh each reply by its probability"
-    return check_answer(answer, gamble, mistakes=mistakes, why=why if same(answer, gamble) else _retry(hint),
-                        hint=hint)
+    return check_answer(answer, gamble, mistakes=mistakes, why=why, hint=hint)
 
 
 # --- Your turn: predict the max^n vector ----------------------------------------------------------
@@ -148,8 +141,7 @@ def root_vector(answer: Any) -> Verdict:
     why = f"C picks {picks(2)}; B picks {picks(1)}; A picks {result.value}."
     hint = ("start at C's nodes (the third component decides), then B's (the second), then A's (the "
             "first)")
-    return check_answer(answer, result.value, mistakes=mistakes,
-                        why=why if same(answer, result.value) else _retry(hint), hint=hint)
+    return check_answer(answer, result.value, mistakes=mistakes, why=why, hint=hint)
 
 
 # --- Your turn: who would deviate? ----------------------------------------------------------------
@@ -175,30 +167,57 @@ def deviating_nodes(answer: Any) -> Verdict:
         reasons.append(f"at {where} taking gives {value_text(take)}, passing {value_text(go_on)}")
     why = (f"With everyone passing the game ends at {end}; " + "; ".join(reasons) +
            ". Only where taking pays more does the mover deviate.")
-    return check_answer(answer, expected, mistakes=mistakes, why=why if same(set(_paths(answer)), expected) else "",
+    return check_answer(answer, expected, mistakes=mistakes, why=why,
                         hint="at each node compare what the mover gets by taking with what passing "
                              "leads to when every later node passes")
 
 
-def _paths(answer: Any) -> list[Path]:
-    """Return the paths in an answer, or [] when it is not readable as paths."""
-    try:
-        return read_paths(answer)
-    except (TypeError, ValueError):
-        return []
+# --- Your turn: predict the value with two ghosts ---------------------------------------------------
+
+@exercise("predict")
+def ghost_value(answer: Any) -> Verdict:
+    """Check the minimax value predicted for GHOST_TREE with the turns GHOSTS (MAX, ghost 1, ghost 2)."""
+    game = TurnTree(GHOST_TREE, turns=GHOSTS)
+    trace = Trace()
+    result = minimax(game, trace=trace)
+    values = trace.values()
+    leaves = [leaf for move in GHOST_TREE for pair in move for leaf in pair]
+    mistakes = {
+        minimax(TreeGame(GHOST_TREE)).value: "That is the value if the players alternated, MAX again at the "
+                                             "third level; here ghost 2 moves there, and it wants the "
+                                             "value low too.",
+        max(leaves): "That is the largest leaf: both ghosts move after Pac-Man and keep him from it.",
+        min(leaves): "That is the smallest leaf: Pac-Man moves at the root and picks the best of what "
+                     "the ghosts leave him.",
+    }
+    ghost_2 = ", ".join(value_text(values[(i, j)]) for i in range(3) for j in range(2))
+    ghost_1 = ", ".join(value_text(values[(i,)]) for i in range(3))
+    why = (f"Ghost 2 takes the smaller leaf of each pair: {ghost_2}; ghost 1 the smaller of those: "
+           f"{ghost_1}; Pac-Man the largest: {value_text(result.value)}, by move {result.move}.")
+    return check_answer(answer, result.value, mistakes={k: v for k, v in mistakes.items()
+                                                        if not same(k, result.value)},
+                        why=why, hint="two MIN levels in a row: back up the smallest value at both "
+                                      "ghosts' levels, then the largest at Pac-Man's")
 
 
 # --- Your turn: predict the expectiminimax value --------------------------------------------------
 
-def mistaken_value(tree: Any, chance: str, player: str = "MAX") -> Any:
-    """Return the value of a tree with chance nodes under a typical mistake: chance nodes backed up
-    as 'min', 'max', or the plain 'mean' of their outcomes (probabilities ignored)."""
+def mistaken_value(tree: Any, chance: str, player: str = "MAX", *, decisions: str = "minimax") -> Any:
+    """Return the value of a tree with chance nodes under a typical mistake, or by the right rules:
+    chance nodes backed up as 'min', 'max', the plain 'mean' of their outcomes (probabilities
+    ignored) or 'expected' (the right rule); decision nodes (lists) as 'minimax' (MAX and MIN in
+    turn, `player` at the top), 'max' (all Pac-Man's, as in expectimax) or 'mean'."""
     if isinstance(tree, Chance):
-        values = [mistaken_value(child, chance, player) for _, child in tree.outcomes]
+        values = [mistaken_value(child, chance, player, decisions=decisions) for _, child in tree.outcomes]
+        if chance == "expected":
+            return sum(p * value for (p, _), value in zip(tree.outcomes, values))
         return {"min": min, "max": max}[chance](values) if chance in ("min", "max") \
             else Fraction(sum(values), len(values))
     if isinstance(tree, list):
-        values = [mistaken_value(child, chance, "MIN" if player == "MAX" else "MAX") for child in tree]
+        below = "MIN" if player == "MAX" and decisions == "minimax" else "MAX"
+        values = [mistaken_value(child, chance, below, decisions=decisions) for child in tree]
+        if decisions == "mean":
+            return Fraction(sum(values), len(values))
         return max(values) if player == "MAX" else min(values)
     return tree
 
@@ -221,35 +240,111 @@ def chance_value(answer: Any) -> Verdict:
            "smaller leaf below each chance outcome, then weigh by probability), so MAX takes the "
            f"second: {value_text(result.value)}.")
     hint = "back up MIN's nodes first, then weigh the outcomes of each chance node by their probabilities"
-    return check_answer(answer, result.value, mistakes=mistakes,
-                        why=why if same(answer, result.value) else _retry(hint), hint=hint)
+    return check_answer(answer, result.value, mistakes=mistakes, why=why, hint=hint)
 
 
-# --- Your turn: which child does UCB1 pick? -------------------------------------------------------
+# --- Your turn: write expectimax -------------------------------------------------------------------
 
-def ucb_scores() -> list[float]:
-    """Return UCB1 of each child in UCB_CHILDREN (C = sqrt(2)), computed by mcts.ucb1."""
-    return [ucb1(Node(None, (), [], visits=visits, total=total), UCB_PARENT, math.sqrt(2))
-            for visits, total in UCB_CHILDREN]
+EXPECTIMAX_HINT = ("a list is Pac-Man's node (the largest child's value), a Chance node the sum of "
+                   "probability × value over node.outcomes, a number a leaf")
+
+EXPECTIMAX_TREES = 40
+"""Random trees the expectimax exercise tries after its fixed small ones."""
 
 
-@exercise("predict")
-def ucb_child(answer: Any) -> Verdict:
-    """Check which child (0, 1 or 2) UCB1 selects among UCB_CHILDREN."""
-    scores = ucb_scores()
-    means = [total / visits for visits, total in UCB_CHILDREN]
-    best = scores.index(max(scores))
-    greedy = means.index(max(means))
-    least = min(range(len(UCB_CHILDREN)), key=lambda i: UCB_CHILDREN[i][0])
-    mistakes = {greedy: f"Child {greedy} has the best mean, {means[greedy]:.2f}, but UCB1 adds a bonus for "
-                        "few visits, and that bonus is larger for the others.",
-                least: f"Child {least} has the fewest visits and so the largest bonus, but its mean, "
-                       f"{means[least]:.2f}, is too low to make up for it."}
-    mistakes = {move: text for move, text in mistakes.items() if move != best}
-    why = ("UCB1 = " + ", ".join(f"{means[i]:.3f} + {scores[i] - means[i]:.3f} = {scores[i]:.3f}"
-                                 for i in range(len(scores))) + f" for children 0, 1 and 2; child {best} wins.")
-    return check_answer(answer, best, mistakes=mistakes, why=why if same(answer, best) else "",
-                        hint="for each child add its mean utility and √2 · √(ln N(parent) / N(child))")
+def _fixed_expectimax_trees() -> list[Any]:
+    """Return the small trees expectimax is tried on first: a leaf, a MAX node, chance nodes."""
+    half, quarter = Fraction(1, 2), Fraction(1, 4)
+    return [
+        5,
+        [3, 5],
+        Chance([(half, 4), (half, 0)]),
+        Chance([(quarter, 8), (1 - quarter, 0)]),
+        [Chance([(quarter, 8), (1 - quarter, 0)]), 3],
+        [Chance([(half, [2, 6]), (half, 0)]), Chance([(Fraction(1, 3), 9), (Fraction(2, 3), [1, 2])])],
+    ]
+
+
+def random_expectimax_tree(rng: random.Random, depth: int, chance: bool, *, uniform_odds: bool) -> Any:
+    """Return a random tree of Pac-Man's nodes (lists) and chance nodes (Chance) in turn, `chance`
+    saying which is at the top, at most `depth` levels deep, with integer leaves in [-9, 9] and
+    probabilities that are equal (`uniform_odds`) or drawn as small fractions."""
+    if depth == 0 or rng.random() < 0.15:
+        return rng.randint(-9, 9)
+    children = [random_expectimax_tree(rng, depth - 1, not chance, uniform_odds=uniform_odds)
+                for _ in range(rng.randint(1 if chance else 2, 3))]
+    if not chance:
+        return children
+    weights = [1] * len(children) if uniform_odds else [rng.randint(1, 4) for _ in children]
+    return Chance([(Fraction(weight, sum(weights)), child) for weight, child in zip(weights, children)])
+
+
+def expectimax_cases(count: int = EXPECTIMAX_TREES, seed: Optional[int] = None) -> list[tuple[Any]]:
+    """Return the cases of the expectimax exercise, (tree,) each: the fixed small trees, then
+    `count` random ones drawn from `seed` (default CASE_SEED), a chance node or a list at the top
+    in turn."""
+    rng = random.Random(CASE_SEED.get() if seed is None else seed)
+    randoms = [random_expectimax_tree(rng, 1 + i % 4, chance=i % 2 == 1, uniform_odds=i % 3 == 0)
+               for i in range(count)]
+    return [(tree,) for tree in _fixed_expectimax_trees() + randoms]
+
+
+def _min_chance(tree: Any) -> Any:
+    """Return `tree` with each chance node standing for MIN's random move (player='MIN'), so that
+    expectiminimax reads every list below one as Pac-Man's (MAX's) node."""
+    if isinstance(tree, Chance):
+        return Chance([(p, _min_chance(child)) for p, child in tree.outcomes], player="MIN")
+    if isinstance(tree, list):
+        return [_min_chance(child) for child in tree]
+    return tree
+
+
+def expectimax_value(tree: Any) -> Any:
+    """Return the expectimax value of a tree of Pac-Man's nodes (lists) and chance nodes, by the
+    package's expectiminimax."""
+    return expectiminimax(_min_chance(tree)).value
+
+
+EXPECTIMAX_MISTAKES = (
+    (("mean", "max"), "Your function averages a chance node's outcomes as if they were equally likely: "
+                      "weigh each by its probability."),
+    (("min", "max"), "Your function takes the worst outcome at a chance node, as minimax would: a random "
+                     "ghost does not choose, so take the expectation."),
+    (("max", "max"), "Your function takes the best outcome at a chance node: Pac-Man does not choose how "
+                     "a random ghost moves."),
+    (("expected", "mean"), "Your function averages at Pac-Man's nodes: there he chooses, so take the largest."),
+)
+"""Typical wrong versions of expectimax: how each backs up chance nodes and lists, and the hint."""
+
+
+def expectimax_mistake(outcome: Outcome, tree: Any) -> str:
+    """Return a hint about what a wrong expectimax probably did on `tree` (it went as `outcome`
+    says), or '' when it is not a known mistake. Never the right value."""
+    if outcome.problem is not None:
+        return ""
+    if outcome.error is not None:
+        text = str(outcome.error)
+        if "Chance" in text and ("iterable" in text or "subscriptable" in text):
+            return ("A chance node is not a list: its outcomes are node.outcomes, a sequence of "
+                    "(probability, subtree) pairs.")
+        if "can't multiply sequence" in text or "unsupported operand" in text:
+            return ("A probability multiplies the value of its subtree (a call of expectimax), not the "
+                    "subtree itself; node.outcomes holds (probability, subtree) pairs, in that order.")
+        return ""
+    right = expectimax_value(tree)
+    for (chance_rule, decision_rule), hint in EXPECTIMAX_MISTAKES:
+        value = mistaken_value(tree, chance_rule, decisions=decision_rule)
+        if same(outcome.value, value) and not same(value, right):
+            return hint
+    return ""
+
+
+@exercise("code")
+def expectimax(student: Any) -> Verdict:
+    """Check the student's expectimax(node) on small trees and 40 random ones against the package's
+    expectiminimax; name the mistake on the smallest failing tree."""
+    return check_function(student, expectimax_value, expectimax_cases(), hint=EXPECTIMAX_HINT,
+                          explain=expectimax_mistake)
 
 
 # --- Check yourself ------------------------------------------------------------------------------
@@ -286,26 +381,15 @@ def quiz_2(answer: Any) -> Verdict:
                                  "changes the sums' proportions."})
 
 
-@cache
-def corner_choices() -> dict[int, int]:
-    """Return UCT's reply (seed 0) to X's corner 0 with 100, 1,000 and 3,000 playouts."""
-    game = TicTacToe()
-    state = game.state(CORNER)
-    return {playouts: uct(game, state, playouts=playouts, seed=0).move for playouts in (100, 1000, 3000)}
-
-
 @exercise("check-yourself")
 def quiz_3(answer: Any) -> Verdict:
-    """What happens to UCT's choice as its playouts grow, in a two-player zero-sum game? (a, b or c)"""
-    game = TicTacToe()
-    best = solve(game, game.state(CORNER)).move
-    replies = [f"{move} with {playouts:,}" for playouts, move in corner_choices().items()]
-    seen = ", ".join(replies[:-1]) + " and " + replies[-1]
-    return choice(answer, "a", hint="where does UCB1 send most of the playouts in the long run?",
-                  why=f"UCB1 sends more and more playouts to the best-looking move at every node of its "
-                      f"tree, so the tree's values tend to minimax's. After X's corner, O's reply is {seen} "
-                      f"playouts; only {best} (the centre) draws.",
-                  mistakes={"b": "That is what flat Monte Carlo does (playouts only from the moves at the "
-                                 "root); UCT grows a tree and plays out from its edge.",
-                            "c": "The playouts are random, but the choice is not: the visits pile up on the "
-                                 "best move."})
+    """Why does negamax refuse the Pac-Man tree with two ghosts, while minimax searches it? (a, b or c)"""
+    return choice(answer, "a", hint="what does negamax do to a child's value at every level, and when "
+                                    "is that right?",
+                  why="Negamax negates a child's value because the child belongs to the other side; "
+                      "below ghost 1 comes ghost 2, on the same side, so the sign must not flip there. "
+                      "Minimax asks at every node who moves and minimizes for each ghost.",
+                  mistakes={"b": "Depth is not the problem: negamax searches trees of any depth as long "
+                                 "as the players take turns.",
+                            "c": "The ghosts share one goal, a low value for Pac-Man, so one number per "
+                                 "leaf says it all; max^n is for players with goals of their own."})

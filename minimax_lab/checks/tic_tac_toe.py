@@ -1,13 +1,15 @@
-"""Checks for lesson 06 (tic-tac-toe and real games): evaluate a position by hand, predict the
-computer's replies, find Nim's winning move, and the Check yourself questions.
+"""Checks for lesson 07 (tic-tac-toe): evaluate a position by hand, back up two moves ahead,
+write the win test, predict how deep the computer must look and what it replies, and the Check
+yourself questions.
 
 Every expected answer is computed by the package: the open-lines heuristic, minimax and the
-engine's searches, Bouton's rule (which the lesson checks against search), the solver's counts.
+engine's searches, the board's shortest_win, the game's own win test (which the student's is
+compared with).
 
 >>> verdict = evaluation(...)
 Not answered yet: count the lines each player could still complete, then subtract
->>> nim_move((2, 4)).correct
-Correct: (2, 4). It leaves heaps [3, 6, 5], nim-sum 3 XOR 6 XOR 5 = 0: whatever your opponent takes next, you can make it 0 again, and you take the last object.
+>>> two_ply(1).correct
+Correct: 1. O holds a corner to -1 and an edge to -2, both by taking the centre; against the centre O's best is a corner, 1; X takes the largest of -1, -2 and 1.
 True
 """
 
@@ -16,16 +18,15 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from ..games.nim import Nim, bouton_moves, nim_sum
+from ..analysis.census import distinct_moves, positions
+from ..display.board import shortest_win
 from ..games.tictactoe import LINES, TicTacToe, TicTacToeState
-from ..heuristics.connect_four import ConnectFour
+from ..heuristics.generic import even
 from ..heuristics.tictactoe import open_lines_difference, open_lines_evaluation, open_winning_lines
 from ..search.engine import WIN, engine
-from ..search.ordering import as_given
-from ..search.solve import solve
 from ..search.textbook import alphabeta, minimax
-from ..search.windows import pvs
-from .core import Verdict, check_answer, choice, exercise, unanswered, verdict
+from .core import Verdict, check_answer, check_function, choice, exercise
+from .guard import Outcome
 
 EVALUATE = "XO..XO..."
 """The board of "evaluate a position by hand" (X on 0 and 4, O on 1 and 5, X to move)."""
@@ -36,15 +37,16 @@ REPLIES = "X....OX.."
 ENGINE_DEPTH = 9
 """The depth of the engine whose reply is predicted: the rest of the game."""
 
-NIM_HEAPS = (3, 6, 9)
-"""The heaps of "find Nim's winning move"."""
+FIRST_MOVES = {0: "a corner", 1: "an edge", 4: "the centre"}
+"""X's three different first moves (up to symmetry), by a square of each kind."""
+
+IMPOSSIBLE_BOARDS = ("OOO......", "OOOXX....", "X.OXO.XO.", "OXO.O..OX", "XXXOOO...")
+"""Boards play cannot reach (O with as many marks as X after X has won, or more marks than X) on
+which `winner` is tried as well: the win test looks at the lines only."""
 
 LINE_NAMES = ("the top row", "the middle row", "the bottom row", "the left column", "the middle column",
               "the right column", "the diagonal 0-4-8", "the diagonal 2-4-6")
 """A name for each of games.LINES, in its order."""
-
-SMALL_BOARD = (4, 4)
-"""The Connect Four board (width, height) of quiz 3."""
 
 
 # --- Your turn: evaluate a position by hand --------------------------------------------------------
@@ -56,7 +58,7 @@ def open_lines(state: TicTacToeState, player: str) -> list[str]:
             if player in (marks := [state.board[i] for i in line]) and other not in marks]
 
 
-@exercise("code")
+@exercise("predict")
 def evaluation(answer: Any) -> Verdict:
     """Check the open-lines value (X's open winning lines minus O's) predicted for EVALUATE."""
     state = TicTacToe().state(EVALUATE)
@@ -76,6 +78,118 @@ def evaluation(answer: Any) -> Verdict:
            f"{', '.join(open_lines(state, 'O'))} ({theirs}); {mine} - {theirs} = {value}.")
     return check_answer(answer, value, mistakes={k: v for k, v in mistakes.items() if k != value},
                         why=why, hint="count the lines each player could still complete, then subtract")
+
+
+# --- Your turn: two moves ahead -----------------------------------------------------------------
+
+@cache
+def two_ahead() -> dict[int, dict[int, int]]:
+    """Return, for each of X's different first moves, the heuristic after each of O's different answers."""
+    game = TicTacToe()
+    found = {}
+    for first in FIRST_MOVES:
+        after = game.result(game.initial, first)
+        found[first] = {reply: open_lines_difference(game.result(after, reply))
+                        for reply in distinct_moves(game, after)}
+    return found
+
+
+@exercise("predict")
+def two_ply(answer: Any) -> Verdict:
+    """Check the value two-ply minimax backs up to the root from the lesson's table of values."""
+    table = two_ahead()
+    lows = {first: min(values.values()) for first, values in table.items()}
+    value = max(lows.values())
+    leaves = [v for values in table.values() for v in values.values()]
+    game = TicTacToe()
+    one_ahead = max(open_lines_difference(game.result(game.initial, first)) for first in FIRST_MOVES)
+    minima = [f"{low:g}" for low in lows.values()]
+    why = (f"O holds a corner to {lows[0]:g} and an edge to {lows[1]:g}, both by taking the centre; against "
+           f"the centre O's best is a corner, {lows[4]:g}; X takes the largest of {', '.join(minima[:-1])} "
+           f"and {minima[-1]}.")
+    mistakes = {max(leaves): "That is the best leaf for X, but O chooses the answer, and O takes the smallest.",
+                min(leaves): "That is O's best leaf anywhere, but X chooses the first move: X takes the "
+                             "largest of O's minima.",
+                one_ahead: "That is the value one move ahead; two moves ahead O answers first."}
+    return check_answer(answer, value, mistakes={k: v for k, v in mistakes.items() if k != value}, why=why,
+                        hint="O answers each first move with the smallest value in its row; X then takes "
+                             "the largest of those")
+
+
+# --- Your turn: write the win test -----------------------------------------------------------------
+
+def board_text(state: TicTacToeState) -> str:
+    """Return a board as the win test receives it: 9 characters 'X', 'O' or '.', row by row."""
+    return "".join(mark or "." for mark in state.board)
+
+
+def reference_winner(board: str) -> Any:
+    """Return 'X' or 'O' when that player has three in a row on `board` (9 characters), else None."""
+    return next((board[a] for a, b, c in LINES if board[a] != "." and board[a] == board[b] == board[c]), None)
+
+
+@cache
+def winner_cases() -> list[tuple[str]]:
+    """Return every board tic-tac-toe can reach (fewest marks first), then IMPOSSIBLE_BOARDS."""
+    boards = sorted({board_text(state) for state in positions(TicTacToe())},
+                    key=lambda board: (9 - board.count("."), board))
+    return [(board,) for board in boards + list(IMPOSSIBLE_BOARDS)]
+
+
+def _winner_mistake(outcome: Outcome, board: str) -> str:
+    """Return a hint about what the student's winner did wrong on `board` ('' if unclear)."""
+    if outcome.error is not None:
+        if isinstance(outcome.error, ValueError) and any(
+                refused in str(outcome.error) for refused in ("X moves first", "three in a row")):
+            return ("Your function asked the package's TicTacToe, which refuses boards play cannot reach; "
+                    "the exercise asks you to test the lines yourself.")
+        return ""
+    got, right = outcome.value, reference_winner(board)
+    if isinstance(got, bool):
+        return "Return the winner's mark, 'X' or 'O' (or None), not True or False."
+    if got == "." or (right is None and got in ("X", "O")):
+        return "Three empty squares in a row are not a win: check that the line's first square holds a mark."
+    lines = [line for line in LINES if board[line[0]] != "." and board[line[0]] == board[line[1]] == board[line[2]]]
+    if right is not None and all(line in LINES[6:] for line in lines):
+        return "Look at the diagonals too."
+    if right is not None and all(line in LINES[3:6] for line in lines):
+        return "Look at the columns too."
+    if right is not None and all(line in LINES[:3] for line in lines):
+        return "Look at the rows too."
+    return ""
+
+
+@exercise("code")
+def winner(student: Any) -> Verdict:
+    """Check a student's winner(board) on every board tic-tac-toe can reach and a few it cannot."""
+    return check_function(student, reference_winner, winner_cases(),
+                          hint="try each of the eight lines (LINES); a line wins when its three squares "
+                               "hold the same mark, and not '.'",
+                          explain=_winner_mistake)
+
+
+# --- Your turn: how deep is deep enough? ----------------------------------------------------------
+
+@cache
+def beaten_at() -> dict[int, Any]:
+    """Return, for each depth 1 to 9, the shortest win against alpha-beta without the heuristic (None: none)."""
+    game = TicTacToe()
+    return {depth: shortest_win(game, depth=depth, heuristic=False) for depth in range(1, 10)}
+
+
+@exercise("predict")
+def safe_depth(answer: Any) -> Verdict:
+    """Check the smallest depth from which no sequence of X's moves beats alpha-beta (no heuristic)."""
+    beaten = beaten_at()
+    safe = min(depth for depth in beaten if all(beaten[d] is None for d in range(depth, 10)))
+    why = (f"Up to depth {safe - 1} a short sequence wins (against depth {safe - 1}: "
+           f"{', '.join(map(str, beaten[safe - 1]))}); from depth {safe} on none does. O's losing answers "
+           "come early, and the win they allow is a few plies further on: the computer must see that far.")
+    mistakes = {9: "Looking to the end of the game is enough, but less is too: a trap takes only a few moves.",
+                1: "At depth 1 the computer does not even see X's threat to complete a line.",
+                safe - 1: "At that depth a short sequence still beats it."}
+    return check_answer(answer, safe, mistakes={k: v for k, v in mistakes.items() if k != safe}, why=why,
+                        hint="how many plies lie between O's first mistake and X's win?")
 
 
 # --- Your turn: predict the computer's replies ---------------------------------------------------
@@ -118,43 +232,6 @@ def replies(answer: Any) -> Verdict:
                              "search prefers when every value is the same")
 
 
-# --- Your turn: find Nim's winning move ------------------------------------------------------------
-
-@exercise("predict")
-def nim_move(answer: Any) -> Verdict:
-    """Check a winning move (heap, count) in Nim on NIM_HEAPS: one that leaves nim-sum 0."""
-    heaps, winning = NIM_HEAPS, bouton_moves(NIM_HEAPS)
-    if answer is Ellipsis:
-        return unanswered("write the heap sizes in binary; a winning move leaves a nim-sum of 0")
-    game = Nim(heaps)
-    legal = game.actions(game.initial)
-    pair = (tuple(answer) if isinstance(answer, (tuple, list)) and len(answer) == 2
-            and all(isinstance(x, int) and not isinstance(x, bool) for x in answer) else None)
-    if pair in winning:
-        left = game.result(game.initial, pair).heaps
-        return verdict(True, f"Correct: {pair}. It leaves heaps {list(left)}, nim-sum "
-                             f"{' XOR '.join(map(str, left))} = {nim_sum(left)}: whatever your "
-                             "opponent takes next, you can make it 0 again, and you take the last object.")
-    said = f"Not correct: you said {answer!r}."
-    if pair is None:
-        return verdict(False, f"{said} A move is a pair (heap, count): the heap's number from 0 and "
-                              "how many objects to take.")
-    heap, count = pair
-    if 0 <= heap < len(heaps) and (heap, heaps[heap] - count) in winning and count != heaps[heap] - count:
-        return verdict(False, f"{said} The count is how many objects you take, not how many you leave "
-                              f"behind: heap {heap} holds {heaps[heap]}.")
-    if (heap - 1, count) in winning:
-        return verdict(False, f"{said} Heaps are numbered from 0: the first heap is heap 0.")
-    if pair not in legal:
-        return verdict(False, f"{said} That is not a legal move: the heaps are {list(heaps)}, numbered "
-                              "from 0, and you take 1 or more objects from one heap.")
-    after = game.result(game.initial, pair).heaps
-    reply = bouton_moves(after)[0]
-    return verdict(False, f"{said} It leaves heaps {list(after)}, nim-sum "
-                          f"{' XOR '.join(map(str, after))} = {nim_sum(after)}, not 0: your opponent "
-                          f"answers {reply} and leaves 0, and then wins.")
-
-
 # --- Check yourself ------------------------------------------------------------------------------
 
 @exercise("check-yourself")
@@ -189,29 +266,17 @@ def quiz_2(answer: Any) -> Verdict:
                                  "leaf is a win, a loss or a draw."})
 
 
-@cache
-def small_board_counts() -> tuple[int, int, int]:
-    """Return the nodes alpha-beta, PVS without a table and solve (PVS with its transposition
-    table) visit on SMALL_BOARD, all with the columns in order."""
-    game = ConnectFour(*SMALL_BOARD)
-    return alphabeta(game).nodes, pvs(game, order=as_given).nodes, solve(game, order=as_given).nodes
-
-
 @exercise("check-yourself")
 def quiz_3(answer: Any) -> Verdict:
-    """Why does solve visit fewer nodes than alpha-beta on the same board, given the same order?"""
-    hint = "what does solve keep that alpha-beta does not?"
-    if answer is Ellipsis:  # before the searches, so that the three quizzes print at once
-        return unanswered(hint)
-    plain, windows, table = small_board_counts()
-    width, height = SMALL_BOARD
-    return choice(answer, "a", hint=hint,
-                  why=f"On the {width} x {height} board alpha-beta visits {plain:,} nodes, solve "
-                      f"{table:,}: a position reached by several orders of the same moves is searched "
-                      "once and then looked up.",
-                  mistakes={"b": "Both search to the end of the game: the value is exact.",
-                            "c": f"Both are given the same order, and solve's null windows save little "
-                                 f"on their own: the same search without the table (PVS) visits "
-                                 f"{windows:,} nodes against alpha-beta's {plain:,}. The saving comes "
-                                 "from the table."})
-
+    """Why does a depth-4 search without a heuristic let O answer X's corner beside it, and lose?"""
+    game = TicTacToe()
+    after = game.play([0, 1])
+    values = {depth: alphabeta(game, after, depth=depth, evaluate=even).value for depth in range(1, 8)}
+    seen = min(depth for depth, value in values.items() if value == 1)
+    return choice(answer, "a", hint="from the position after O's answer, how deep must a search look to see X win?",
+                  why=f"After O's answer X's win shows only to a search of depth {seen} or more, so O, one "
+                      f"ply earlier, needed {seen + 1}: at depth 4 every answer looks even (0).",
+                  mistakes={"b": "Alpha-beta returns the value minimax returns at the same depth: pruning "
+                                 "never changes the answer.",
+                            "c": "This search has no heuristic: it scores every position at its horizon "
+                                 "as even, 0."})

@@ -1,4 +1,4 @@
-"""The widgets of lessons 4 and 5: alpha-beta under each move ordering on a random tree, and node
+"""The widgets of lessons 4 and 6: alpha-beta under each move ordering on a random tree, and node
 counts against depth measured live beside the theory. Their modules (ordering, experiments,
 plots) are imported when a widget is made.
 """

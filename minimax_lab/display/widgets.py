@@ -1,5 +1,5 @@
 """Interactive widgets for the lessons: a random-tree explorer, a search stepper, quizzes, and a
-backing-up explorer (lessons 1 to 3); the lesson 4 and 5 explorers live in explorers.py and are
+backing-up explorer (lessons 1 to 3); the lesson 4 and 6 explorers live in explorers.py and are
 importable from here.
 
 Each widget is a small class holding its state, with a `.widget` to display; the notebooks

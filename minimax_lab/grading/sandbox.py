@@ -46,7 +46,7 @@ from .worker import HEADER, MAX_FRAME
 PACKAGE = Path(__file__).resolve().parent.parent
 
 KIT_MODULES = ("core/__init__.py", "core/text.py", "core/trees.py", "games/__init__.py", "games/protocol.py",
-               "games/tictactoe.py", "games/connect_four.py", "games/nim.py", "grading/wire.py",
+               "games/tictactoe.py", "games/connect_four.py", "games/nim.py", "games/turns.py", "grading/wire.py",
                "grading/worker.py")
 """The package's files a worker can import: minimax_lab.games (the rules of every game), the two
 core modules it uses (the tree types and how values are spelled), and the worker itself."""

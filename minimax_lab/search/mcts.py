@@ -15,6 +15,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Callable, Literal, Optional, TypedDict
 
+from ..core.text import path_name, value_text
 from ..core.trace import Moves
 from ..core.trees import Tree
 from ..core.validation import callable_value, positive_number, whole_number
@@ -42,11 +43,29 @@ class Node:
 class UCTResult(SearchResult[float]):
     """A SearchResult of uct: `value` is the mean utility, for MAX, of the playouts through the
     chosen move (an estimate, not a minimax value); `pv` follows the most visited child down the
-    tree; `nodes` counts the tree's nodes and `leaves` the playouts. `visits` and `means` give,
-    for each root move in the game's order, its playouts and their mean utility for MAX."""
+    tree; `nodes` counts the tree's nodes (the root included) and `leaves` the playouts. `visits`
+    and `means` give, for each root move in the game's order, its playouts and their mean utility
+    for MAX; `tree` is the root of the search tree as the last playout left it."""
 
     visits: dict[Any, int]
     means: dict[Any, float]
+    tree: Node = field(repr=False, compare=False)
+
+
+@dataclass(frozen=True)
+class UCTStep:
+    """One playout of uct, as its four steps went: SELECT chose a child by UCB1 at each node of
+    `selected` (`scores` holds, for each of those nodes, the UCB1 of every child); EXPAND added the
+    child `expanded` below the node reached (None when that node ends the game); SIMULATE played the
+    random moves `playout` from there, ending with MAX's utility `utility`; BACK-PROPAGATE left the
+    nodes of the path with the (visits, total) of `backed_up`, the root first."""
+
+    selected: tuple[Moves, ...]
+    scores: tuple[dict[Any, float], ...]
+    expanded: Any
+    playout: Moves
+    utility: float
+    backed_up: tuple[tuple[Moves, int, float], ...]
 
 
 def ucb1(node: Node, parent_visits: int, exploration: float) -> float:
@@ -60,12 +79,13 @@ def ucb1(node: Node, parent_visits: int, exploration: float) -> float:
 
 
 def uct(game: Game | Tree, state: Any = None, *, playouts: int = 1000, seed: int = 0,
-        exploration: float = math.sqrt(2)) -> UCTResult:
+        exploration: float = math.sqrt(2), steps: Optional[list[UCTStep]] = None) -> UCTResult:
     """Return the move Monte Carlo tree search with UCB1 chooses in `state` after `playouts`
     playouts (AIMA 4th ed., Fig. 5.11): the root move with the most visits (ties: the first in the
     game's order). Playouts choose moves uniformly at random from random.Random(seed), so a seed
     gives the same result every time. For two players whose utilities sum to zero (read for MAX
     and negated for the other); C = `exploration`, sqrt(2) by default, suits utilities in [-1, 1].
+    Given a list `steps`, each playout appends its UCTStep to it (what each of the four steps did).
 
     >>> from minimax_lab.games.tictactoe import TicTacToe
     >>> game = TicTacToe()
@@ -76,6 +96,8 @@ def uct(game: Game | Tree, state: Any = None, *, playouts: int = 1000, seed: int
     if isinstance(playouts, bool) or not isinstance(playouts, int) or playouts < 1:
         raise ValueError(f"playouts must be a whole number >= 1, got {playouts!r}")
     positive_number(exploration, "exploration", zero=True)
+    if steps is not None and not isinstance(steps, list):
+        raise TypeError(f"steps must be a list for uct to append its steps to, got {steps!r}")
     search = PlayoutSearch(game, state)
     game, me, rng = search.game, search.max_player, random.Random(seed)
     if game.is_terminal(search.root):
@@ -83,10 +105,11 @@ def uct(game: Game | Tree, state: Any = None, *, playouts: int = 1000, seed: int
     root = Node(search.root, (), list(search.actions(search.root, ())))
     search.nodes = 1
 
-    def select(node: Node, path: list[Node]) -> Node:
+    def select(node: Node, path: list[Node], scores: list[dict[Any, float]]) -> Node:
         while not node.untried and node.children:
-            parent = node
-            node = max(parent.children.values(), key=lambda child: ucb1(child, parent.visits, exploration))
+            ucb = {move: ucb1(child, node.visits, exploration) for move, child in node.children.items()}
+            scores.append(ucb)
+            node = node.children[max(ucb, key=ucb.__getitem__)]   # ties: the first in the game's order
             path.append(node)
         return node
 
@@ -99,24 +122,29 @@ def uct(game: Game | Tree, state: Any = None, *, playouts: int = 1000, seed: int
         path.append(child)
         return child
 
-    def simulate(node: Node) -> float:
-        """Return MAX's utility at the end of a random playout from `node`."""
+    def simulate(node: Node) -> tuple[float, Moves]:
+        """Return MAX's utility at the end of a random playout from `node`, and the playout's moves."""
         state, moves = node.state, node.path
         while not game.is_terminal(state):
             move = rng.choice(search.actions(state, moves))
             state, moves = game.result(state, move), moves + (move,)
-        return search.utility(state, moves)
+        return search.utility(state, moves), moves[len(node.path):]
 
     for _ in range(playouts):
-        path = [root]
-        leaf = select(root, path)
+        path: list[Node] = [root]
+        scores: list[dict[Any, float]] = []
+        leaf = select(root, path, scores)
+        selected = tuple(node.path for node in path)
         if leaf.untried:
             leaf = expand(leaf, path)
-        utility = simulate(leaf)
+        utility, playout = simulate(leaf)
         for node in path:  # back-propagate
             node.visits += 1
             if node.mover is not None:
                 node.total += utility if node.mover == me else -utility
+        if steps is not None:
+            steps.append(UCTStep(selected, tuple(scores), leaf.path[-1] if len(path) > len(selected) else None,
+                                 playout, utility, tuple((node.path, node.visits, node.total) for node in path)))
 
     def for_max(node: Node) -> float:
         mean = node.total / node.visits
@@ -131,7 +159,50 @@ def uct(game: Game | Tree, state: Any = None, *, playouts: int = 1000, seed: int
         node = node.children[move]
     return UCTResult(for_max(root.children[best]), best, tuple(line), search.nodes, search.leaves,
                      visits={m: child.visits for m, child in root.children.items()},
-                     means={m: for_max(child) for m, child in root.children.items()})
+                     means={m: for_max(child) for m, child in root.children.items()}, tree=root)
+
+
+def step_text(step: UCTStep, number: int) -> str:
+    """Return what one playout of uct did, step by step, as text (`number` counts the playouts from 1).
+
+    >>> steps = []
+    >>> _ = uct([[1, -1], [0]], playouts=3, steps=steps)
+    >>> print(step_text(steps[2], 3))
+    playout 3
+      select:    root: UCB1 [0] 0.18, [1] 1.18 -> [1]
+      expand:    [1][0]
+      simulate:  no moves left: MAX's utility 0
+      back up:   root N=3; [1] N=2 U=0; [1][0] N=1 U=0
+    """
+    select = "; ".join(f"{path_name(where)}: UCB1 " + ", ".join(f"{path_name(where + (move,))} {score:.2f}"
+                                                                 for move, score in scores.items())
+                       + f" -> {path_name(chosen)}"
+                       for where, scores, chosen in zip(step.selected, step.scores, step.selected[1:]))
+    expanded = path_name(step.backed_up[-1][0]) if step.expanded is not None else "nothing: the game is over here"
+    moves = " ".join(str(move) for move in step.playout)
+    utility = f"MAX's utility {value_text(step.utility)}"
+    playout = f"random moves {moves}, then {utility}" if step.playout else f"no moves left: {utility}"
+    backed = "; ".join(f"{path_name(path)} N={visits}" + (f" U={value_text(total)}" if path else "")
+                       for path, visits, total in step.backed_up)
+    return "\n".join([f"playout {number}",
+                      f"  select:    {select or 'root (it has untried moves)'}",
+                      f"  expand:    {expanded}",
+                      f"  simulate:  {playout}",
+                      f"  back up:   {backed}"])
+
+
+def tree_text(node: Node, indent: str = "") -> str:
+    """Return the search tree below `node` as indented text: each node's path, N (its visits) and
+    U (the total utility of its playouts for the player who moved into it).
+
+    >>> print(tree_text(uct([[1, -1], [0]], playouts=3).tree))
+    root N=3
+      [0] N=1 U=-1
+      [1] N=2 U=0
+        [1][0] N=1 U=0
+    """
+    line = f"{indent}{path_name(node.path)} N={node.visits}" + (f" U={value_text(node.total)}" if node.path else "")
+    return "\n".join([line, *(tree_text(child, indent + "  ") for child in node.children.values())])
 
 
 def uct_player(playouts: int = 1000, seed: int = 0) -> Callable[[Any, Any], Any]:

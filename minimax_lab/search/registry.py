@@ -155,7 +155,7 @@ CATALOG: Mapping[str, SearchEntry] = table_of(
                 options=("first",)),
     SearchEntry("maxn", "max^n", maxn, inputs=VECTOR_TREE, value=FOR_EACH_PLAYER,
                 options=("players", "values", "choices")),
-    SearchEntry("uct", "UCT", uct, exact=False, options=("playouts", "seed", "exploration")),
+    SearchEntry("uct", "UCT", uct, exact=False, options=("playouts", "seed", "exploration", "steps")),
 )
 """Every search of the package by name, in the order the course teaches them."""
 

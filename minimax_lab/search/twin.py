@@ -113,6 +113,25 @@ def without_trace(function: Callable[..., Any], *, cutoff_notices: bool = True) 
     return cast(FunctionType, twin)
 
 
+def untraced_source(function: Callable[..., Any]) -> str:
+    """Return `function`'s source without its `trace.add(...)` lines and its decorators: the
+    textbook function its trace-free twin runs, as a lesson prints it before the traced one.
+
+    >>> from minimax_lab import minimax
+    >>> "trace.add" in untraced_source(minimax), "def max_value" in untraced_source(minimax)
+    (False, True)
+    """
+    source = textwrap.dedent(inspect.getsource(function))
+    dropped: set[int] = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.decorator_list:
+            dropped.update(range(node.decorator_list[0].lineno, node.lineno))
+        if isinstance(node, ast.stmt) and is_trace_line(node):
+            dropped.update(range(node.lineno, (node.end_lineno or node.lineno) + 1))
+    return "".join(line for number, line in enumerate(source.splitlines(keepends=True), start=1)
+                   if number not in dropped)
+
+
 def _names_twin_maker(decorator: ast.expr) -> bool:
     """Return True if a decorator is `trace_free_twin` (by name or as an attribute)."""
     name = decorator.attr if isinstance(decorator, ast.Attribute) else getattr(decorator, "id", None)

@@ -1,0 +1,79 @@
+"""Forward pruning: a search that drops moves without searching them, on a guess that they are bad
+(AIMA 4th ed. section 5.3.3). Beam search keeps, at every node, only the `width` moves whose
+positions the evaluation likes best for the player to move, and searches those with the textbook's
+alpha-beta; unlike alpha-beta's cutoffs, a move it drops may have been the best.
+
+>>> from minimax_lab import ConnectFour
+>>> game = ConnectFour()
+>>> Beam(game, 2, game.evaluate).actions(game.initial)
+(3, 2)
+>>> beam_search(game, depth=4, width=2, evaluate=game.evaluate).nodes < 50
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any, Optional
+
+from ..core.validation import callable_value, whole_number
+from ..games.protocol import Game
+from .textbook import Evaluate, Ordering, SearchResult, alphabeta
+
+WIN_RANK = 2.0
+"""How a beam ranks a move that ends the game: its utility times WIN_RANK, beyond any guess of the
+evaluation (strictly between -1 and 1), so a winning move is always kept and a losing one last."""
+
+
+class Beam:
+    """`game` as a beam search sees it: the same rules, but in every position only the `width`
+    moves whose resulting positions `evaluate` (MAX's guess, strictly between -1 and 1) likes best
+    for the player to move, best first; a move that ends the game ranks by its utility, beyond any
+    guess. Ties keep the game's own move order (its ordered_actions when it has them, as Connect
+    Four does: win, block, centre outwards; else its actions as listed)."""
+
+    def __init__(self, game: Game, width: int, evaluate: Evaluate):
+        callable_value(evaluate, "evaluate", "evaluate(state) returning a number")
+        self.game, self.width, self.evaluate = game, whole_number(width, "width", low=1), evaluate
+
+    def __repr__(self) -> str:
+        return f"Beam({self.game!r}, width={self.width})"
+
+    def __getattr__(self, name: str) -> Any:
+        """Everything but the actions is the game's own (its initial state, max_player, ...)."""
+        return getattr(self.__dict__["game"], name)
+
+    def to_move(self, state: Any) -> Any:
+        return self.game.to_move(state)
+
+    def result(self, state: Any, action: Any) -> Any:
+        return self.game.result(state, action)
+
+    def is_terminal(self, state: Any) -> bool:
+        return self.game.is_terminal(state)
+
+    def utility(self, state: Any, player: Any) -> float:
+        return self.game.utility(state, player)
+
+    def rank(self, state: Any, action: Any) -> float:
+        """Return how good `action` looks for the player to move in `state`, one ply ahead."""
+        game, player = self.game, self.game.to_move(state)
+        child = game.result(state, action)
+        if game.is_terminal(child):
+            return WIN_RANK * game.utility(child, player)
+        guess = float(self.evaluate(child))
+        return guess if player == game.max_player else -guess
+
+    def actions(self, state: Any) -> tuple[Any, ...]:
+        """Return the `width` best-looking legal actions of `state`, best first."""
+        ordered = getattr(self.game, "ordered_actions", None)
+        actions = tuple(ordered(state) if callable(ordered) else self.game.actions(state))
+        ranked = sorted(actions, key=lambda action: -self.rank(state, action))
+        return tuple(ranked[:self.width])
+
+
+def beam_search(game: Game, state: Any = None, *, depth: int, width: int, evaluate: Evaluate,
+                order: Optional[Ordering] = None) -> SearchResult[float]:
+    """Return the textbook's alpha-beta to `depth` plies on Beam(game, width, evaluate): at every
+    node only the `width` moves that look best one ply ahead are searched. Its `nodes` counts every
+    node visited, the root included, like any SearchResult."""
+    return alphabeta(Beam(game, width, evaluate), state, depth=depth, evaluate=evaluate, order=order)
