@@ -881,6 +881,18 @@ OUTPUTS_JS = """() => [...document.querySelectorAll('.jp-Notebook .jp-Cell')].ma
   }))"""
 
 
+def as_shown(outputs: list[dict]) -> list[dict]:
+    """Return a cell's stored outputs as a front end shows them: consecutive text on the same
+    stream (two prints kept as two outputs) in one output area."""
+    shown: list[dict] = []
+    for output in outputs:
+        if (shown and output.get("output_type") == "stream" and shown[-1].get("output_type") == "stream"
+                and shown[-1].get("name") == output.get("name")):
+            continue
+        shown.append(output)
+    return shown
+
+
 def picture_kind(output: dict) -> str | None:
     """Return what a stored output shows, 'drawing', 'widget' or 'plot', or None for the rest
     (text, tables, source code)."""
@@ -914,7 +926,7 @@ def test_lesson_opened_fresh_shows_its_pictures(notebook: Path, fresh_lab: Lab, 
     """Open a lesson untrusted, without running it: every stored drawing and widget shows as an
     image (its PNG), none as text such as '<tree drawing: ...>' or 'VBox(children=...)'."""
     cells = json.loads(notebook.read_text())["cells"]
-    stored = [[picture_kind(output) for output in cell.get("outputs", [])] for cell in cells]
+    stored = [[picture_kind(output) for output in as_shown(cell.get("outputs", []))] for cell in cells]
     page = context.new_page()
     try:
         open_notebook(page, fresh_lab, notebook.name)
