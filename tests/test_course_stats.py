@@ -40,7 +40,7 @@ def test_a_lesson_is_counted_by_the_formula(tmp_path):
 
 def test_the_readme_shows_the_table_the_lessons_make():
     readme = (course_stats.ROOT / "README.md").read_text(encoding="utf-8")
-    assert course_stats.stored_block(readme) == course_stats.readme_block(all_stats()), \
+    assert course_stats.README.stored(readme) == course_stats.readme_block(all_stats()), \
         "README.md's lesson table is out of date: run `make course-stats`"
 
 

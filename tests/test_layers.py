@@ -47,6 +47,6 @@ def test_importing_the_package_loads_no_display_library():
 
 def test_the_readme_shows_the_layers_the_code_has():
     readme = (layers.ROOT / "README.md").read_text(encoding="utf-8")
-    assert layers.stored_block(readme) == layers.readme_block(layers.graph()), (
+    assert layers.README.stored(readme) == layers.readme_block(layers.graph()), (
         "the README's diagram is out of date: run python -m minimax_lab.tools.layers --readme")
 

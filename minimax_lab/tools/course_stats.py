@@ -27,6 +27,7 @@ from typing import Any, Optional
 
 from ..checks import practice
 from ..checks.core import EXERCISE_KINDS, Exercise
+from .readme_blocks import ReadmeBlock
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 NOTEBOOKS = ROOT / "notebooks"
@@ -135,19 +136,13 @@ def table(stats: list[LessonStats]) -> str:
     return "\n".join(rows)
 
 
-README_START = "<!-- course-stats: made by make course-stats -->"
-README_END = "<!-- end of course-stats -->"
+README = ReadmeBlock("<!-- course-stats: made by make course-stats -->", "<!-- end of course-stats -->")
+"""The README's block that holds the table."""
 
 
 def readme_block(stats: list[LessonStats]) -> str:
     """Return the README's block: the markers around the table."""
-    return f"{README_START}\n{table(stats)}\n{README_END}"
-
-
-def stored_block(readme: str) -> Optional[str]:
-    """Return the block the README holds between the markers, or None."""
-    found = re.search(re.escape(README_START) + r".*?" + re.escape(README_END), readme, re.DOTALL)
-    return found.group(0) if found else None
+    return README.made(table(stats))
 
 
 def main(argv: Optional[list[str]] = None) -> int:
@@ -157,14 +152,8 @@ def main(argv: Optional[list[str]] = None) -> int:
     args = parser.parse_args(argv)
     stats = course_stats()
     print(table(stats))
-    if args.readme:
-        path = ROOT / "README.md"
-        text = path.read_text(encoding="utf-8")
-        stored = stored_block(text)
-        if stored is None:
-            print(f"README.md has no {README_START!r} ... {README_END!r} block to rewrite", file=sys.stderr)
-            return 1
-        path.write_text(text.replace(stored, readme_block(stats)), encoding="utf-8")
+    if args.readme and not README.rewrite(ROOT / "README.md", table(stats)):
+        return 1
     return 0
 
 

@@ -13,10 +13,11 @@ from __future__ import annotations
 
 import argparse
 import ast
-import re
 import sys
 from pathlib import Path
 from typing import Optional, Sequence
+
+from .readme_blocks import ReadmeBlock
 
 PACKAGE = Path(__file__).resolve().parent.parent
 ROOT = PACKAGE.parent
@@ -187,19 +188,13 @@ def diagram(edges: Sequence[Edge]) -> str:
     return "\n".join(lines)
 
 
-README_START = "<!-- layers: made by python -m minimax_lab.tools.layers --readme -->"
-README_END = "<!-- end of layers -->"
+README = ReadmeBlock("<!-- layers: made by python -m minimax_lab.tools.layers --readme -->", "<!-- end of layers -->")
+"""The README's block that holds the diagram."""
 
 
 def readme_block(edges: Sequence[Edge]) -> str:
     """Return the README's block: the markers around the diagram."""
-    return f"{README_START}\n{diagram(edges)}\n{README_END}"
-
-
-def stored_block(readme: str) -> Optional[str]:
-    """Return the block the README holds between the markers, or None."""
-    found = re.search(re.escape(README_START) + r".*?" + re.escape(README_END), readme, re.DOTALL)
-    return found.group(0) if found else None
+    return README.made(diagram(edges))
 
 
 def problems(edges: Sequence[Edge]) -> list[str]:
@@ -216,14 +211,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     args = parser.parse_args(argv)
     edges = graph()
     found = problems(edges)
-    if args.readme:
-        path = ROOT / "README.md"
-        text = path.read_text(encoding="utf-8")
-        stored = stored_block(text)
-        if stored is None:
-            print(f"README.md has no {README_START!r} ... {README_END!r} block to rewrite", file=sys.stderr)
-            return 1
-        path.write_text(text.replace(stored, readme_block(edges)), encoding="utf-8")
+    if args.readme and not README.rewrite(ROOT / "README.md", diagram(edges)):
+        return 1
     print(diagram(edges))
     print("\n".join(found) if found else f"{len(modules())} modules: no cycle, no upward import")
     return 1 if found else 0
