@@ -47,6 +47,7 @@ from minimax_lab import (
 from minimax_lab.analysis import census, experiments
 from minimax_lab.analysis.players import greedy_player, match, openings, random_player
 from minimax_lab.checks import guard, minimax_values, move_ordering, horizon
+from minimax_lab.checks.guard import limits
 from minimax_lab.checks.core import check_answer, check_function
 from minimax_lab.core.trace import Event, bounds_of, cutoff_reasons, describe
 from minimax_lab.core.trees import random_tree, uniform_nodes
@@ -268,12 +269,12 @@ def short_limit(run: Callable[[], Any], seconds: float = 0.5) -> Callable[[], An
     """Return `run` with the checks' time limit lowered to `seconds`, and the grace after it before
     a child process is killed to half a second."""
     def limited() -> Any:
-        kept = guard.CALL_TIMEOUT, guard.GRACE
-        guard.CALL_TIMEOUT, guard.GRACE = seconds, 0.5
+        kept = limits.CALL_TIMEOUT, limits.GRACE
+        limits.CALL_TIMEOUT, limits.GRACE = seconds, 0.5
         try:
             return run()
         finally:
-            guard.CALL_TIMEOUT, guard.GRACE = kept
+            limits.CALL_TIMEOUT, limits.GRACE = kept
     return limited
 
 

@@ -10,6 +10,7 @@ from lesson_notebooks import cell_source, lesson_cells, solution_blocks, solutio
 
 from minimax_lab import ConnectFour
 from minimax_lab.checks import guard
+from minimax_lab.checks.guard import limits
 from minimax_lab.checks import horizon as check
 from minimax_lab.heuristics.connect_four_evaluation import CANDIDATES, WEIGHTS, LinearEvaluation, features
 
@@ -179,7 +180,7 @@ def test_typical_mistakes_are_named(exercise, answer, named):
 
 
 def test_an_evaluation_that_never_returns_is_stopped_and_told(monkeypatch):
-    monkeypatch.setattr(guard, "CALL_TIMEOUT", 0.3)
+    monkeypatch.setattr(limits, "CALL_TIMEOUT", 0.3)
 
     def forever(state):
         while True:
@@ -190,7 +191,7 @@ def test_an_evaluation_that_never_returns_is_stopped_and_told(monkeypatch):
 
 
 def test_an_evaluation_too_slow_for_the_match_is_stopped_and_told(monkeypatch):
-    monkeypatch.setattr(guard, "CALL_TIMEOUT", 0.3)
+    monkeypatch.setattr(limits, "CALL_TIMEOUT", 0.3)
     evaluate = solution("my_evaluation")
 
     def slow(state):

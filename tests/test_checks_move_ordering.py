@@ -12,6 +12,7 @@ from lesson_notebooks import (lesson_cells, one_cell, shown_quiz_answers, soluti
 from minimax_lab import (ByEvaluation, Combined, Killers, TicTacToe, alphabeta, as_given, best_first,
                          exact_values, wins_first)
 from minimax_lab.checks import guard
+from minimax_lab.checks.guard import limits
 from minimax_lab.checks import move_ordering as check
 from minimax_lab.games.tictactoe import LINES_THROUGH
 from minimax_lab.heuristics.tictactoe import open_lines_evaluation
@@ -269,7 +270,7 @@ def test_sorting_the_actions_tuple_in_place_is_told_to_use_sorted():
 
 
 def test_an_ordering_too_slow_for_the_search_is_stopped_and_told(monkeypatch):
-    monkeypatch.setattr(guard, "CALL_TIMEOUT", 0.3)
+    monkeypatch.setattr(limits, "CALL_TIMEOUT", 0.3)
 
     def searches_everything(game, state, actions, path):
         while True:

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from minimax_lab import INF, TreeGame, minimax
 from minimax_lab.checks import guard, minimax_values, alpha_beta
+from minimax_lab.checks.guard import limits
 from minimax_lab.checks.core import (
     FIG_5_2,
     Case,
@@ -413,7 +414,7 @@ def test_the_student_cannot_change_the_cases():
 
 
 def test_a_function_that_never_returns_is_stopped_and_told(monkeypatch):
-    monkeypatch.setattr(guard, "CALL_TIMEOUT", 0.2)
+    monkeypatch.setattr(limits, "CALL_TIMEOUT", 0.2)
 
     def forever(tree):
         while True:
@@ -436,7 +437,7 @@ def test_a_function_that_calls_the_package_s_search_is_told_to_write_its_own():
 
 @pytest.mark.parametrize("check, name", [(minimax_values.min_value, "min_value"), (alpha_beta.fail_soft, "max_value")])
 def test_a_lesson_check_stops_a_function_that_never_returns_and_calls_it_once(monkeypatch, check, name):
-    monkeypatch.setattr(guard, "CALL_TIMEOUT", 0.2)
+    monkeypatch.setattr(limits, "CALL_TIMEOUT", 0.2)
     calls = multiprocessing.Value("i", 0)  # shared: the check calls the function in a child process
 
     def forever(*case):

@@ -1,5 +1,5 @@
 """The checks grade what they claim: every way issue 14 found to fool them now fails with a clear
-message (minimax_lab/checks/guard.py and reports.py). These tests need no solution notebook, so
+message (minimax_lab/checks/guard/ and reports.py). These tests need no solution notebook, so
 they run in the student edition too."""
 
 import math
@@ -14,6 +14,7 @@ import pytest
 import minimax_lab
 from minimax_lab import TreeGame, grading
 from minimax_lab.checks import guard
+from minimax_lab.checks.guard import limits
 from minimax_lab.checks.guard import CheckFailed
 from minimax_lab.grading import reports
 
@@ -223,7 +224,7 @@ def test_debug_prints_do_not_decide_the_grade(capsys):
 
 
 def test_an_infinite_loop_times_out_on_a_drawn_tree(monkeypatch):
-    monkeypatch.setattr(guard, "CALL_TIMEOUT", 0.3)
+    monkeypatch.setattr(limits, "CALL_TIMEOUT", 0.3)
     drawn = []
     monkeypatch.setattr(reports, "show_failure", lambda case, algorithm: drawn.append(case))
     guard.accept_changes(monkeypatch)  # the patches above are the test's
@@ -321,12 +322,34 @@ def test_where_no_thread_starts_the_clock_is_watched_from_a_trace_function(monke
         def start(self):
             raise RuntimeError("can't start new thread")
 
-    monkeypatch.setattr(guard, "threading", types.SimpleNamespace(
+    monkeypatch.setattr(limits, "threading", types.SimpleNamespace(
         Thread=NoThread, Event=threading.Event, get_ident=threading.get_ident,
         current_thread=threading.current_thread, main_thread=threading.main_thread))
-    monkeypatch.setattr(guard, "signal", types.SimpleNamespace())   # and no SIGALRM
+    monkeypatch.setattr(limits, "signal", types.SimpleNamespace())   # and no SIGALRM
     started = time.monotonic()
     with pytest.raises(guard.TimedOut, match="timed out after 0.2 s"):
         with guard.time_limit(0.2):
             forever()
     assert time.monotonic() - started < 5 and sys.gettrace() is None
+
+
+def test_every_forbidden_name_is_defined_in_its_module_and_every_traced_search_is_forbidden():
+    import importlib
+
+    from minimax_lab.checks.guard.forbidden import FORBIDDEN
+    from minimax_lab.search.registry import CATALOG
+
+    for module_name, names in FORBIDDEN.items():
+        module = importlib.import_module(module_name)
+        for name in names:
+            owner = getattr(module, name, None)
+            assert owner is not None, f"FORBIDDEN names {module_name}.{name}, which does not exist"
+            assert getattr(owner, "__module__", None) == module_name, f"{module_name}.{name} is imported there"
+    forbidden = {(module, name) for module, names in FORBIDDEN.items() for name in names}
+    traced = [entry for entry in CATALOG.values() if entry.trace]
+    assert len(traced) >= 7  # minimax, negamax, alphabeta, pvs, aspiration, mtdf, expectiminimax
+    for entry in traced:
+        function = entry.function
+        assert (function.__module__, function.__name__) in forbidden, f"{entry.name} is not in FORBIDDEN"
+    with pytest.raises(TypeError):
+        FORBIDDEN["minimax_lab.games.tictactoe"] = ("TicTacToe",)  # type: ignore[index]

@@ -31,7 +31,7 @@ def test_the_edition_has_the_course_and_not_the_solutions(edition):
     files = files_of(edition)
     assert not [f for f in files if f.startswith("notebooks/solutions")]
     for needed in ("Makefile", "README.md", "environment.yml", "postBuild", "pyproject.toml", "requirements.lock",
-                   "scripts/setup.sh", "minimax_lab/search/textbook.py", "minimax_lab/checks/guard.py",
+                   "scripts/setup.sh", "minimax_lab/search/textbook.py", "minimax_lab/checks/guard/call.py",
                    "notebooks/00_start_here.ipynb", "notebooks/assignments/assignment1_minimax.ipynb",
                    "tests/test_search.py", ".ci/run"):
         assert needed in files, needed

@@ -24,6 +24,7 @@ from ..heuristics.generic import even
 from ..search.engine import WIN, engine, game_evaluation
 from ..search.textbook import SearchResult, alphabeta
 from . import guard
+from .guard import limits
 from .core import Verdict, check_answer, choice, exercise, unanswered, verdict
 
 HORIZON_MOVES = "11641133"
@@ -133,7 +134,7 @@ def _probe(student: Callable[[Any], Any], c4: ConnectFour) -> Verdict | None:
             return unanswered("score a position for X: add up a few features, each X's count minus "
                               "O's, with weights, and scale the sum to stay strictly between -1 and 1")
         except guard.TimedOut:
-            return verdict(False, f"Not correct: your evaluation did not return within {guard.CALL_TIMEOUT:g} s "
+            return verdict(False, f"Not correct: your evaluation did not return within {limits.CALL_TIMEOUT:g} s "
                                   f"on {where(moves)}.")
         except Exception as error:  # noqa: BLE001 - a student's error is a verdict
             return verdict(False, f"Not correct: your evaluation raised {type(error).__name__} ({error}) "
@@ -237,7 +238,7 @@ def evaluation(student: Any) -> Verdict:
                                                             games=MATCH_GAMES, seed=MATCH_SEED))
         except guard.TimedOut:
             return verdict(False, f"Not correct: the match against the {name} evaluation did not finish "
-                                  f"within {guard.CALL_TIMEOUT:g} s. The engines call your evaluation "
+                                  f"within {limits.CALL_TIMEOUT:g} s. The engines call your evaluation "
                                   "thousands of times a game, so it must take well under a millisecond: "
                                   "count with simple loops over the lines, and search nothing.")
         except Exception as error:  # noqa: BLE001 - a student's error is a verdict

@@ -34,6 +34,7 @@ from ..search.ordering import ByEvaluation, Combined, as_given, exact_order, exa
 from ..search.registry import ORDERINGS, ordering_named
 from ..search.textbook import SearchResult, alphabeta
 from . import guard
+from .guard import limits
 from .core import Verdict, choice, exercise, read_number, same, unanswered, verdict
 
 ORDER_TREE: Tree = random_tree(3, 3, seed=4, low=-99, high=99)
@@ -227,7 +228,7 @@ def run_ordering(student: Any, hint: str) -> Run | Verdict:
         return unanswered(hint)
     except guard.TimedOut:
         return verdict(False, f"Not correct: alpha-beta with your ordering did not finish within "
-                              f"{guard.CALL_TIMEOUT:g} s. The ordering is called at every node, thousands "
+                              f"{limits.CALL_TIMEOUT:g} s. The ordering is called at every node, thousands "
                               "of times, so it must be quick: rank the actions with a cheap score, "
                               "not a search.")
     except guard.PackageSearchUsed as used:

@@ -7,7 +7,7 @@ what came back, and raises CheckFailed, so the cell, and nbval, fail.
 
 Every check runs the student's function through `guard.call_student` (via `reports.attempt`): on
 its own deep copies of the trees and games, with the package's own searches forbidden, within a
-time limit (guard.CALL_TIMEOUT), its printed output captured; a call that uses a package search,
+time limit (guard.limits.CALL_TIMEOUT), its printed output captured; a call that uses a package search,
 times out or changes its input fails the check with that said. The checks exported here are
 wrapped by `reports.check`: each verifies first that no answer cell has changed the package since
 this module was imported (guard.verify_untouched), and prints "Not answered yet: ..." instead of
