@@ -52,7 +52,7 @@ NBVAL_ARGS := --nbval --nbval-current-env -p minimax_lab.tools.nbval_plugin \
               --nbval-cell-timeout 600 \
               --ignore notebooks/assignments
 
-.PHONY: help setup lab test test-browser bench bench-grade lock clean assignments grade release execute course-stats nbval screenshots
+.PHONY: help setup lab test test-browser bench bench-grade lock clean assignments grade release execute course-stats nbval screenshots lite
 
 help:  ## list the targets
 	@grep -E '^[a-z-]+:.*## ' '$(ROOT)/Makefile' | sed -E 's/:.*## /\t/' | expand -t14
@@ -73,11 +73,21 @@ test: setup  ## run tests/ and all notebooks (nbval) in one pytest run
 # plus the Binder check that needs repo2docker.  scripts/setup_browser.sh adds Chromium (apt) and
 # requirements-browser.lock (Playwright, repo2docker, notebook).  CHROMIUM=/path/to/chrome to use
 # another Chromium.
-test-browser: setup  ## run every lesson in JupyterLab (two in Notebook 7) in Chromium, work its widgets
+test-browser: setup lite  ## run every lesson in JupyterLab (two in Notebook 7) in Chromium, work its widgets; the lite site's lessons on Pyodide
 	cd '$(ROOT)'
 	VENV='$(VENV)' '$(ROOT)/scripts/setup_browser.sh'
 	mkdir -p '$(TEST_HOME)'
-	$(TEST_ENV) REQUIRE_REPO2DOCKER=1 REQUIRE_NBGRADER=1 '$(BIN)/pytest' tests/browser/test_lessons.py tests/test_binder.py tests/test_nbgrader.py $(PYTEST_ARGS)
+	$(TEST_ENV) REQUIRE_REPO2DOCKER=1 REQUIRE_NBGRADER=1 '$(BIN)/pytest' tests/browser/test_lessons.py tests/test_binder.py tests/test_nbgrader.py tests/browser/test_lite.py $(PYTEST_ARGS)
+
+# The server-free edition: a static JupyterLite site in build/lite/ (scripts/build_lite.py) whose
+# Pyodide kernel runs the lessons in the browser, with Pyodide (npm), the course's wheel and every
+# wheel it needs in the site: nothing comes from a CDN. scripts/setup_lite.sh installs
+# jupyterlite (requirements-lite.lock), Pyodide (scripts/lite/package-lock.json, npm ci) and the
+# wheels (scripts/lite/requirements-pyodide.lock). Serve it with: python -m http.server -d build/lite
+lite: setup  ## build the server-free edition (JupyterLite on Pyodide) in build/lite/
+	cd '$(ROOT)'
+	VENV='$(VENV)' '$(ROOT)/scripts/setup_lite.sh'
+	'$(BIN)/python' scripts/build_lite.py
 
 # Re-execute notebooks in place, in the same environment as `make test`, so that their stored
 # outputs are what nbval will compare.  NOTEBOOKS='notebooks/01_minimax_values.ipynb ...' for some.
@@ -166,6 +176,13 @@ lock: setup  ## re-pin requirements*.lock from requirements*.in (LOCK_ARGS=--upg
 	    --custom-compile-command 'make lock' -o requirements.lock $(LOCK_ARGS)
 	'$(BIN)/uv' pip compile requirements-browser.in -c requirements.lock --universal --python-version 3.11 \
 	    --custom-compile-command 'make lock' -o requirements-browser.lock $(LOCK_ARGS)
+	'$(BIN)/uv' pip compile requirements-lite.in -c requirements.lock --universal --python-version 3.11 \
+	    --custom-compile-command 'make lock' -o requirements-lite.lock $(LOCK_ARGS)
+	# the wheels the lite site runs inside Pyodide (Python 3.14 on wasm32), pure Python only
+	'$(BIN)/uv' pip compile scripts/lite/requirements-pyodide.in -c requirements.lock --python-version 3.14 \
+	    --python-platform wasm32-pyodide2025 --only-binary :all: --generate-hashes \
+	    --no-emit-package widgetsnbextension --no-emit-package jupyterlab-widgets \
+	    --custom-compile-command 'make lock' -o scripts/lite/requirements-pyodide.lock $(LOCK_ARGS)
 	'$(BIN)/python' scripts/environment_yml.py   # Binder's environment.yml follows the lock
 
 clean:  ## remove .venv, build artefacts and caches

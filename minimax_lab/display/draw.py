@@ -288,7 +288,7 @@ def svg_text(dot: graphviz.Digraph) -> str:
     or the browser-only edition), by the pure-Python tree layout (tree_layout.layout_svg)."""
     try:
         svg: str = dot.pipe(format="svg", encoding="utf-8")
-    except graphviz.ExecutableNotFound:
+    except (graphviz.ExecutableNotFound, OSError):  # OSError: no program starts here (Pyodide)
         return layout_svg(dot)
     return svg
 
@@ -300,7 +300,7 @@ def png_of(dot: graphviz.Digraph) -> Optional[bytes]:
     sharp.graph_attr["dpi"] = str(PNG_DPI)
     try:
         png: bytes = sharp.pipe(format="png")
-    except graphviz.ExecutableNotFound:
+    except (graphviz.ExecutableNotFound, OSError):  # OSError: no program starts here (Pyodide)
         return None
     return png
 
@@ -394,13 +394,13 @@ class Drawings:
 
     def png(self) -> Optional[bytes]:
         """Return the drawings as one PNG image (at PNG_DPI); None where Graphviz's dot is missing."""
+        pngs = [png_of(panel) for panel in self.panels.values()]
+        if any(png is None for png in pngs):
+            return None
         import io
 
         from PIL import Image
 
-        pngs = [png_of(panel) for panel in self.panels.values()]
-        if any(png is None for png in pngs):
-            return None
         images = [Image.open(io.BytesIO(png)) for png in pngs if png is not None]
         places, width, height = in_rows([image.size for image in images], ROW_WIDTH * PNG_DPI / 72,
                                         GAP * PNG_DPI / 72)

@@ -12,6 +12,7 @@ import os
 import pickle
 import select
 import signal
+import sys
 import time
 import types
 import weakref
@@ -24,12 +25,18 @@ from .limits import time_limit
 from .problems import StudentProblem, TimedOut
 
 
+def can_fork() -> bool:
+    """Return True when this process can fork a child: POSIX has os.fork; Pyodide (the browser)
+    has it too, but it raises OSError there, since no process starts."""
+    return hasattr(os, "fork") and sys.platform != "emscripten"
+
+
 def runs_here(func: Any) -> bool:
-    """Return True when `func` can be run in a forked child process: the platform has os.fork and
+    """Return True when `func` can be run in a forked child process: the platform can fork and
     `func` is code of this process (a function, a method, a partial of one, a builtin), not a
     proxy that calls code elsewhere (the grader's RemoteFunction, which a fork would share)."""
     plain = (types.FunctionType, types.MethodType, types.BuiltinFunctionType, functools.partial)
-    return hasattr(os, "fork") and isinstance(func, plain)
+    return can_fork() and isinstance(func, plain)
 
 
 class Returned:
@@ -244,10 +251,10 @@ def run_limited(function: Callable[..., Any], seconds: Optional[float] = None, *
     fork of this one: raise what it raised, or TimedOut when it runs past the limit, which stops
     it whatever it does (a loop in Python under time_limit, and GRACE seconds later by killing
     the child, a loop inside C). Its side effects stay in the child: only the value comes back
-    (a Returned standing for it if it cannot be pickled). Where os.fork does not exist, the
-    function runs here under time_limit."""
+    (a Returned standing for it if it cannot be pickled). Where no child can be forked
+    (can_fork), the function runs here under time_limit."""
     seconds = limits.CALL_TIMEOUT if seconds is None else seconds
-    if not hasattr(os, "fork"):
+    if not can_fork():
         with time_limit(seconds):
             return function(*args)
 
