@@ -26,9 +26,7 @@ import math
 import time
 from collections import defaultdict
 from statistics import mean
-from typing import Any, Callable, Iterable, Optional
-
-import numpy as np
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional
 
 from ..core.table import TranspositionTable
 from ..core.trees import MAX_FORMULA_DEPTH, Tree, deepest_within, is_number, mix64, uniform_nodes
@@ -37,6 +35,9 @@ from ..games.protocol import Game, UniformTree
 from ..search.ordering import ByEvaluation, RandomOrder
 from ..search.registry import CATALOG, FOR_MAX, GAME_OR_TREE, ORDERINGS, names, one_of, search_entry
 from ..search.textbook import Evaluate, Ordering
+
+if TYPE_CHECKING:
+    import numpy as np
 
 VALUES = 2 ** 62
 """How many distinct leaf values the experiment trees draw from."""
@@ -205,7 +206,10 @@ def experiment_tree(branching: int, depth: int, *, seed: int = 0) -> UniformTree
 
 def subtree_values(tree: UniformTree) -> np.ndarray:
     """Return the minimax value (MAX's view) of every node of `tree`, indexed as its states
-    number them: one bottom-up pass over the levels, vectorized with numpy."""
+    number them: one bottom-up pass over the levels, vectorized with numpy (imported here, so that
+    the experiments that do not need it run where numpy is missing: the server-free edition)."""
+    import numpy as np
+
     b, d = tree.branching, tree.depth
     first_leaf = uniform_nodes(b, d - 1) if d > 0 else 0
     index = np.arange(first_leaf, first_leaf + b ** d, dtype=np.uint64)
@@ -219,6 +223,8 @@ def subtree_values(tree: UniformTree) -> np.ndarray:
 
 def _mix_array(x: np.ndarray) -> np.ndarray:
     """Return trees.mix64 applied to each element of a uint64 array (arithmetic wraps mod 2**64)."""
+    import numpy as np
+
     x = x + np.uint64(0x9E3779B97F4A7C15)
     x = (x ^ (x >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
     x = (x ^ (x >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)

@@ -5,7 +5,7 @@ needs the site in build/lite/ and Node (scripts/setup_lite.sh installs Pyodide f
 
 1. The site holds everything it loads: every wheel its pyodide-lock.json names, with that hash;
    the kernel is told to load them all at start, from ./static/pyodide/, never from PyPI. Each
-   lesson left out of the site stops at its first cell there, for want of numpy or matplotlib.
+   lesson left out of the site stops at its first cell there, for want of matplotlib.
 2. Every lesson in the site runs on that Pyodide in Node (scripts/lite/run_notebooks.mjs, any
    network access refused), all its code cells in order as a kernel runs them: no cell raises or
    prints a traceback; what each cell prints and the text of each result are the lesson's stored
@@ -148,24 +148,24 @@ def test_lessons_left_out_need_what_only_a_cdn_has(site: Path) -> None:
 
 
 def test_the_readmes_evidence_for_the_lessons_left_out(site: Path, tmp_path: Path) -> None:
-    """The README's evidence holds: the npm package's lock names Pyodide's numpy wheel (the version
+    """The README's evidence holds: the npm package's lock names Pyodide's matplotlib wheel (the version
     and platform the README quotes) without shipping it, and the README's pip command finds no
     such wheel on the package index."""
     readme = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
-    command = re.search(r"`(pip download numpy==\S+ --platform \S+ --python-version \S+ --only-binary=:all:)`",
+    command = re.search(r"`(pip download matplotlib==\S+ --platform \S+ --python-version \S+ --only-binary=:all:)`",
                         readme)
     assert command, "the README quotes its pip download command"
     npm = ROOT / "scripts" / "lite" / "node_modules" / "pyodide"
-    numpy = json.loads((npm / "pyodide-lock.json").read_text())["packages"]["numpy"]
-    version, platform = re.search(r"numpy==(\S+) --platform (\S+)", command.group(1)).groups()
-    assert numpy["version"] == version and numpy["file_name"].endswith(f"-{platform}.whl")
-    assert not (npm / numpy["file_name"]).exists()
+    wheel = json.loads((npm / "pyodide-lock.json").read_text())["packages"]["matplotlib"]
+    version, platform = re.search(r"matplotlib==(\S+) --platform (\S+)", command.group(1)).groups()
+    assert wheel["version"] == version and wheel["file_name"].endswith(f"-{platform}.whl")
+    assert not (npm / wheel["file_name"]).exists()
     def pip_download(arguments: list[str]) -> subprocess.CompletedProcess[str]:
         return subprocess.run([sys.executable, "-m", *arguments, "--no-deps", "--disable-pip-version-check",
                                "-d", str(tmp_path)], capture_output=True, text=True, timeout=300, check=False)
 
     found = pip_download(command.group(1).split())
-    assert found.returncode != 0 and "No matching distribution found for numpy" in found.stderr, found.stderr[-2000:]
+    assert found.returncode != 0 and "No matching distribution found for matplotlib" in found.stderr, found.stderr[-2000:]
     assert not list(tmp_path.iterdir())
     # the index answers: the same command finds a pure-Python wheel the site holds
     graphviz = json.loads((PYODIDE / "pyodide-lock.json").read_text())["packages"]["graphviz"]
