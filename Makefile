@@ -21,6 +21,8 @@ PORT   ?= 8888
 # Extra arguments, e.g.  make test PYTEST_ARGS='-x -k alphabeta'
 PYTEST_ARGS ?=
 BENCH_ARGS  ?=
+# README=1: make bench and make bench-grade also write what they print into the README's block
+README      ?=
 LOCK_ARGS   ?=
 
 # --- test environment -------------------------------------------------------
@@ -156,7 +158,7 @@ release: setup  ## write the student edition (no solutions) to DEST=../minimax-l
 # Grading's benchmark: a generated class of COUNT submissions of assignment 1 (scripts/sample_class.py),
 # graded with JOBS at a time into a temporary folder; prints the wall time.
 COUNT ?= 200
-bench-grade: setup  ## time make grade on COUNT=200 generated submissions of assignment 1
+bench-grade: setup  ## time make grade on COUNT=200 generated submissions of assignment 1 (README=1: into the README)
 	cd '$(ROOT)'
 	tmp="$$(mktemp -d)"; trap 'rm -rf "$$tmp"' EXIT
 	'$(BIN)/python' scripts/sample_class.py notebooks/solutions/assignment1_minimax.ipynb --count $(COUNT) --out "$$tmp/class"
@@ -164,11 +166,18 @@ bench-grade: setup  ## time make grade on COUNT=200 generated submissions of ass
 	'$(BIN)/python' -m minimax_lab.grading.class_grades notebooks/solutions/assignment1_minimax.ipynb "$$tmp"/class/student_*.ipynb \
 	    --jobs $(JOBS) --seed 0 --out "$$tmp/graded" > "$$tmp/graded.txt"
 	head -1 "$$tmp/graded.txt"
-	echo "bench-grade: $(COUNT) submissions graded in $$(( $$(date +%s) - start )) s of wall time"
+	echo "bench-grade: $(COUNT) submissions of assignment 1 graded in $$(( $$(date +%s) - start )) s of wall time on $$(nproc) cores" | tee "$$tmp/bench-grade.txt"
+	if [ -n '$(README)' ]; then
+	    '$(BIN)/python' -m minimax_lab.tools.readme_blocks bench-grade "$$tmp/bench-grade.txt" --command "make bench-grade"
+	fi
 
-bench: setup  ## run the benchmarks, 1-2 minutes (BENCH_ARGS=--full: the long figures, over 10)
+bench: setup  ## run the benchmarks, 1-2 minutes (BENCH_ARGS=--full: the long figures; README=1: into the README)
 	cd '$(ROOT)'
-	'$(BIN)/python' -m minimax_lab.tools.bench $(BENCH_ARGS)
+	mkdir -p build
+	'$(BIN)/python' -m minimax_lab.tools.bench $(BENCH_ARGS) | tee build/bench.txt
+	if [ -n '$(README)' ]; then
+	    '$(BIN)/python' -m minimax_lab.tools.readme_blocks bench build/bench.txt --command "make bench $(BENCH_ARGS)"
+	fi
 
 lock: setup  ## re-pin requirements*.lock from requirements*.in (LOCK_ARGS=--upgrade to bump)
 	cd '$(ROOT)'

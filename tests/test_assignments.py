@@ -261,14 +261,19 @@ def test_a_check_that_prints_instead_of_raising_is_refused():
 
 
 def test_generation_is_deterministic_and_matches_the_stored_handouts(tmp_path):
-    """Generation runs each handout in a kernel (the checks' unanswered output), so this runs it
-    twice, not more: once to compare with the stored handouts, once for --check on a stale copy."""
+    """Generation runs each handout in a kernel (the checks' unanswered output), so this runs every
+    solution once, to compare with the stored handouts, and one solution twice more for --check."""
     first = tmp_path / "first"
     assert [p.name for p in assignments.generate(SOLUTIONS, first)] == NAMES
     for name in NAMES:
         assert (first / name).read_bytes() == (HANDOUTS / name).read_bytes()
-    (first / NAMES[0]).write_text("{}", encoding="utf-8")
-    assert assignments.main(["--solutions", str(SOLUTIONS), "--out", str(first), "--check"]) == 1
+    (first / NAMES[0]).write_text("{}", encoding="utf-8")   # stale: --check says so (on that one solution)
+    one = tmp_path / "one"
+    one.mkdir()
+    shutil.copy(SOLUTIONS / NAMES[0], one / NAMES[0])
+    assert assignments.main(["--solutions", str(one), "--out", str(first), "--check"]) == 1
+    (first / NAMES[0]).write_bytes((HANDOUTS / NAMES[0]).read_bytes())
+    assert assignments.main(["--solutions", str(one), "--out", str(first), "--check"]) == 0
 
 
 # --- nbval: solutions and completed handouts pass; handouts fail -----------------------------

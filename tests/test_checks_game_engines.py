@@ -30,15 +30,51 @@ def test_the_lesson_shows_a_solution_for_every_exercise():
 
 def test_the_lesson_computes_what_the_checks_check():
     code = "\n".join(cell_source(cell) for cell in CELLS if cell["cell_type"] == "code")
-    for shown in ("engine(c4, depth=check.ONE_MORE_PLY).search(c4.initial)", "c4.play(check.LOST_MOVES)",
+    for shown in ("engine(c4, depth=check.ONE_MORE_PLY, evaluate=c4.evaluate).search(c4.initial)", "c4.play(check.LOST_MOVES)",
                   "evaluations = check.evaluations(c4)", "games=100, seed=0)",
                   "random_openings(c4, check.FIT_STARTS, plies=check.FIT_PLIES, seed=check.FIT_SEED)",
-                  "engine(c4, depth=check.FIT_DEPTH)"):
+                  "engine(c4, depth=check.FIT_DEPTH, evaluate=c4.evaluate)"):
         assert shown in code
     assert check.TOURNAMENT_GAMES == 100
     text = " ".join(" ".join(cell_source(cell) for cell in CELLS if cell["cell_type"] == "markdown").split())
     assert f"beam on {len(check.beam_cases())} cases" in text
     assert f"play {check.FIT_STARTS} games against itself at depth {check.FIT_DEPTH}" in text
+
+
+def stored_text(containing: str) -> str:
+    """Return what the one code cell containing `containing` printed, as stored (nbval keeps it current)."""
+    cells = [cell for cell in CELLS if cell["cell_type"] == "code" and containing in cell_source(cell)]
+    assert len(cells) == 1
+    return "".join("".join(output.get("text", "")) for output in cells[0]["outputs"])
+
+
+def test_the_prose_about_the_iterations_is_what_they_printed():
+    rows = [line.split() for line in stored_text("deepening.iterations").splitlines()[1:] if line.strip()]
+    nodes = [int(row[3]) for row in rows]
+    text = " ".join(" ".join(cell_source(cell) for cell in CELLS if cell["cell_type"] == "markdown").split())
+    last, before = nodes[-1], nodes[-2]
+    assert f"depth {len(nodes)} alone visited {last} − {before} = {last - before} nodes" in text
+    assert len(nodes) == 7 and f"the six iterations before it together ({before})" in text
+    assert 0.5 < (last - before) / before < 2   # "about as many as"
+
+
+def test_the_prose_about_the_ablation_is_what_it_printed():
+    """Each of the 40 positions is 2.5 points; without parity and without bitboards the engine keeps
+    the result on at least two positions fewer than whole, the other parts are within one."""
+    lines = stored_text("ablation(hard").splitlines()[1:]
+    kept = {line.rsplit(None, 3)[0].strip(): float(line.split()[-2].rstrip("%")) for line in lines if line.strip()}
+    whole = kept.pop("all parts")
+    assert set(kept) == {"without table", "without ordering", "without quiescence", "without parity", "without solver",
+                         "without bitboards (the general search)"}
+    for name, rate in kept.items():
+        if name in ("without parity", "without bitboards (the general search)"):
+            assert rate <= whole - 2 * 2.5, name
+        else:
+            assert abs(rate - whole) <= 2.5, name
+    text = " ".join(" ".join(cell_source(cell) for cell in CELLS if cell["cell_type"] == "markdown").split())
+    assert "The engine on 40 harder positions (plies 12 to 19) at 4,000 nodes a move" in text
+    code = " ".join(cell_source(cell) for cell in CELLS if cell["cell_type"] == "code")
+    assert "sample(reference_set().at_plies(12, 19), 40)" in code and "ablation(hard, nodes=4_000)" in code
 
 
 def test_no_stored_output_depends_on_a_clock():

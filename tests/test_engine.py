@@ -252,8 +252,13 @@ def test_outcome_text():
 @pytest.mark.parametrize("settings, error, message", [
     (dict(seconds=0), ValueError, "seconds must be a number > 0, got 0"),
     (dict(seconds="1"), ValueError, "seconds must be a number > 0, got '1'"),
-    (dict(depth=0), ValueError, "depth must be a whole number >= 1 or None, got 0"),
-    (dict(depth=2.5), ValueError, "depth must be a whole number >= 0 or None, got 2.5"),
+    (dict(depth=0), ValueError, "depth must be a whole number >= 1, got 0"),
+    (dict(depth=-3), ValueError, "depth must be a whole number >= 1, got -3"),
+    (dict(depth=2.5), ValueError, "depth must be a whole number >= 1, got 2.5"),
+    (dict(nodes=0), ValueError, "nodes must be a whole number >= 1, got 0"),
+    (dict(nodes=1e5), ValueError, "nodes must be a whole number >= 1, got 100000.0"),
+    (dict(seconds=2, nodes=1000), ValueError, "give the engine's budget as seconds or as nodes, not both: "
+                                              "got seconds=2 and nodes=1000"),
     (dict(evaluate=3), TypeError, "evaluate must be a function evaluate(state), not 3"),
 ])
 def test_bad_settings_are_refused_by_name(settings, error, message):
@@ -274,6 +279,29 @@ def test_the_engine_refuses_another_game_and_a_finished_one():
         engine(game, depth=1)(ConnectFour(), game.initial)
     with pytest.raises(ValueError, match="the game is over"):
         engine(game, depth=1)(game, game.play("0101010"))
+
+
+@pytest.mark.parametrize("game, moves", [(ConnectFour(), "33"), (ConnectFour(5, 4), "2"), (ConnectFour(4, 4), ""),
+                                         (TicTacToe(), "4")])
+def test_a_student_sets_the_strength_and_reads_the_line_and_the_value_behind_the_move(game, moves):
+    state = game.play(moves)
+    by_depth = engine(game, depth=3).search(state)
+    assert by_depth.depth == 3 or by_depth.proven
+    assert by_depth.pv[0] == by_depth.move and all(it.depth <= 3 for it in by_depth.iterations)
+    game.play(by_depth.pv, state)   # raises if a move of the line is illegal
+    first, second = (engine(game, nodes=3000).search(state) for _ in range(2))
+    assert (first.move, first.value, first.pv, first.nodes, first.depth) == (
+        second.move, second.value, second.pv, second.nodes, second.depth)   # a node budget: the same search
+    assert first.nodes <= 3000 and first.move in game.actions(state)
+
+
+def test_a_state_of_another_board_is_refused():
+    with pytest.raises(ValueError, match="another size"):
+        engine(ConnectFour(), depth=2).search(ConnectFour(5, 4).initial)
+    with pytest.raises(TypeError, match="is a TicTacToeState, not a ConnectFourState"):
+        engine(ConnectFour(), depth=2).search(TicTacToe().initial)
+    with pytest.raises(TypeError, match="is a ConnectFourState, not a TicTacToeState"):
+        engine(TicTacToe(), depth=2).search(ConnectFour().initial)
 
 
 # --- its figures, at a fixed depth and with fixed seeds ------------------------------------------
@@ -301,5 +329,5 @@ def test_an_engine_starts_each_game_afresh_so_a_game_depends_only_on_its_start()
     first = match(game, shallow, deep, games=10, seed=0)
     again = match(game, shallow, deep, games=10, seed=0)   # the same engines, after ten games
     fresh = match(game, engine(game, depth=2), engine(game, depth=3), games=10, seed=0)
-    assert first.games == again.games == fresh.games   # (kept tables made them 5-1-4, then 3-2-5)
-    assert (first.wins, first.draws, first.losses) == (1, 1, 8)
+    assert first.games == again.games == fresh.games
+    assert (first.wins, first.draws, first.losses) == (2, 2, 6)

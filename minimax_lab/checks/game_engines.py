@@ -66,7 +66,7 @@ def not_one_of(answer: Any, names: Iterable[str]) -> Verdict | None:
 def deepening_values() -> dict[int, float]:
     """Return the engine's value of the empty board at each depth 1 .. ONE_MORE_PLY + 1."""
     c4 = game()
-    result: EngineResult = engine(c4, depth=ONE_MORE_PLY + 1).search(c4.initial)
+    result: EngineResult = engine(c4, depth=ONE_MORE_PLY + 1, evaluate=c4.evaluate).search(c4.initial)
     return {iteration.depth: iteration.value for iteration in result.iterations}
 
 
@@ -229,7 +229,7 @@ def fitted_weights() -> dict[str, float]:
     """Return the weights fitted to the results of the lesson's self-play games."""
     c4 = game()
     starts = random_openings(c4, FIT_STARTS, plies=FIT_PLIES, seed=FIT_SEED)
-    return fit_weights(c4, *self_play(c4, engine(c4, depth=FIT_DEPTH), starts))
+    return fit_weights(c4, *self_play(c4, engine(c4, depth=FIT_DEPTH, evaluate=c4.evaluate), starts))
 
 
 @exercise("predict")

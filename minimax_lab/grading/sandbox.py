@@ -78,6 +78,12 @@ CALL_BUDGET = 2_000_000
 MEMORY_LIMIT = 2 * 1024 ** 3
 """Bytes of address space a worker may use."""
 
+FILE_SIZE_LIMIT = 16 * 1024 ** 2
+"""The largest file a worker may write, in bytes (16 MiB)."""
+
+OPEN_FILES_LIMIT = 64
+"""How many files a worker may have open at once."""
+
 LIMITS = {
     "cpu seconds": resource.RLIMIT_CPU,
     "memory": resource.RLIMIT_AS,
@@ -204,8 +210,8 @@ class Worker:
         self.dead: Optional[str] = None
         self.workdir = Path(tempfile.mkdtemp(prefix="minimax-lab-worker-"))
         processes = _own_processes() + 64 if os.getuid() != 0 else resource.RLIM_INFINITY
-        self.limits = {"cpu seconds": cpu_seconds, "memory": MEMORY_LIMIT, "file size": 16 * 1024 ** 2,
-                       "open files": 64, "child processes": processes}
+        self.limits = {"cpu seconds": cpu_seconds, "memory": MEMORY_LIMIT, "file size": FILE_SIZE_LIMIT,
+                       "open files": OPEN_FILES_LIMIT, "child processes": processes}
         self.process = subprocess.Popen(
             _command(self.workdir, kit()), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL, cwd=self.workdir, start_new_session=True, close_fds=True,

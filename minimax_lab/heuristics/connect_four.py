@@ -12,6 +12,7 @@ from typing import Optional, Sequence
 
 from ..core.trace import Moves
 from ..games.connect_four import PLAYERS, ConnectFourRules, ConnectFourState
+from .connect_four_bits import Bitboards
 from .connect_four_evaluation import LinearEvaluation
 
 __all__ = ["PLAYERS", "ConnectFour", "ConnectFourRules", "ConnectFourState", "threats_then_centre"]
@@ -28,8 +29,8 @@ class ConnectFour(ConnectFourRules):
 
     def __init__(self, width: int = 7, height: int = 6):
         super().__init__(width, height)
-        centre = (width - 1) / 2
-        self._centre_first = tuple(sorted(range(width), key=lambda c: (abs(c - centre), c)))
+        self.bits = Bitboards(width, height)
+        """The board's masks and the shifts search computes with (minimax_lab.heuristics.connect_four_bits)."""
         self._evaluation: Optional[LinearEvaluation] = None
 
     # Helpers for search: move ordering and the outcome of the next move.
@@ -38,7 +39,7 @@ class ConnectFour(ConnectFourRules):
         """Return the legal moves best-guess first: a move that wins at once, then a move that
         blocks the opponent's immediate win, then the rest from the centre outwards."""
         self.check_size(state)
-        legal = [c for c in self._centre_first if c in state.moves]
+        legal = [c for c in self.bits.centre_first if c in state.moves]
         wins = self.winning_moves(state)
         if wins:
             return tuple(wins) + tuple(c for c in legal if c not in wins)
@@ -80,11 +81,7 @@ class ConnectFour(ConnectFourRules):
     def threats(self, stones: int, mask: int) -> int:
         """Return the bitboard of the empty squares (playable now or not) that would complete four
         in a row for `stones`; `mask` holds every stone on the board."""
-        found = (stones << 1) & (stones << 2) & (stones << 3)  # the square on top of three
-        for shift in self._shifts[1:]:  # the square at either end of three in a line, or inside
-            up, up2, down, down2 = stones << shift, stones << 2 * shift, stones >> shift, stones >> 2 * shift
-            found |= (up & up2 & (stones << 3 * shift | down)) | (down & down2 & (stones >> 3 * shift | up))
-        return found & (self._full ^ mask)
+        return self.bits.threats(stones, mask)
 
     # An evaluation for depth-limited search.
 

@@ -1,11 +1,13 @@
-"""An engine: a player that searches as deep as its clock allows (AIMA 4th ed. section 5.3).
+"""An engine: a player that searches as deep as its budget allows (AIMA 4th ed. section 5.3).
 
 `engine(game, seconds=1.0)` returns a player (called as player(game, state)) built from the
 ideas of the course in one search, a negamax alpha-beta:
 
-- iterative deepening under a time budget: depth 1, 2, 3, ... until the clock runs out; the
-  move of the deepest search that finished is played (Chessprogramming wiki: Iterative
-  Deepening);
+- iterative deepening under a budget: depth 1, 2, 3, ... while the next depth is likely to finish
+  within the budget (it is taken to cost the last one's nodes times the growth from the one
+  before); a depth stopped by the budget in the middle still counts if it found a better move than
+  the last that finished (Chessprogramming wiki: Iterative Deepening). The budget is seconds on the
+  clock, or, so that the moves do not depend on the machine, a `depth` or a number of `nodes`;
 - move ordering from the previous iteration: a transposition table keeps each position's best
   move, which is searched first the next time (then the game's own ordering);
 - a transposition table with bound flags (minimax_lab.core.table), kept from move to move;
@@ -19,22 +21,31 @@ ideas of the course in one search, a negamax alpha-beta:
 
 The horizon is scored by `evaluate(state)`, a guess at MAX's value strictly between -1 and 1
 (default: the game's own evaluation). After each move the player's `last` holds what it did:
-the depth reached, the value, the nodes and the time.
+the depth reached, the value, the principal variation, the nodes and the time.
+
+On Connect Four with its own evaluation, the same search runs on bitboards
+(minimax_lab.search.connect_four_engine), several times as fast, with what a strong Connect Four
+program adds: threats first, null windows, a parity evaluation (threats on odd and even rows) and
+the exact solver for the last squares. `without=[...]` switches parts off (PARTS), to measure what
+each buys (minimax_lab.analysis.engine_figures.ablation).
 """
 
 from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from typing import Any, Callable, Optional, Sequence
+from typing import Any, Callable, Iterable, Optional, Sequence
 
 from ..core.table import TranspositionTable
 from ..core.trees import is_number
-from ..core.validation import positive_number
+from ..core.validation import positive_number, whole_number
 from ..games.protocol import Game
 from ..heuristics.boards import BOARD_GAMES, horizon_evaluation, move_order
+from ..heuristics.connect_four import ConnectFour
 from ..heuristics.generic import even
-from .textbook import INF, Evaluate, SearchResult, check_depth
+from .connect_four_engine import PARTS as BITBOARD_PARTS
+from .connect_four_engine import ROOT_SOLVE_EMPTY, ConnectFourSearch, OutOfBudget, engine_value
+from .textbook import INF, Evaluate, SearchResult
 
 WIN = 1000
 """A win `ply` moves from the root scores WIN - ply (a loss -(WIN - ply)); every guess of the
@@ -49,23 +60,46 @@ TABLE_ENTRIES = 400_000
 CLOCK_EVERY = 512
 """The search reads the clock every this many nodes."""
 
+PARTS = ("bitboards",) + BITBOARD_PARTS
+"""The parts of the engine that `without=` can switch off: on Connect Four with its own evaluation the
+engine searches on bitboards (minimax_lab.search.connect_four_engine), whose parts are the others;
+without bitboards it runs the general search below, which plays any game."""
+
+SOLVER_SHARE = 0.5
+"""The share of the budget left that the solver may use at the root, first to find the outcome of
+each move, then the exact score of those that keep the best outcome (minimax_lab.search.connect_four_engine)."""
+
+FINISH = 1.0
+"""The share of the next iteration's predicted cost that must fit in what is left of the budget for
+the engine to start it: all of it (it is likely to finish). Starting when half fits (0.5), or always
+(0), leaning on the best move of a stopped iteration, made no measurable difference on 60 hard
+positions at 100,000 nodes a move (56 or 57 of them kept the result), and spends more of the budget."""
+
+GROWTH = (1.5, 8.0)
+"""The least and most an iteration is taken to cost, as a multiple of the one before, when the engine
+decides whether the next would finish within its budget."""
+
 
 @dataclass(frozen=True)
 class Iteration:
-    """One search of iterative deepening: its depth, MAX's value, best move, nodes and seconds."""
+    """One search of iterative deepening: its depth, MAX's value, best move, the nodes so far and
+    the seconds so far; `complete` is False for a search stopped by its budget in the middle, whose
+    move is the best of the moves it had searched (the previous best first)."""
 
     depth: int
     value: float
     move: Any
     nodes: int
     seconds: float
+    complete: bool = True
 
 
 @dataclass(frozen=True)
 class EngineResult(SearchResult[float]):
     """What the engine found for one move: a SearchResult (value for MAX, move, principal
     variation, nodes of all iterations, leaves) with the depth of the deepest search that
-    finished, the seconds taken, and each iteration (depth 0: not even depth 1 finished in time)."""
+    finished, the seconds taken, and each iteration (depth 0: not even depth 1 finished in time;
+    the last iteration may be one stopped in the middle, whose move is then the one played)."""
 
     depth: int
     seconds: float
@@ -96,34 +130,58 @@ def outcome_text(value: float, player: str = "MAX", *, proven: bool = False) -> 
 
 
 class OutOfTime(Exception):
-    """Raised inside a search when its clock runs out; the engine plays the last finished depth."""
+    """Raised inside a search when its clock or its node budget runs out; the engine plays the best
+    move it has found."""
 
 
 class Engine:
     """A player for `game` that searches with iterative deepening alpha-beta (see the module's
     docstring). Call it as player(game, state) for a move; `search(state)` returns the whole
-    EngineResult, which `last` also keeps after each move."""
+    EngineResult, which `last` also keeps after each move.
 
-    def __init__(self, game: Game, *, seconds: float = 1.0, depth: Optional[int] = None,
-                 evaluate: Optional[Evaluate] = None):
-        positive_number(seconds, "seconds")
-        if depth is not None and check_depth(depth) < 1:
-            raise ValueError(f"depth must be a whole number >= 1 or None, got {depth!r}")
+    Its strength is set by its budget a move: `seconds` on the clock (1 if nothing is given), or (so
+    that its moves do not depend on the machine) a `depth` to search to, or a number of `nodes` to
+    visit, or both of these; a `depth` given with `seconds` searches to that depth whatever the clock
+    says. `without` names parts (PARTS) to switch off, to measure what each buys."""
+
+    def __init__(self, game: Game, *, seconds: Optional[float] = None, depth: Optional[int] = None,
+                 nodes: Optional[int] = None, evaluate: Optional[Evaluate] = None,
+                 without: Iterable[str] = ()):
+        if seconds is not None:
+            positive_number(seconds, "seconds")
+        if depth is not None:
+            whole_number(depth, "depth", 1)
+        if nodes is not None:
+            whole_number(nodes, "nodes", 1)
+        if seconds is not None and nodes is not None:
+            raise ValueError(f"give the engine's budget as seconds or as nodes, not both: got seconds={seconds!r} "
+                             f"and nodes={nodes!r}")
         if evaluate is not None and not callable(evaluate):
             raise TypeError(f"evaluate must be a function evaluate(state), not {evaluate!r}")
-        self.game, self.seconds, self.depth = game, seconds, depth
+        self.game, self.seconds, self.depth, self.budget = game, 1.0 if seconds is None else seconds, depth, nodes
+        self.parts = engine_parts(game, evaluate, without)
         self.evaluate = game_evaluation(game) if evaluate is None else evaluate
         self.noisy: Callable[[Any], Any] = getattr(game, "noisy_actions", lambda state: ())
+        self.bitboards: Optional[ConnectFourSearch] = None
+        if "bitboards" in self.parts and isinstance(game, ConnectFour):
+            self.bitboards = ConnectFourSearch(game, WIN, self.parts - {"bitboards"})
+            self.evaluate = self.bitboards.evaluation
         self.new_game()
         self.last: Optional[EngineResult] = None
         self.nodes = self.leaves = 0
-        self.deadline = INF
+        self.deadline, self.stop_at = INF, INF
         self.horizon_reached = False
         self.first_mover: Any = None
+        self.partial: Optional[tuple[float, Any]] = None
+        self.first_nodes, self.first_time = 0, 0.0
+        self.only = 0
 
     def __repr__(self) -> str:
-        budget = f"depth={self.depth}" if self.depth is not None else f"seconds={self.seconds:g}"
-        return f"engine({self.game!r}, {budget})"
+        budget = [f"depth={self.depth}"] if self.depth is not None else []
+        budget += [f"nodes={self.budget}"] if self.budget is not None else []
+        budget = budget or [f"seconds={self.seconds:g}"]
+        missing = sorted(set(PARTS) - self.parts)
+        return f"engine({self.game!r}, {', '.join(budget)}{f', without={missing}' if missing else ''})"
 
     def new_game(self) -> None:
         """Forget what earlier searches learned (the table, a move order that learns), so that a
@@ -132,6 +190,8 @@ class Engine:
         self.order = game_order(self.game)
         self.table = TranspositionTable()
         self.table.bind(self.game, self.evaluate)
+        if self.bitboards is not None:
+            self.bitboards.new_game()
 
     def __call__(self, game: Game, state: Any) -> Any:
         if game is not self.game:
@@ -139,55 +199,183 @@ class Engine:
         return self.search(state).move
 
     def search(self, state: Any) -> EngineResult:
-        """Return the engine's result in `state`: deeper and deeper searches until the clock runs
-        out (or, with a fixed depth, to that depth whatever the clock says), stopping early once
-        the value is a proven win or loss or the search reached the end of the game everywhere."""
-        game, start = self.game, time.perf_counter()
+        """Return the engine's result in `state`: deeper and deeper searches while the next one is
+        likely to finish within the budget (or, with a fixed depth, to that depth whatever the
+        clock says), stopping early once the value is a proven win or loss or the search reached
+        the end of the game everywhere. A search stopped by the budget in the middle still counts
+        if it found a better move than the last one that finished."""
+        start = time.perf_counter()
+        moves = self.start(state, start)
+        mine = self.game.to_move(state) == self.game.max_player
+        self.only = 0  # solve_root may narrow the moves searched to those that keep the best outcome
+        known = self.solve_root(state, moves, start)
+        if known is not None:
+            keep, outcome, scores = known
+            if scores is not None:  # the solver found the best move
+                return self.solved(state, scores, start)
+            moves = keep
+        iterations, proven = self.deepen(state, moves, start)
+        if iterations:
+            best = iterations[-1]
+            value, move = best.value, best.move
+            depth = max((it.depth for it in iterations if it.complete), default=0)
+            proven = proven and best.complete
+        else:  # not even depth 1 finished: the first move, valued without a search
+            move, depth = moves[0], 0
+            child = self.game.result(state, move)
+            proven = self.game.is_terminal(child)
+            value = for_max(-(self.utility(child, 1) if proven else self.guess(child)), mine)
+        if known is not None and known[1] == 0:  # the solver proved every move searched a draw
+            value, proven = 0, True
+        pv = self.principal_variation(state) if iterations else (move,)
+        if not pv or pv[0] != move:
+            pv = (move,)
+        self.last = EngineResult(value, move, pv, self.count(), self.leaves + self.bitboard_leaves(), depth,
+                                 time.perf_counter() - start, tuple(iterations), proven)
+        return self.last
+
+    def start(self, state: Any, start: float) -> tuple[Any, ...]:
+        """Check `state`, set the budget of a search that starts at `start` (seconds on the clock
+        only without a depth or nodes; a tenth of them when there is one move) and return the legal
+        moves in search order (a win or the blocks first)."""
+        game = self.game
         check_state = getattr(game, "check_state", None)
         if check_state is not None:
             check_state(state)
         if game.is_terminal(state):
             raise ValueError(f"the game is over in {state!r}: there is no move to choose")
+        if self.bitboards is not None and self.evaluate is not self.bitboards.evaluation:
+            self.bitboards = None  # an evaluation of one's own replaced it: the general search calls it
         if len(self.table) > TABLE_ENTRIES or self.table.evaluation is not self.evaluate:
             self.table = TranspositionTable()  # full, or valued by an evaluation since replaced
             self.table.bind(game, self.evaluate)
         self.nodes = self.leaves = 0
         self.first_mover = game.to_move(state)
-        moves = self.noisy(state) or self.ordered(state, None)
-        budget = self.seconds if len(moves) > 1 else self.seconds / 10  # forced: only to report a value
-        self.deadline = INF if self.depth is not None else start + budget
-        mine = game.to_move(state) == game.max_player
+        moves: tuple[Any, ...] = self.noisy(state) or self.ordered(state, None)
+        seconds = self.seconds if len(moves) > 1 else self.seconds / 10  # forced: only to report a value
+        timed = self.depth is None and self.budget is None
+        self.deadline = start + seconds if timed else INF
+        self.stop_at = INF if self.budget is None else self.budget
+        if self.bitboards is not None:
+            self.bitboards.limit(self.stop_at, self.deadline)
+        return moves
+
+    def deepen(self, state: Any, moves: tuple[Any, ...], start: float) -> tuple[list[Iteration], bool]:
+        """Return the iterations of iterative deepening over `moves` (the last one perhaps stopped in
+        the middle) and whether the last one proved its value."""
+        mine = self.game.to_move(state) == self.game.max_player
         iterations: list[Iteration] = []
-        proven = False
-        most = self.depth or 10 ** 6
-        for depth in range(1, most + 1):
-            self.horizon_reached = False
+        self.first_nodes, self.first_time = self.count(), time.perf_counter()
+        for depth in range(1, (self.depth or 10 ** 6) + 1):
+            if iterations and not self.likely_to_finish(iterations):
+                break
             try:
-                value, move = self.root(state, moves, depth)
-            except OutOfTime:
-                break
-            iterations.append(Iteration(depth, value if mine else -value, move, self.nodes,
+                value, move, proven = self.iteration(state, moves, depth)
+            except (OutOfTime, OutOfBudget):
+                if self.partial is not None:  # the best move of the moves searched so far
+                    value, move = self.partial
+                    iterations.append(Iteration(depth, for_max(value, mine), move, self.count(),
+                                                time.perf_counter() - start, complete=False))
+                return iterations, False
+            iterations.append(Iteration(depth, for_max(value, mine), move, self.count(),
                                         time.perf_counter() - start))
-            proven = abs(value) > 1 or not self.horizon_reached
             if proven:
-                break
-            if self.depth is None and time.perf_counter() - start > budget / 2:
-                break  # the next depth would most likely not finish in time
-        if iterations:
-            best = iterations[-1]
-            value, move, depth = best.value, best.move, best.depth
-        else:  # not even depth 1 finished: the first move, valued without a search
-            move, depth = moves[0], 0
-            child = game.result(state, move)
-            proven = game.is_terminal(child)
-            value = -(self.utility(child, 1) if proven else self.guess(child))
-            value = value if mine else -value
-        pv = self.table.pv(game, state) if iterations else (move,)
-        if not pv or pv[0] != move:
-            pv = (move,)
-        self.last = EngineResult(value, move, pv, self.nodes, self.leaves, depth,
-                                 time.perf_counter() - start, tuple(iterations), proven)
+                return iterations, True
+        return iterations, False
+
+    def solve_root(self, state: Any, moves: tuple[Any, ...],
+                   start: float) -> Optional[tuple[tuple[int, ...], int, Optional[dict[int, int]]]]:
+        """On Connect Four's bitboards, with a budget and at most ROOT_SOLVE_EMPTY empty squares (and no
+        win at once): ask the solver for the outcome of each move, then for the exact score of the
+        moves that keep the best outcome if it is a win or a loss, each with SOLVER_SHARE of the
+        budget left. Return (those moves, that outcome, their exact scores or None), or None if the
+        solver did not settle the outcomes (or was not asked): the iterations then search those moves."""
+        search = self.bitboards
+        if search is None or search.solver is None or (self.budget is None and self.deadline == INF):
+            return None
+        bits, mine, mask = search.bits, (state.x if state.to_move == "X" else state.o), state.x | state.o
+        if bits.squares - mask.bit_count() > ROOT_SOLVE_EMPTY or bits.threats(mine, mask) & bits.playable(mask):
+            return None
+        outcomes = search.root_outcomes(mine, mask, moves, exact=False, budget=self.solver_budget())
+        if outcomes is None:
+            return None
+        outcome = max(outcomes.values())
+        keep = tuple(move for move in moves if outcomes[move] == outcome)
+        self.only = sum(search.bits.columns[move] for move in keep)
+        scores = None
+        if outcome != 0:
+            scores = search.root_outcomes(mine, mask, keep, exact=True, budget=self.solver_budget())
+        return keep, outcome, scores
+
+    def solver_budget(self) -> tuple[float, float]:
+        """Return the nodes and the deadline of a solve at the root: SOLVER_SHARE of what is left."""
+        now = time.perf_counter()
+        return SOLVER_SHARE * (self.stop_at - self.count()), now + SOLVER_SHARE * (self.deadline - now)
+
+    def solved(self, state: Any, scores: dict[int, int], start: float) -> EngineResult:
+        """Return the result of a position the solver settled: the move with the best exact score
+        (the first in search order among equals), searched to the end of the game."""
+        assert self.bitboards is not None
+        move = max(scores, key=lambda column: scores[column])  # the first of the best, in order
+        moves, empty = (state.x | state.o).bit_count(), self.bitboards.bits.squares - (state.x | state.o).bit_count()
+        value = engine_value(self.bitboards.score_value(scores[move], moves, 0))
+        value = value if state.to_move == "X" else -value
+        seconds = time.perf_counter() - start
+        iteration = Iteration(empty, value, move, self.count(), seconds)
+        self.last = EngineResult(value, move, (move,), self.count(), self.bitboard_leaves(), empty, seconds,
+                                 (iteration,), True)
         return self.last
+
+    def iteration(self, state: Any, moves: tuple[Any, ...], depth: int) -> tuple[float, Any, bool]:
+        """Return (the value for the side to move, the best move, whether the value is proven) of a
+        search to `depth`: on bitboards for Connect Four, else the general search (root)."""
+        self.partial = None
+        if self.bitboards is None:
+            self.horizon_reached = False
+            value, move = self.root(state, moves, depth)
+            return value, move, abs(value) > 1 or not self.horizon_reached
+        search = self.bitboards
+        mine = state.x if state.to_move == "X" else state.o
+        try:
+            found, square = search.root(mine, state.x | state.o, depth, self.only)
+        finally:
+            if search.partial is not None:
+                self.partial = (engine_value(search.partial[0]), search.bits.column_of(search.partial[1]))
+        value = engine_value(found)
+        # A win found this deep is the quickest only if every line as long was searched: the solver
+        # and the blocks searched on beyond the horizon may prove a slower one first.
+        proven = value < -1 or (value > 1 and WIN - value <= depth) or search.horizon == 0
+        return value, search.bits.column_of(square), proven
+
+    def likely_to_finish(self, iterations: list[Iteration]) -> bool:
+        """Return True if enough of the next iteration is likely to finish within the budget: it is
+        taken to cost the last one's nodes times the growth from the one before (GROWTH bounds it),
+        and FINISH of that cost must fit in what is left of the budget."""
+        if self.depth is not None and self.budget is None:
+            return True
+        nodes = [self.first_nodes] + [it.nodes for it in iterations]
+        last, before = nodes[-1] - nodes[-2], (nodes[-2] - nodes[-3] if len(nodes) > 2 else 0)
+        growth = min(max(last / before if before else GROWTH[1], GROWTH[0]), GROWTH[1])
+        if self.budget is not None:
+            return nodes[-1] + FINISH * last * growth <= self.budget
+        now = time.perf_counter()
+        rate = (nodes[-1] - nodes[0]) / (now - self.first_time) if now > self.first_time else INF
+        return now + FINISH * last * growth / rate <= self.deadline
+
+    def count(self) -> int:
+        """Return the nodes visited so far in this search."""
+        return self.nodes if self.bitboards is None else self.bitboards.nodes
+
+    def bitboard_leaves(self) -> int:
+        """Return the leaves the bitboard search evaluated or solved in this search (0 without it)."""
+        return 0 if self.bitboards is None else self.bitboards.leaves
+
+    def principal_variation(self, state: Any) -> tuple[Any, ...]:
+        """Return the principal variation from `state` that the table holds."""
+        if self.bitboards is None:
+            return self.table.pv(self.game, state)
+        mine = state.x if state.to_move == "X" else state.o
+        return tuple(self.bitboards.pv(mine, state.x | state.o))
 
     def root(self, state: Any, moves: tuple[Any, ...], depth: int) -> tuple[float, Any]:
         """Return (the value for the side to move, the best move) of a search of `moves` to
@@ -197,6 +385,7 @@ class Engine:
             value = -self.value(self.game.result(state, move), depth - 1, 1, -beta, -alpha)
             if best_move is None or value > alpha:
                 alpha, best_move = value, move
+                self.partial = (alpha, best_move)
         self.table.store(state, alpha, -INF, INF, depth=depth, move=best_move)
         return alpha, best_move
 
@@ -288,9 +477,10 @@ class Engine:
                              "search) needs them to alternate")
 
     def count_node(self) -> None:
-        """Count a node; every CLOCK_EVERY nodes, stop the search if its time is up."""
+        """Count a node; stop the search once its node budget is spent, and, every CLOCK_EVERY
+        nodes, if its time is up."""
         self.nodes += 1
-        if self.nodes % CLOCK_EVERY == 0 and time.perf_counter() > self.deadline:
+        if self.nodes >= self.stop_at or (self.nodes % CLOCK_EVERY == 0 and time.perf_counter() > self.deadline):
             raise OutOfTime
 
 
@@ -316,18 +506,47 @@ def game_evaluation(game: Game) -> Evaluate:
     return evaluate if callable(evaluate) else even
 
 
+def for_max(value: float, mine: bool) -> float:
+    """Return a value for the player to move as MAX's value: itself if MAX moves (`mine`), else
+    negated (a draw as 0, not -0.0; a whole number stays one)."""
+    return (value if mine else -value) + 0
+
+
+def engine_parts(game: Game, evaluate: Optional[Evaluate], without: Iterable[str]) -> frozenset[str]:
+    """Return the parts of PARTS an engine for `game` uses: all but those named in `without`, and
+    on the bitboards only for Connect Four searched with its own evaluation (`evaluate` None). Raise
+    ValueError for a name not in PARTS, or a part other than the bitboards switched off where the
+    engine runs the general search, which has none of them."""
+    if isinstance(without, str) or not all(isinstance(name, str) for name in without):
+        raise ValueError(f"without must be a list of names of parts from {list(PARTS)}, got {without!r}")
+    off = set(without)
+    unknown = sorted(off - set(PARTS))
+    if unknown:
+        raise ValueError(f"without names parts the engine does not have: {unknown}; its parts are {list(PARTS)}")
+    if not isinstance(game, ConnectFour) or evaluate is not None:
+        off.add("bitboards")
+    if "bitboards" in off and off & set(BITBOARD_PARTS):
+        raise ValueError(f"{sorted(off & set(BITBOARD_PARTS))} are parts of the search on Connect Four's "
+                         "bitboards, which this engine does not run (it runs the general search: the game is "
+                         "not ConnectFour, or an evaluation was given, or bitboards are switched off)")
+    return frozenset(PARTS) - off
+
+
 def game_order(game: Game) -> Optional[Callable[..., Sequence[Any]]]:
     """Return the game's own move ordering: boardgame.move_order for the board games (tic-tac-toe,
     Connect Four), else None (the game's own order of actions)."""
     return move_order(game) if isinstance(game, BOARD_GAMES) else None
 
 
-def engine(game: Game, *, seconds: float = 1.0, depth: Optional[int] = None,
-           evaluate: Optional[Evaluate] = None) -> Engine:
-    """Return a player for `game` that searches for `seconds` per move with iterative deepening
-    alpha-beta (or, given a `depth`, to exactly that depth whatever the clock says, so that its
-    moves do not depend on the machine), scoring the horizon with `evaluate` (default: the game's
-    own evaluation). After each move, player.last holds its EngineResult.
+def engine(game: Game, *, seconds: Optional[float] = None, depth: Optional[int] = None, nodes: Optional[int] = None,
+           evaluate: Optional[Evaluate] = None, without: Iterable[str] = ()) -> Engine:
+    """Return a player for `game` that searches for `seconds` per move (default 1) with iterative
+    deepening alpha-beta (or, given a `depth` or a number of `nodes`, to that depth or within that
+    many nodes whatever the clock says, so that its moves do not depend on the machine; seconds and
+    nodes together are refused), scoring the horizon
+    with `evaluate` (default: the game's own evaluation; on Connect Four the parity evaluation of
+    the bitboard search). `without` switches parts off (PARTS). After each move, player.last holds
+    its EngineResult, with the principal variation (pv) and the value behind the move.
 
     >>> from minimax_lab import ConnectFour
     >>> game = ConnectFour()
@@ -335,4 +554,4 @@ def engine(game: Game, *, seconds: float = 1.0, depth: Optional[int] = None,
     >>> player(game, game.play("001122")), player.last.outcome()
     (3, 'a win for MAX in 1 ply')
     """
-    return Engine(game, seconds=seconds, depth=depth, evaluate=evaluate)
+    return Engine(game, seconds=seconds, depth=depth, nodes=nodes, evaluate=evaluate, without=without)

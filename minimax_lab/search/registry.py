@@ -150,7 +150,7 @@ CATALOG: Mapping[str, SearchEntry] = table_of(
                 options=("guess",)),
     SearchEntry("solve", "solve", solve, order=True, own_order=True, table=True, own_table=True, board=True),
     SearchEntry("engine", "engine", engine, inputs=GAME, exact=False, depth=True, own_order=True,
-                own_table=True, options=("seconds",), player=True, clock=True, board=True),
+                own_table=True, options=("seconds", "nodes", "without"), player=True, clock=True, board=True),
     SearchEntry("expectiminimax", "expectiminimax", expectiminimax, inputs=CHANCE_TREE, trace=True,
                 options=("first",)),
     SearchEntry("maxn", "max^n", maxn, inputs=VECTOR_TREE, value=FOR_EACH_PLAYER,

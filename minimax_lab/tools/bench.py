@@ -1,7 +1,9 @@
 """Benchmarks (`make bench`): nodes per second of the searches on tic-tac-toe, beside lean
 flat-list loops timed in the same run (medians of several runs), and the engine's figures on
-7 x 6 Connect Four: its results against random_player and greedy_player, the time and depth of
-each move, and positions with a win in one or two moves for it.
+7 x 6 Connect Four against the exact solver: how often its move keeps the result and is optimal on
+the reference set (minimax_lab.analysis.connect_four_reference), by ply, with its nodes per second
+and depth; what each of its parts buys; its games against the solver; positions with a win in one
+or two moves for it.
 
 The first table is the speed goal: untraced minimax and alpha-beta (each runs its trace-free twin,
 search/twin.py) against a lean loop doing the same work, the same nodes in the same order, and the
@@ -9,10 +11,12 @@ functions as printed, run with the do-nothing trace. A search is timed twice: co
 search on a new game (the game and the positions it reaches are built during the search), and
 warm, the same search again on that game (positions already built, only looked up).
 
-The default run takes a minute or two: the engine plays 10 games per opponent at half a second a
-move, and 20 positions of each kind. `--full` gives the long figures (over ten minutes): 100 games
-per opponent at 1 s a move and 50 positions of each kind. `--games`, `--seconds` and `--positions`
-set those numbers, `--weights` adds the tournament behind Connect Four's evaluation weights,
+The default run takes a minute or two: the engine moves in 36 reference positions spread over the
+set with a budget of NODES nodes a move (deterministic: the same moves on any machine), and in 10
+positions of each kind with a win. `--full` gives the long figures (about half an hour): the whole set
+at NODES and at 1 s a move, the ablation table, 40 games against the solver from the stored openings
+and 50 positions of each kind. `--positions`, `--nodes`, `--seconds`, `--ablation` and `--games` set
+those numbers, `--weights` adds the tournament behind Connect Four's linear evaluation weights,
 `--engine-only` skips the tic-tac-toe tables. The tables end with the grading guard's overhead per
 call of a student's function."""
 
@@ -31,22 +35,16 @@ from typing import Any, Callable, NamedTuple, Optional
 
 from ..analysis.experiments import SEARCHES as EXPERIMENT_SEARCHES
 from ..analysis.experiments import measure
-from ..analysis.players import (
-    Player,
-    greedy_player,
-    match,
-    play,
-    player_names,
-    points,
-    random_player,
-    weight_tournament,
-)
+from ..analysis.connect_four_reference import Opening, reference_set, sample
+from ..analysis.engine_figures import ablation, games_against_solver, reference_figures
+from ..analysis.experiments import text_table
+from ..analysis.players import Player, greedy_player, play, player_names, points, weight_tournament
 from ..games.protocol import Game
 from ..games.tictactoe import LINES, TicTacToe
 from ..heuristics.connect_four import ConnectFour
 from ..heuristics.connect_four_evaluation import WEIGHTS
 from ..heuristics.generic import even
-from ..search.engine import Engine, EngineResult, engine
+from ..search.engine import engine
 from ..search.registry import SEARCHES as CATALOG
 from ..search.registry import search_named
 from ..search.textbook import SearchResult, alphabeta
@@ -200,18 +198,6 @@ def machine() -> str:
     return f"{model}, {os.cpu_count()} cores"
 
 
-def recorded(player: Engine, log: list[EngineResult]) -> Player:
-    """Return `player`, appending its EngineResult to `log` after each move."""
-    def move(game: Game, state: Any) -> Any:
-        action = player(game, state)
-        assert player.last is not None
-        log.append(player.last)
-        return action
-
-    move.new_game = player.new_game  # type: ignore[attr-defined]  # play starts each game afresh
-    return move
-
-
 def wins_within(game: Game, state: Any, moves: int) -> bool:
     """Return True if the player to move in `state` can force a win within `moves` of its own
     moves (alphabeta to 2 * moves - 1 plies, the horizon scored as even): the oracle of the
@@ -243,32 +229,103 @@ def keeps_the_win(game: Game, player: Player, state: Any) -> bool:
     return game.utility(final, mover) > 0
 
 
-def engine_figures(games: int = 100, seconds: float = 1.0, positions: int = 50, seed: int = 0) -> None:
-    """Print the engine's figures on 7 x 6 Connect Four with `seconds` per move: `games` games
-    against random_player and against greedy_player (each side first in half), the time and depth
-    of its moves, and `positions` positions each with a win in one and in two moves for it."""
-    game = ConnectFour()
-    print(f"\nengine on 7 x 6 Connect Four, {seconds:g} s per move (wall clock); Python "
-          f"{platform.python_version()} on {machine()}, load average {os.getloadavg()[0]:.1f}")
-    print(f"evaluation weights {WEIGHTS}; openings of 2 random moves (seed {seed}), each played twice")
-    print(f"{'opponent':22} {'games':>5} {'won':>4} {'drawn':>5} {'lost':>4} {'median s':>9} {'max s':>6}"
-          f" {'median depth':>12} {'depths (min-max)':>16}")
-    for name, opponent in (("random_player(seed)", random_player(seed)), ("greedy_player", greedy_player)):
-        log: list[EngineResult] = []
-        result = match(game, recorded(engine(game, seconds=seconds), log), opponent, games=games, seed=seed)
-        times, depths = [r.seconds for r in log], [r.depth for r in log]
-        print(f"{name:22} {games:5} {result.wins:4} {result.draws:5} {result.losses:4} "
-              f"{statistics.median(times):9.2f} {max(times):6.2f} {statistics.median(depths):12g} "
-              f"{min(depths):>9}-{max(depths)}")
-        spread = Counter(depths)
-        print(f"{'':22} depth reached per move (depth: moves): "
-              + ", ".join(f"{d}: {spread[d]}" for d in sorted(spread)))
-    for moves in (1, 2):
-        found = positions_with_a_win(game, moves, positions, seed=seed)
-        player = engine(game, seconds=seconds)
+NODES = 120_000
+"""The engine's node budget a move in the bench's deterministic figures: about what it spends under a
+clock of 1 s a move on one core of the machine the README's figures come from (it searches about
+180,000 nodes a CPU second, and stops deepening when the next depth would not finish: on the
+reference positions of plies 12-15 after a median 0.6 s; the table prints the nodes per CPU second
+measured)."""
+
+PLY_GROUPS = ((12, 15), (16, 19), (20, 23), (24, 29))
+"""The plies of the reference set, in the groups its table shows."""
+
+ABLATION_PLIES = (12, 19)
+"""The plies of the reference positions the ablation table samples: from ply 20 on, the solver
+settles nearly every position, with or without the other parts."""
+
+
+class EngineRun(NamedTuple):
+    """What the engine's figures measure: reference positions (a sample spread over the set; 0: all),
+    the node budget a move, the seconds a move of a second, timed run (None: none), games against the
+    solver (half from won openings, half from drawn; 0: none), positions of the ablation table (0:
+    none), and positions with a win in one and in two moves."""
+
+    positions: int
+    nodes: int
+    seconds: Optional[float]
+    games: int
+    ablation: int
+    wins: int
+
+
+QUICK = EngineRun(positions=36, nodes=NODES, seconds=None, games=0, ablation=0, wins=10)
+"""The engine's figures in the default run (about a minute)."""
+
+FULL = EngineRun(positions=0, nodes=NODES, seconds=1.0, games=40, ablation=80, wins=50)
+"""The engine's figures with --full (about half an hour on an idle machine, most of it the solver's
+moves in the games): the whole reference set at NODES and at 1 s a move, the ablation table on half
+the positions of plies 12-19, and the 40 games from the stored openings at 1 s a move."""
+
+
+def engine_figures(run: EngineRun = QUICK, seed: int = 0) -> None:
+    """Print the engine's figures on 7 x 6 Connect Four against the exact solver (see EngineRun):
+    the moves that keep the result and the optimal moves on the reference set, by ply, the nodes per
+    CPU second and the depth reached; what each part buys; the games against the solver; and the
+    positions with a win in one and in two moves, played on against greedy_player."""
+    game, stored = ConnectFour(), reference_set()
+    positions = sample(stored.positions, run.positions or len(stored.positions))
+    print(f"\nengine on 7 x 6 Connect Four against the exact solver; Python {platform.python_version()} on "
+          f"{machine()}, load average {os.getloadavg()[0]:.1f}")
+    won = sum(p.outcome > 0 for p in stored.positions)
+    print(f"reference set: {len(stored.positions)} quiet positions of plies {stored.positions[0].ply}-"
+          f"{stored.positions[-1].ply} ({won} won, {len(stored.positions) - won} drawn for the player to move), "
+          f"solved in {stored.about['cpu seconds']:g} CPU s (scripts/build_connect_four_reference.py); "
+          f"measured here: {len(positions)} of them")
+    groups = "".join(f" {f'{low}-{high}':>11}" for low, high in PLY_GROUPS)
+    print(f"{'budget a move':24} {'keeps result':>12} {'optimal':>8} {'nodes/s':>9} {'depth':>6}{groups}")
+    budgets: list[tuple[str, Optional[int], Optional[float]]] = [(f"{run.nodes:,} nodes", run.nodes, None)]
+    budgets += [(f"{run.seconds:g} s", None, run.seconds)] if run.seconds is not None else []
+    for name, nodes, seconds in budgets:
+        figures = reference_figures(positions, nodes=nodes, seconds=seconds)
+        by_ply = "".join(f" {f'{kept}/{count}':>11}" for count, kept, _ in
+                         (figures.plies(low, high) for low, high in PLY_GROUPS))
+        print(f"{name:24} {figures.kept_rate:12.1%} {figures.optimal_rate:8.1%} {figures.nodes_per_second:9,.0f} "
+              f"{figures.median_depth:6g}{by_ply}")
+    print("(nodes/s: per CPU second; depth: the median depth finished; by ply: moves that kept the result)")
+    if run.ablation:
+        low, high = ABLATION_PLIES
+        chosen = sample(stored.at_plies(low, high), run.ablation)
+        print(f"\nwhat each part buys, {run.nodes:,} nodes a move, {len(chosen)} reference positions of plies "
+              f"{low}-{high}")
+        print(text_table(ablation(chosen, nodes=run.nodes)))
+    if run.games:
+        games_table(stored.openings, run.games, run)
+    for moves in (1, 2) if run.wins else ():
+        found = positions_with_a_win(game, moves, run.wins, seed=seed)
+        player = engine(game, nodes=run.nodes)
         kept = sum(keeps_the_win(game, player, state) for state in found)
         print(f"positions with a win in {moves} move{'s' if moves > 1 else ''} for the engine: "
-              f"won {kept} of {len(found)} (played on against greedy_player)")
+              f"won {kept} of {len(found)} (played on against greedy_player, {run.nodes:,} nodes a move)")
+
+
+def games_table(openings: tuple[Opening, ...], games: int, run: EngineRun) -> None:
+    """Print the engine's games against the solver: `games` // 2 from won openings and as many from
+    drawn ones (the engine moves first from each), at 1 s a move if the run has seconds, else at its
+    node budget."""
+    budget: dict[str, Any] = {"seconds": run.seconds} if run.seconds is not None else {"nodes": run.nodes}
+    print(f"\ngames against the exact solver from openings of ply {len(openings[0].moves)}, the engine at "
+          + (f"{run.seconds:g} s a move" if run.seconds is not None else f"{run.nodes:,} nodes a move"))
+    print(f"{'openings':22} {'games':>5} {'won':>4} {'drawn':>5} {'lost':>4} {'engine CPU s/move':>18} "
+          f"{'solver CPU s/game':>18}  plies of the losses")
+    for outcome, name in ((1, "won for the engine"), (0, "drawn")):
+        chosen = [o for o in openings if o.outcome == outcome][:games // 2]
+        records = games_against_solver(chosen, **budget)
+        results = Counter(r.result for r in records)
+        engine_moves = sum((r.plies + 1) // 2 for r in records)
+        losses = sorted(len(r.opening) + r.plies for r in records if r.result < 0)
+        print(f"{name:22} {len(records):5} {results[1]:4} {results[0]:5} {results[-1]:4} "
+              f"{sum(r.engine_seconds for r in records) / max(engine_moves, 1):18.2f} "
+              f"{statistics.mean(r.solver_seconds for r in records):18.1f}  {losses or '-'}")
 
 
 def weights_table(seed: int = 0) -> None:
@@ -281,46 +338,39 @@ def weights_table(seed: int = 0) -> None:
         print(f"{name:28} {total:6g} points")
 
 
-class EngineRun(NamedTuple):
-    """How long the engine's figures take: games per opponent, seconds a move, positions of each kind."""
-
-    games: int
-    seconds: float
-    positions: int
-
-
-QUICK = EngineRun(games=10, seconds=0.5, positions=20)
-"""The engine's figures in the default run, which takes a minute or two."""
-
-FULL = EngineRun(games=100, seconds=1.0, positions=50)
-"""The engine's figures with --full (over ten minutes): the README's."""
-
-
 def main(argv: Optional[list[str]] = None) -> None:
     """Print the benchmark tables: the untraced searches against the lean loops, tic-tac-toe cold
     and warm, the complexity experiment, and the engine's figures (and, with --weights, the
     evaluation's weight tournament)."""
     parser = argparse.ArgumentParser(prog="python -m minimax_lab.tools.bench", description=__doc__.split("\n")[0])
     parser.add_argument("--full", action="store_true",
-                        help="the long engine figures: 100 games per opponent at 1 s a move, 50 positions")
-    parser.add_argument("--games", type=int, help="engine games per opponent (even; default 10, 100 with --full)")
-    parser.add_argument("--seconds", type=float, help="the engine's time per move (default 0.5, 1.0 with --full)")
+                        help="the long engine figures: the whole reference set at NODES and at 1 s a move, the "
+                             "ablation table, 40 games against the solver, 50 positions with a win (about half an hour)")
+    parser.add_argument("--games", type=int, help="games against the solver, half from won and half from drawn "
+                                                  "openings (even; default none, 40 with --full)")
+    parser.add_argument("--seconds", type=float, help="also measure the engine at this many seconds a move "
+                                                      "(default: not, 1 with --full)")
+    parser.add_argument("--nodes", type=int, help=f"the engine's node budget a move (default {NODES:,})")
     parser.add_argument("--positions", type=int,
-                        help="positions with a win in one, and in two, moves (default 20 each, 50 with --full)")
-    parser.add_argument("--seed", type=int, default=0, help="seed of the openings and positions (default 0)")
+                        help="reference positions measured, spread over the set (default 36, all with --full)")
+    parser.add_argument("--ablation", type=int, help="reference positions of plies 12-19 in the ablation table "
+                                                     "(default none, 80 with --full)")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the positions with a win (default 0)")
     parser.add_argument("--weights", action="store_true", help="also run the evaluation's weight tournament")
     parser.add_argument("--engine-only", action="store_true", help="skip the tic-tac-toe tables")
     args = parser.parse_args(argv)
     run = FULL if args.full else QUICK
-    games = run.games if args.games is None else args.games
-    seconds = run.seconds if args.seconds is None else args.seconds
-    positions = run.positions if args.positions is None else args.positions
-    if games < 2 or games % 2 or seconds <= 0 or positions < 0:
-        parser.error(f"--games must be even and at least 2, --seconds above 0 and --positions at least 0; "
-                     f"got {games}, {seconds:g} and {positions}")
+    run = run._replace(**{name: getattr(args, name) for name in ("games", "seconds", "nodes", "positions", "ablation")
+                          if getattr(args, name) is not None})
+    openings = len(reference_set().openings)
+    if (args.games is not None and (run.games < 2 or run.games % 2 or run.games > openings)) or (
+            run.seconds is not None and run.seconds <= 0) or run.positions < 0 or run.nodes < 1 or run.ablation < 0:
+        parser.error(f"--games must be even and at least 2 (at most {openings}: the stored openings), --seconds above 0, "
+                     f"--nodes at least 1 and --positions and --ablation at least 0; got {run.games}, {run.seconds}, "
+                     f"{run.nodes}, {run.positions} and {run.ablation}")
     if not args.engine_only:
         search_tables()
-    engine_figures(games, seconds, positions, args.seed)
+    engine_figures(run, args.seed)
     if args.weights:
         weights_table(args.seed)
 
@@ -388,8 +438,8 @@ def twin_figures() -> dict[tuple[str, str], float]:
         print(f"{'search':32} {'seconds':>9} {'nodes/s':>11} {'lean loop s':>12} {'vs lean loop':>12}")
         print("\n".join(lines))
     print(f"\nuntraced against the lean loop (goal: at least {GOAL:.2f}x): "
-          + "; ".join(f"{name} {ratios[name, 'cold']:.2f}x cold, {ratios[name, 'warm']:.2f}x warm"
-                      for name in LEAN_LOOPS))
+          + "; ".join(f"{name} {ratios[name, kind]:.2f}x {kind} ({'met' if ratios[name, kind] >= GOAL else 'not met'})"
+                      for name in LEAN_LOOPS for kind in ("cold", "warm")))
     return ratios
 
 

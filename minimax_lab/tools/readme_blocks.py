@@ -1,5 +1,8 @@
 """Blocks of the README that a tool writes: text between two HTML comments, made by the code and
-kept current by a test (the layers' diagram, the lessons' table).
+kept current by a test (the layers' diagram, the lessons' table), or, for what is measured rather
+than computed (the benchmarks' figures, the time to grade a class), written by the measuring run
+itself: `make bench README=1` and `make bench-grade README=1` pass their output to this module's
+command line, which puts it in the block of that name (MEASURED), headed by the command and the date.
 
 >>> block = ReadmeBlock("<!-- x -->", "<!-- end of x -->")
 >>> block.stored("intro\\n<!-- x -->\\nold\\n<!-- end of x -->\\n")
@@ -10,6 +13,8 @@ kept current by a test (the layers' diagram, the lessons' table).
 
 from __future__ import annotations
 
+import argparse
+import datetime
 import re
 import sys
 from dataclasses import dataclass
@@ -43,3 +48,47 @@ class ReadmeBlock:
             return False
         path.write_text(readme.replace(stored, self.made(text)), encoding="utf-8")
         return True
+
+
+README_PATH = Path(__file__).resolve().parent.parent.parent / "README.md"
+"""The repository's README."""
+
+MEASURED = {
+    "bench": ReadmeBlock("<!-- bench: written by make bench README=1 -->", "<!-- end of bench -->"),
+    "bench-grade": ReadmeBlock("<!-- bench-grade: written by make bench-grade README=1 -->",
+                               "<!-- end of bench-grade -->"),
+}
+"""The README's blocks of measured figures, by name: each holds the output of the run that wrote it."""
+
+
+def measured_text(output: str, command: str, day: datetime.date) -> str:
+    """Return a measured block's text: `output` as a code block, headed by `command` and `day`.
+
+    >>> print(measured_text("1.25x\\n", "make bench", datetime.date(2026, 11, 26)))
+    ```
+    $ make bench           # 26 November 2026
+    1.25x
+    ```
+    """
+    heading = f"$ {command:20} # {day.day} {day:%B %Y}"
+    return f"```\n{heading}\n{output.rstrip()}\n```"
+
+
+def main(argv: Optional[list[str]] = None) -> int:
+    """Write a measuring run's output (a file) into the README's block of that name; return 0, or
+    1 if the README has no such block."""
+    parser = argparse.ArgumentParser(prog="python -m minimax_lab.tools.readme_blocks",
+                                     description="Write a measuring run's output into the README's block of that name.")
+    parser.add_argument("block", choices=sorted(MEASURED), help="the README's block")
+    parser.add_argument("output", type=Path, help="the file holding what the run printed")
+    parser.add_argument("--command", required=True, help="the command that printed it, shown above it")
+    args = parser.parse_args(argv)
+    text = measured_text(args.output.read_text(encoding="utf-8"), args.command, datetime.date.today())
+    if not MEASURED[args.block].rewrite(README_PATH, text):
+        return 1
+    print(f"README.md: the {args.block} block now holds this run's output")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

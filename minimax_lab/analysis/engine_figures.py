@@ -1,0 +1,165 @@
+"""What the Connect Four engine is worth, measured against the exact solver: how often its move keeps
+the result (a win stays a win, a draw a draw) and is optimal on the reference set
+(minimax_lab.analysis.connect_four_reference), what each of its parts buys (the ablation table), and
+how it fares in games against the solver from won and drawn openings.
+
+Everything takes the engine's budget as `seconds` (wall clock) or `nodes` (deterministic: the same
+moves on any machine, so the figures do not depend on how busy the machine is).
+
+>>> from minimax_lab.analysis.connect_four_reference import reference_set
+>>> figures = reference_figures(reference_set().positions[-3:], nodes=2_000)
+>>> figures.positions, 0 <= figures.optimal <= figures.kept <= 3
+(3, True)
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+from dataclasses import dataclass
+from typing import Any, Iterable, Optional, Sequence
+
+from ..heuristics.connect_four import ConnectFour
+from ..search.connect_four_solver import ConnectFourSolver, solver_player
+from ..search.engine import PARTS, Engine
+from .connect_four_reference import Opening, ReferencePosition
+from .players import play
+
+
+@dataclass(frozen=True)
+class Figures:
+    """An engine on reference positions: how many positions, how many moves kept the result and how
+    many were optimal, the nodes and CPU seconds of all searches, the depth each reached, and for
+    each position its ply, whether the move kept the result and whether it was optimal."""
+
+    positions: int
+    kept: int
+    optimal: int
+    nodes: int
+    seconds: float
+    depths: tuple[int, ...]
+    moves: tuple[tuple[int, bool, bool], ...] = ()
+
+    def plies(self, low: int, high: int) -> tuple[int, int, int]:
+        """Return (positions, moves that kept the result, optimal moves) of the plies low..high."""
+        chosen = [(kept, optimal) for ply, kept, optimal in self.moves if low <= ply <= high]
+        return len(chosen), sum(kept for kept, _ in chosen), sum(optimal for _, optimal in chosen)
+
+    @property
+    def kept_rate(self) -> float:
+        """Return the share of positions whose result the engine's move kept."""
+        return self.kept / self.positions
+
+    @property
+    def optimal_rate(self) -> float:
+        """Return the share of positions where the engine's move was optimal."""
+        return self.optimal / self.positions
+
+    @property
+    def nodes_per_second(self) -> float:
+        """Return the nodes searched per CPU second."""
+        return self.nodes / self.seconds if self.seconds else 0.0
+
+    @property
+    def median_depth(self) -> float:
+        """Return the median depth the searches finished."""
+        return statistics.median(self.depths) if self.depths else 0.0
+
+
+def budget_engine(game: ConnectFour, *, seconds: Optional[float] = None, nodes: Optional[int] = None,
+                  without: Iterable[str] = ()) -> Engine:
+    """Return an engine for `game` with a budget of `seconds` or `nodes` a move (one of them) and the
+    parts named in `without` switched off."""
+    if (seconds is None) == (nodes is None):
+        raise ValueError(f"give the engine's budget as seconds or as nodes (one of them), got seconds={seconds!r}, "
+                         f"nodes={nodes!r}")
+    return Engine(game, seconds=seconds, nodes=nodes, without=without)
+
+
+def reference_figures(positions: Sequence[ReferencePosition], *, seconds: Optional[float] = None,
+                      nodes: Optional[int] = None, without: Iterable[str] = ()) -> Figures:
+    """Return the Figures of an engine with the given budget on `positions`, a new engine for each
+    (so that no position gains from the table of another)."""
+    game = ConnectFour()
+    total_nodes, cpu, depths, moves = 0, 0.0, [], []
+    for position in positions:
+        player = budget_engine(game, seconds=seconds, nodes=nodes, without=without)
+        start = time.process_time()
+        result = player.search(position.state(game))
+        cpu += time.process_time() - start
+        moves.append((position.ply, position.keeps(result.move), position.optimal(result.move)))
+        total_nodes += result.nodes
+        depths.append(result.depth)
+    return Figures(len(positions), sum(kept for _, kept, _ in moves), sum(best for _, _, best in moves),
+                   total_nodes, cpu, tuple(depths), tuple(moves))
+
+
+ABLATIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("all parts", ()),
+    *((f"without {part}", (part,)) for part in PARTS if part != "bitboards"),
+    ("without bitboards (the general search)", ("bitboards",)),
+)
+"""The rows of the ablation table: the engine whole, then without each part in turn."""
+
+
+def ablation(positions: Sequence[ReferencePosition], *, seconds: Optional[float] = None,
+             nodes: Optional[int] = None) -> list[dict[str, Any]]:
+    """Return the ablation table: for the engine whole and without each part, its nodes per CPU
+    second, median depth, and keeps-result and optimal rates on `positions`, with the given budget.
+    With a node budget every column but the nodes per second is the same on every machine and run."""
+    rows = []
+    for name, without in ABLATIONS:
+        figures = reference_figures(positions, seconds=seconds, nodes=nodes, without=without)
+        rows.append({"engine": name, "nodes/s": round(figures.nodes_per_second),
+                     "median depth": figures.median_depth, "keeps result": f"{figures.kept_rate:.1%}",
+                     "optimal": f"{figures.optimal_rate:.1%}"})
+    return rows
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """A game of the engine against the solver from an opening: the opening, its outcome for the
+    engine (who moves first from it), the game's result for the engine (+1, 0, -1), its length in
+    plies, and the CPU seconds each side spent."""
+
+    opening: str
+    outcome: int
+    result: int
+    plies: int
+    engine_seconds: float
+    solver_seconds: float
+
+
+def games_against_solver(openings: Sequence[Opening], *, seconds: Optional[float] = None,
+                         nodes: Optional[int] = None) -> list[GameRecord]:
+    """Play the engine (with the given budget a move) against the perfect player from each opening,
+    the engine moving first from it; return a GameRecord for each."""
+    game = ConnectFour()
+    records = []
+    for opening in openings:
+        player = budget_engine(game, seconds=seconds, nodes=nodes)
+        perfect = solver_player(game)
+        spent = {"engine": 0.0, "solver": 0.0}
+
+        def timed(name: str, move: Any) -> Any:
+            def timed_move(played: Any, state: Any) -> Any:
+                start = time.process_time()
+                chosen = move(played, state)
+                spent[name] += time.process_time() - start
+                return chosen
+            return timed_move
+
+        start = game.play(opening.moves)
+        mover = start.to_move
+        other = "O" if mover == "X" else "X"
+        record = play(game, {mover: timed("engine", player), other: timed("solver", perfect)}, start)
+        result = game.utility(record.final, mover)
+        records.append(GameRecord(opening.moves, opening.outcome, int(result), len(record.moves),
+                                  spent["engine"], spent["solver"]))
+    return records
+
+
+def solved_outcome(moves: str) -> int:
+    """Return the outcome of the 7 x 6 position after `moves` for the player to move (the solver's)."""
+    game = ConnectFour()
+    return ConnectFourSolver(game).outcome(game.play(moves))
