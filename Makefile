@@ -20,6 +20,9 @@ PYTHON ?= python3
 PORT   ?= 8888
 # Extra arguments, e.g.  make test PYTEST_ARGS='-x -k alphabeta'
 PYTEST_ARGS ?=
+# make test runs its files in this many processes (pytest-xdist; auto: one per core), each file's
+# tests in one process and in order, as a notebook's cells must be (--dist loadfile)
+TEST_WORKERS ?= auto
 BENCH_ARGS  ?=
 # README=1: make bench and make bench-grade also write what they print into the README's block
 README      ?=
@@ -68,7 +71,7 @@ lab: setup  ## start JupyterLab at notebooks/00_start_here (PORT=8888, else the 
 test: setup  ## run tests/ and all notebooks (nbval) in one pytest run
 	cd '$(ROOT)'
 	mkdir -p '$(TEST_HOME)'
-	$(TEST_ENV) '$(BIN)/pytest' tests/ notebooks/ $(NBVAL_ARGS) $(PYTEST_ARGS)
+	$(TEST_ENV) '$(BIN)/pytest' tests/ notebooks/ $(NBVAL_ARGS) -n $(TEST_WORKERS) --dist loadfile $(PYTEST_ARGS)
 
 # Every lesson run in JupyterLab in headless Chromium, its widgets worked, screenshots in
 # build/browser/ (tests/browser/test_lessons.py), then two of them in Notebook 7 the same way;
@@ -84,12 +87,12 @@ test-browser: setup lite  ## run every lesson in JupyterLab (two in Notebook 7) 
 # The server-free edition: a static JupyterLite site in build/lite/ (scripts/build_lite.py) whose
 # Pyodide kernel runs the lessons in the browser, with Pyodide (npm), the course's wheel and every
 # wheel it needs in the site: nothing comes from a CDN. scripts/setup_lite.sh installs
-# jupyterlite (requirements-lite.lock), Pyodide (scripts/lite/package-lock.json, npm ci) and the
+# jupyterlite (requirements-lite.lock, into build/lite-venv), Pyodide (scripts/lite/package-lock.json, npm ci) and the
 # wheels (scripts/lite/requirements-pyodide.lock). Serve it with: python -m http.server -d build/lite
 lite: setup  ## build the server-free edition (JupyterLite on Pyodide) in build/lite/
 	cd '$(ROOT)'
-	VENV='$(VENV)' '$(ROOT)/scripts/setup_lite.sh'
-	'$(BIN)/python' scripts/build_lite.py
+	VENV='$(VENV)' LITE_VENV='$(ROOT)/build/lite-venv' '$(ROOT)/scripts/setup_lite.sh'
+	VENV='$(VENV)' '$(ROOT)/build/lite-venv/bin/python' scripts/build_lite.py
 
 # Re-execute notebooks in place, in the same environment as `make test`, so that their stored
 # outputs are what nbval will compare.  NOTEBOOKS='notebooks/01_minimax_values.ipynb ...' for some.

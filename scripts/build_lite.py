@@ -21,6 +21,7 @@ from __future__ import annotations
 import email.parser
 import hashlib
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -137,11 +138,14 @@ def course_wheel(out: Path) -> Path:
 
 
 def labextension(name: str) -> Path:
-    """Return the folder of an installed JupyterLab extension in this environment."""
-    folder = Path(sys.prefix) / "share" / "jupyter" / "labextensions" / name
-    if not (folder / "package.json").is_file():
-        raise FileNotFoundError(f"{folder} is missing: run scripts/setup_lite.sh (make lite does)")
-    return folder
+    """Return the folder of an installed JupyterLab extension: in this environment (the lite venv,
+    for the kernel's) or in the course venv (VENV, for the widgets')."""
+    prefixes = [Path(sys.prefix), Path(os.environ.get("VENV", ROOT / ".venv"))]
+    for prefix in prefixes:
+        folder = prefix / "share" / "jupyter" / "labextensions" / name
+        if (folder / "package.json").is_file():
+            return folder
+    raise FileNotFoundError(f"no {name} in {[str(p) for p in prefixes]}: run scripts/setup_lite.sh (make lite does)")
 
 
 def kernel_wheels() -> list[Path]:
@@ -216,7 +220,7 @@ def build_site() -> None:
         "contents": [str(contents)], "output_dir": str(SITE), "ignore_sys_prefix": True, "no_sourcemaps": True,
         "federated_extensions": [str(labextension(KERNEL_EXTENSION)), str(labextension(WIDGETS_EXTENSION))]}}
     (SOURCE / "jupyter_lite_config.json").write_text(json.dumps(build, indent=2) + "\n")
-    subprocess.run([str(Path(sys.prefix) / "bin" / "jupyter"), "lite", "build", "--lite-dir", str(SOURCE)],
+    subprocess.run([str(Path(sys.prefix) / "bin" / "jupyter-lite"), "build", "--lite-dir", str(SOURCE)],
                    check=True, cwd=SOURCE)
     root = SITE / "index.html"
     root.write_text(opening_at(root.read_text(), FIRST))

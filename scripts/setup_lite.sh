@@ -2,9 +2,10 @@
 # Add what `make lite` (the server-free edition) needs on top of `make setup` (called by the
 # Makefile after it, and by `make test-browser`, whose tests/browser/test_lite.py runs the lessons
 # on this Pyodide in Node).
-#   * jupyterlite-core and jupyterlite-pyodide-kernel from requirements-lite.lock, into the course
-#     venv with its pip (which honours pip's configuration: index, certificate). The lock is
-#     compiled against requirements.lock, so this changes none of the course's packages.
+#   * jupyterlite-core and jupyterlite-pyodide-kernel from requirements-lite.lock, into a venv of
+#     their own (LITE_VENV, default build/lite-venv) that sees the course venv's packages through a
+#     .pth file, with its pip (which honours pip's configuration: index, certificate). Not into the
+#     course venv: the kernel's JupyterLab extension would load into `make lab` and fail there.
 #   * the Pyodide runtime from npm (scripts/lite/package-lock.json) into scripts/lite/node_modules,
 #     with `npm ci`. Node and npm are system programs: installed with apt-get when running as
 #     root, otherwise we stop with one line saying what to run.
@@ -12,12 +13,13 @@
 #     checked against its hashes) from PyPI into build/lite-wheels/.
 # Nothing here downloads from a CDN: see scripts/build_lite.py for what the site holds.
 #
-# Environment overrides: VENV (default <repo>/.venv).
+# Environment overrides: VENV (default <repo>/.venv), LITE_VENV (default <repo>/build/lite-venv).
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 VENV="${VENV:-$ROOT/.venv}"
+LITE_VENV="${LITE_VENV:-$ROOT/build/lite-venv}"
 WHEELS="$ROOT/build/lite-wheels"
 NODE_MAJOR_MIN=18   # the npm pyodide package's "engines"
 
@@ -42,7 +44,21 @@ ensure_node() {
 # The venv's pip (make setup's uv may have synced it away): ensurepip has it offline.
 "$VENV/bin/python" -m pip --version >/dev/null 2>&1 || "$VENV/bin/python" -m ensurepip --upgrade >/dev/null \
     || die "$VENV has no pip and ensurepip could not add it"
-"$VENV/bin/python" -m pip install --quiet --disable-pip-version-check \
+# An earlier make lite put these into the course venv, where JupyterLab loads the kernel's extension.
+for tool in jupyterlite-pyodide-kernel jupyterlite-core; do
+    if "$VENV/bin/python" -m pip show --quiet "$tool" >/dev/null 2>&1; then
+        say "removing $tool from $VENV (it now lives in $LITE_VENV)"
+        "$VENV/bin/python" -m pip uninstall --quiet --yes "$tool" >/dev/null
+    fi
+done
+if [ ! -x "$LITE_VENV/bin/python" ]; then
+    "$VENV/bin/python" -m venv "$LITE_VENV" || die "could not create $LITE_VENV"
+fi
+# The lite venv sees the course venv's packages (the widgets' extension, packaging, the lock's pins).
+course_site="$("$VENV/bin/python" -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')"
+lite_site="$("$LITE_VENV/bin/python" -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')"
+printf '%s\n' "$course_site" > "$lite_site/minimax_lab_course_venv.pth"
+"$LITE_VENV/bin/python" -m pip install --quiet --disable-pip-version-check \
     -r requirements-lite.lock -c requirements.lock \
     || die "requirements-lite.lock does not fit requirements.lock; run: make lock"
 
@@ -76,4 +92,4 @@ for wheel in Path(sys.argv[1]).glob("*.whl"):
     if pins.get(name) != str(version):
         wheel.unlink()
 PY
-say "pyodide $locked (npm), jupyterlite-core $("$VENV/bin/python" -c 'from importlib.metadata import version; print(version("jupyterlite-core"))'), $(ls "$WHEELS"/*.whl | wc -l) wheels for Pyodide in build/lite-wheels"
+say "pyodide $locked (npm), jupyterlite-core $("$LITE_VENV/bin/python" -c 'from importlib.metadata import version; print(version("jupyterlite-core"))'), $(ls "$WHEELS"/*.whl | wc -l) wheels for Pyodide in build/lite-wheels"
