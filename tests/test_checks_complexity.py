@@ -337,3 +337,21 @@ def test_the_numbers_in_the_prose_are_the_ones_the_package_computes():
     xi = 0.7245
     assert abs(xi ** 4 + xi - 1) < 5e-5 and f"xi = {xi}" in text
 
+
+
+def markdown_text():
+    return " ".join(" ".join(cell_source(cell) for cell in CELLS if cell["cell_type"] == "markdown").split())
+
+
+def test_the_growth_and_sums_the_solutions_state_are_computed():
+    table = next(cell for cell in CELLS if cell["cell_type"] == "code"
+                 and cell_source(cell).startswith("print(text_table(versus_theory(rows)))"))
+    lines = "".join(table["outputs"][0]["text"]).splitlines()   # stored; nbval keeps it current
+    assert lines[0].split()[-1] == "random"
+    random_order = [int(line.split()[-1]) for line in lines[1:]]
+    growth = [later / earlier for earlier, later in zip(random_order[-4:], random_order[-3:])]
+    text = markdown_text()
+    assert "The last plies grow by about " + ", ".join(f"{g:.1f}" for g in growth[:-1]) + f" and {growth[-1]:.1f}" in text
+    assert f"my_prediction = {random_order[-1]} * 2.5" in text
+    for b_star in (2.40, 2.41):
+        assert f"{sum(b_star ** k for k in range(9)):.0f} for {b_star:.2f}" in text

@@ -245,3 +245,11 @@ def test_unanswered_exercises_say_so_and_do_not_raise(exercise, answer, capsys):
 @pytest.mark.parametrize("answer", [None, [6], float("nan"), True])
 def test_anything_gets_a_verdict(exercise, answer):
     assert exercise(answer).correct is False
+
+
+def test_the_growth_the_prose_states_is_what_the_counts_show():
+    cell = next(cell for cell in CELLS if cell["cell_type"] == "code" and "for depth in range(1, 10)}" in cell_source(cell))
+    nodes = eval("".join(cell["outputs"][0]["data"]["text/plain"]))   # the stored dict, which nbval keeps current
+    factors = [nodes[depth + 1] / nodes[depth] for depth in range(1, 9)]
+    text = " ".join(" ".join(cell_source(cell) for cell in CELLS if cell["cell_type"] == "markdown").split())
+    assert f"swings between about {min(factors):.1f} and {max(factors):.1f}" in text

@@ -228,3 +228,17 @@ def test_unanswered_exercises_say_so_and_do_not_raise(exercise, capsys):
 @pytest.mark.parametrize("answer", [None, [17], float("nan"), True, "x"])
 def test_anything_gets_a_verdict(exercise, answer):
     assert exercise(answer).correct is False
+
+
+def test_the_ucb1_arithmetic_of_the_solution_is_the_searchs():
+    """The solution's sums use the root's children as uct left them after the playouts shown, and
+    give the scores the search computed."""
+    before = mcts.uct(check.STEP_TREE, playouts=check.SHOWN, seed=check.STEP_SEED).tree.children
+    scores = check.selection_steps()[check.SHOWN].scores[0]
+    total = sum(child.visits for child in before.values())
+    text = " ".join(" ".join(cell_source(cell) for cell in CELLS if cell["cell_type"] == "markdown").split())
+    assert f"ln {total} ≈ {math.log(total):.2f}." in text
+    for move, child in before.items():
+        mean = f"{child.total:g}/{child.visits}".replace("-", "−")
+        assert f"Child {move}: {mean} + " in text or f"Child {move}: {mean} " in text
+        assert f"{scores[move]:.2f}" in text, (move, scores[move])

@@ -6,8 +6,8 @@ import functools
 
 import pytest
 from hint_first import assert_hint_first, exercises_of
-from lesson_notebooks import (lesson_cells, one_cell, shown_quiz_answers, solution_blocks, solution_namespace,
-                              stored_function)
+from lesson_notebooks import (cell_source, lesson_cells, one_cell, shown_quiz_answers, solution_blocks,
+                              solution_namespace, stored_function)
 
 from minimax_lab import (ByEvaluation, Combined, Killers, TicTacToe, alphabeta, as_given, best_first,
                          exact_values, wins_first)
@@ -370,3 +370,11 @@ def test_the_quiz_explanations_carry_computed_numbers():
 @pytest.mark.parametrize("quiz", QUIZZES)
 def test_quizzes_unanswered(quiz):
     assert quiz(...).correct is None
+
+
+def test_the_node_counts_the_solutions_state_are_what_alphabeta_visits():
+    text = " ".join(" ".join(cell_source(cell) for cell in CELLS if cell["cell_type"] == "markdown").split())
+    wins_first = alphabeta(TicTacToe(), order=solution("my_order")).nodes
+    budget = alphabeta(TicTacToe(), order=solution("my_budget_order")).nodes
+    assert f"It costs {wins_first:,} nodes" in text
+    assert f"It solves the game from {budget:,} nodes" in text
