@@ -41,6 +41,20 @@ def one_cell(cells: list[dict], kind: str, containing: str) -> str:
     return found[0]
 
 
+def markdown_text(cells: list[dict]) -> str:
+    """Return the text of every markdown cell, in order, with runs of white space made one space."""
+    return " ".join(" ".join(cell_source(cell) for cell in cells if cell["cell_type"] == "markdown").split())
+
+
+def stored_output(cells: list[dict], containing: str) -> str:
+    """Return what the one code cell containing `containing` showed, as stored (printed text, then the
+    text of its result): nbval keeps it what the code computes."""
+    found = [cell for cell in cells if cell["cell_type"] == "code" and containing in cell_source(cell)]
+    assert len(found) == 1, f"expected one code cell containing {containing!r}, found {len(found)}"
+    return "".join("".join(output.get("text", "")) + "".join(output.get("data", {}).get("text/plain", ""))
+                   for output in found[0]["outputs"])
+
+
 def stored_function(cells: list[dict], name: str):
     """Return the function `name` as the lesson stores it (unanswered), without running its check."""
     namespace: dict = {}

@@ -7,7 +7,8 @@ import re
 
 import pytest
 from hint_first import assert_hint_first, exercises_of
-from lesson_notebooks import cell_source, lesson_cells, shown_quiz_answers, solution_blocks, solution_namespace
+from lesson_notebooks import (cell_source, lesson_cells, markdown_text, shown_quiz_answers, solution_blocks,
+                              solution_namespace, stored_output)
 
 from minimax_lab import UniformTree, alphabeta
 from minimax_lab.analysis.experiments import (
@@ -21,7 +22,6 @@ from minimax_lab.analysis.experiments import (
     theory_depth_within_budget,
 )
 from minimax_lab.checks import complexity as check
-from minimax_lab.core.trees import uniform_nodes
 from minimax_lab.search.ordering import best_first
 
 CELLS = lesson_cells("06_complexity.ipynb")
@@ -339,18 +339,12 @@ def test_the_numbers_in_the_prose_are_the_ones_the_package_computes():
 
 
 
-def markdown_text():
-    return " ".join(" ".join(cell_source(cell) for cell in CELLS if cell["cell_type"] == "markdown").split())
-
-
 def test_the_growth_and_sums_the_solutions_state_are_computed():
-    table = next(cell for cell in CELLS if cell["cell_type"] == "code"
-                 and cell_source(cell).startswith("print(text_table(versus_theory(rows)))"))
-    lines = "".join(table["outputs"][0]["text"]).splitlines()   # stored; nbval keeps it current
+    lines = stored_output(CELLS, "print(text_table(versus_theory(rows)))").splitlines()
     assert lines[0].split()[-1] == "random"
     random_order = [int(line.split()[-1]) for line in lines[1:]]
     growth = [later / earlier for earlier, later in zip(random_order[-4:], random_order[-3:])]
-    text = markdown_text()
+    text = markdown_text(CELLS)
     assert "The last plies grow by about " + ", ".join(f"{g:.1f}" for g in growth[:-1]) + f" and {growth[-1]:.1f}" in text
     assert f"my_prediction = {random_order[-1]} * 2.5" in text
     for b_star in (2.40, 2.41):

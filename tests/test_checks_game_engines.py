@@ -5,7 +5,8 @@ import re
 
 import pytest
 from hint_first import assert_hint_first, exercises_of
-from lesson_notebooks import cell_source, lesson_cells, solution_blocks, solution_namespace
+from lesson_notebooks import (cell_source, lesson_cells, markdown_text, solution_blocks, solution_namespace,
+                              stored_output)
 
 from minimax_lab import ConnectFour
 from minimax_lab.checks import game_engines as check
@@ -36,22 +37,15 @@ def test_the_lesson_computes_what_the_checks_check():
                   "engine(c4, depth=check.FIT_DEPTH, evaluate=c4.evaluate)"):
         assert shown in code
     assert check.TOURNAMENT_GAMES == 100
-    text = " ".join(" ".join(cell_source(cell) for cell in CELLS if cell["cell_type"] == "markdown").split())
+    text = markdown_text(CELLS)
     assert f"beam on {len(check.beam_cases())} cases" in text
     assert f"play {check.FIT_STARTS} games against itself at depth {check.FIT_DEPTH}" in text
 
 
-def stored_text(containing: str) -> str:
-    """Return what the one code cell containing `containing` printed, as stored (nbval keeps it current)."""
-    cells = [cell for cell in CELLS if cell["cell_type"] == "code" and containing in cell_source(cell)]
-    assert len(cells) == 1
-    return "".join("".join(output.get("text", "")) for output in cells[0]["outputs"])
-
-
 def test_the_prose_about_the_iterations_is_what_they_printed():
-    rows = [line.split() for line in stored_text("deepening.iterations").splitlines()[1:] if line.strip()]
+    rows = [line.split() for line in stored_output(CELLS, "deepening.iterations").splitlines()[1:] if line.strip()]
     nodes = [int(row[3]) for row in rows]
-    text = " ".join(" ".join(cell_source(cell) for cell in CELLS if cell["cell_type"] == "markdown").split())
+    text = markdown_text(CELLS)
     last, before = nodes[-1], nodes[-2]
     assert f"depth {len(nodes)} alone visited {last} − {before} = {last - before} nodes" in text
     assert len(nodes) == 7 and f"the six iterations before it together ({before})" in text
@@ -61,7 +55,7 @@ def test_the_prose_about_the_iterations_is_what_they_printed():
 def test_the_prose_about_the_ablation_is_what_it_printed():
     """Each of the 40 positions is 2.5 points; without parity and without bitboards the engine keeps
     the result on at least two positions fewer than whole, the other parts are within one."""
-    lines = stored_text("ablation(hard").splitlines()[1:]
+    lines = stored_output(CELLS, "ablation(hard").splitlines()[1:]
     kept = {line.rsplit(None, 3)[0].strip(): float(line.split()[-2].rstrip("%")) for line in lines if line.strip()}
     whole = kept.pop("all parts")
     assert set(kept) == {"without table", "without ordering", "without quiescence", "without parity", "without solver",
@@ -71,7 +65,7 @@ def test_the_prose_about_the_ablation_is_what_it_printed():
             assert rate <= whole - 2 * 2.5, name
         else:
             assert abs(rate - whole) <= 2.5, name
-    text = " ".join(" ".join(cell_source(cell) for cell in CELLS if cell["cell_type"] == "markdown").split())
+    text = markdown_text(CELLS)
     assert "The engine on 40 harder positions (plies 12 to 19) at 4,000 nodes a move" in text
     code = " ".join(cell_source(cell) for cell in CELLS if cell["cell_type"] == "code")
     assert "sample(reference_set().at_plies(12, 19), 40)" in code and "ablation(hard, nodes=4_000)" in code

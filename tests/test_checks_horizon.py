@@ -6,10 +6,10 @@ import time
 
 import pytest
 from hint_first import assert_hint_first, exercises_of
-from lesson_notebooks import cell_source, lesson_cells, solution_blocks, solution_namespace
+from lesson_notebooks import (cell_source, lesson_cells, markdown_text, solution_blocks, solution_namespace,
+                              stored_output)
 
 from minimax_lab import ConnectFour
-from minimax_lab.checks import guard
 from minimax_lab.checks.guard import limits
 from minimax_lab.checks import horizon as check
 from minimax_lab.heuristics.connect_four_evaluation import CANDIDATES, WEIGHTS, LinearEvaluation, features
@@ -46,7 +46,7 @@ def test_the_lesson_asks_what_the_checks_check():
                   "check.depth_one_nodes(my_nodes)", "check.evaluation(my_evaluation)"):
         assert shown in code
     assert check.CARELESS_DEPTH == 2
-    text = " ".join(" ".join(cell_source(cell) for cell in CELLS if cell["cell_type"] == "markdown").split())
+    text = markdown_text(CELLS)
     assert (f"With engines at depth {check.MATCH_DEPTH}, {check.MATCH_GAMES} games each" in text
             and f"It needs {check.POINTS_NEEDED} of the {check.MATCH_GAMES} points" in text)
 
@@ -248,8 +248,7 @@ def test_anything_gets_a_verdict(exercise, answer):
 
 
 def test_the_growth_the_prose_states_is_what_the_counts_show():
-    cell = next(cell for cell in CELLS if cell["cell_type"] == "code" and "for depth in range(1, 10)}" in cell_source(cell))
-    nodes = eval("".join(cell["outputs"][0]["data"]["text/plain"]))   # the stored dict, which nbval keeps current
+    nodes = eval(stored_output(CELLS, "for depth in range(1, 10)}"))   # the stored dict of node counts
     factors = [nodes[depth + 1] / nodes[depth] for depth in range(1, 9)]
-    text = " ".join(" ".join(cell_source(cell) for cell in CELLS if cell["cell_type"] == "markdown").split())
+    text = markdown_text(CELLS)
     assert f"swings between about {min(factors):.1f} and {max(factors):.1f}" in text

@@ -7,7 +7,7 @@ import re
 
 import pytest
 from hint_first import assert_hint_first, exercises_of
-from lesson_notebooks import cell_source, lesson_cells, solution_blocks, solution_namespace
+from lesson_notebooks import cell_source, lesson_cells, markdown_text, solution_blocks, solution_namespace
 
 from minimax_lab import minimax
 from minimax_lab.checks import monte_carlo_tree_search as check
@@ -236,7 +236,7 @@ def test_the_ucb1_arithmetic_of_the_solution_is_the_searchs():
     before = mcts.uct(check.STEP_TREE, playouts=check.SHOWN, seed=check.STEP_SEED).tree.children
     scores = check.selection_steps()[check.SHOWN].scores[0]
     total = sum(child.visits for child in before.values())
-    text = " ".join(" ".join(cell_source(cell) for cell in CELLS if cell["cell_type"] == "markdown").split())
+    text = markdown_text(CELLS)
     assert f"ln {total} ≈ {math.log(total):.2f}." in text
     for move, child in before.items():
         mean = f"{child.total:g}/{child.visits}".replace("-", "−")

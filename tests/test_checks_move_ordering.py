@@ -6,12 +6,11 @@ import functools
 
 import pytest
 from hint_first import assert_hint_first, exercises_of
-from lesson_notebooks import (cell_source, lesson_cells, one_cell, shown_quiz_answers, solution_blocks,
+from lesson_notebooks import (lesson_cells, markdown_text, one_cell, shown_quiz_answers, solution_blocks,
                               solution_namespace, stored_function)
 
 from minimax_lab import (ByEvaluation, Combined, Killers, TicTacToe, alphabeta, as_given, best_first,
                          exact_values, wins_first)
-from minimax_lab.checks import guard
 from minimax_lab.checks.guard import limits
 from minimax_lab.checks import move_ordering as check
 from minimax_lab.games.tictactoe import LINES_THROUGH
@@ -373,7 +372,7 @@ def test_quizzes_unanswered(quiz):
 
 
 def test_the_node_counts_the_solutions_state_are_what_alphabeta_visits():
-    text = " ".join(" ".join(cell_source(cell) for cell in CELLS if cell["cell_type"] == "markdown").split())
+    text = markdown_text(CELLS)
     wins_first = alphabeta(TicTacToe(), order=solution("my_order")).nodes
     budget = alphabeta(TicTacToe(), order=solution("my_budget_order")).nodes
     assert f"It costs {wins_first:,} nodes" in text
