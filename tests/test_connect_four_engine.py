@@ -24,7 +24,7 @@ from minimax_lab.heuristics.connect_four_evaluation import (
     check_parity_weights,
 )
 from minimax_lab.search.connect_four_solver import ConnectFourSolver, score_plies
-from minimax_lab.search.connect_four_engine import SCALE
+from minimax_lab.search.connect_four_engine import SCALE, ConnectFourSearch
 from minimax_lab.search.engine import PARTS, WIN, engine
 from minimax_lab.tools.bench import EngineRun, engine_figures
 from test_connect_four_solver import random_positions
@@ -218,3 +218,50 @@ def test_moves_the_solver_proves_worse_at_the_root_are_not_searched_again():
     result = engine(game, nodes=120_000).search(position.state(game))
     assert len(result.iterations) > 1 and {it.move for it in result.iterations} <= {1, 2}
     assert result.move in (1, 2) and result.value == 0 and result.proven
+
+
+def test_the_loss_check_says_a_move_loses_exactly_when_the_solver_does():
+    game = ConnectFour()
+    search = ConnectFourSearch(game, WIN)
+    for position in [p for p in reference_set().positions if p.ply >= 24][::6]:
+        state = position.state(game)
+        mine, mask = (state.x if state.to_move == "X" else state.o), state.x | state.o
+        search.limit(math.inf, math.inf)
+        for move, outcome in position.outcomes.items():
+            assert search.loses(mine, mask, move, budget=(math.inf, math.inf)) is (outcome < 0), (position.moves, move)
+
+
+def test_the_loss_check_says_none_when_its_budget_does_not_settle_it_and_counts_its_nodes():
+    game = ConnectFour()
+    search = ConnectFourSearch(game, WIN)
+    state = game.play("5534333354")   # a drawn opening: proving that column 3 loses takes over a million nodes
+    search.limit(math.inf, math.inf)
+    assert search.loses(state.x, state.x | state.o, 3, budget=(5_000, math.inf)) is None
+    assert 5_000 <= search.nodes < 5_000 + 1024
+
+
+def test_a_move_the_check_proves_losing_is_dropped_and_the_budget_kept():
+    # A drawn opening of ply 10 where the search alone, at 180,000 nodes, prefers column 2, which loses
+    # to perfect play: the check proves it and the engine plays a move that keeps the draw.
+    game = ConnectFour()
+    state = game.play("4631423321")
+    search = ConnectFourSearch(game, WIN)
+    search.limit(math.inf, math.inf)
+    mine, mask = state.x if state.to_move == "X" else state.o, state.x | state.o
+    result = engine(game, nodes=180_000).search(state)
+    assert result.nodes <= 180_000
+    assert search.loses(mine, mask, result.move, budget=(math.inf, math.inf)) is False
+    unchecked = engine(game, nodes=180_000)
+    unchecked.verifies = lambda state: False
+    assert search.loses(mine, mask, unchecked.search(state).move, budget=(math.inf, math.inf)) is True
+
+
+def test_the_check_runs_from_ply_10_with_a_budget_large_enough_to_settle_it():
+    game = ConnectFour()
+    opening, earlier = game.play("4631423321"), game.play("46314233")
+    assert engine(game, nodes=180_000).verifies(opening) and engine(game, seconds=1).verifies(opening)
+    assert not engine(game, nodes=180_000).verifies(earlier)             # ply 8: too far from the end
+    assert not engine(game, nodes=4_000).verifies(opening)               # too small a budget to settle it
+    assert not engine(game, seconds=0.1).verifies(opening)
+    assert not engine(game, depth=6).verifies(opening)                   # no budget: a fixed depth
+    assert not engine(game, nodes=180_000, without=["solver"]).verifies(opening)

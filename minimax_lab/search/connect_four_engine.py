@@ -36,7 +36,8 @@ these divided by SCALE. Each part can be switched off, to measure what it buys:
   minimax_lab.heuristics.connect_four_evaluation.ParityEvaluation), else by the course's linear
   evaluation (open threes, twos, centre);
 - **solver**: a position with at most SOLVE_EMPTY empty squares is solved exactly, within the
-  search's window.
+  search's window; the engine also asks it for the outcomes at the root (root_outcomes) and whether
+  the move it chose loses (loses).
 
 Always on: a win at once is taken, and a move that lets the opponent win at once is never searched
 while another exists (Bitboards.safe_moves). Each move passes on the threats it computed (the
@@ -127,8 +128,13 @@ class ConnectFourSearch:
                                               len(solver.lower) + len(solver.upper) > TABLE_ENTRIES):
             self.new_game()
         self.nodes = self.leaves = 0
+        self.stop(nodes, deadline)
+
+    def stop(self, nodes: float, deadline: float) -> None:
+        """Stop (OutOfBudget) once `nodes` nodes have been counted or at `deadline`, counting on
+        from the nodes already counted."""
         self.stop_at, self.deadline = nodes, deadline
-        self.check_at = min(CHECK_EVERY, nodes)
+        self.check_at = min(self.nodes + CHECK_EVERY, nodes)
 
     def check_limits(self) -> None:
         """Raise OutOfBudget if the node budget is spent or the clock has run out."""
@@ -148,6 +154,27 @@ class ConnectFourSearch:
         solver.limit(min(nodes, self.stop_at - self.nodes), min(deadline, self.deadline))
         try:
             return {column: solver.move_score(mine, mask, column, exact) for column in columns}
+        except OutOfNodes:
+            return None
+        finally:
+            self.nodes += solver.nodes
+
+    def loses(self, mine: int, mask: int, column: int, *, budget: tuple[float, float]) -> Optional[bool]:
+        """Return True if playing `column` in (`mine`, `mask`) loses with perfect play (the opponent
+        then wins), False if it does not, None if the solver does not settle it within the `budget`
+        (nodes, deadline). One null-window search of the position after the move: does the opponent
+        score above 0? Cheaper than its outcome, which needs a second one (above -1?)."""
+        assert self.solver is not None
+        bits, solver, (nodes, deadline) = self.bits, self.solver, budget
+        square = (mask + (1 << column * bits.stride)) & bits.columns[column]
+        after, theirs = mask | square, mine ^ mask
+        if bits.threats(mine, mask) & square or after == bits.board:
+            return False  # a win at once, or the last square: a draw
+        if bits.threats(theirs, after) & bits.playable(after):
+            return True   # the opponent wins at once
+        solver.limit(min(nodes, self.stop_at - self.nodes), min(deadline, self.deadline))
+        try:
+            return solver.negamax(theirs, after, after.bit_count(), 0, 1) >= 1
         except OutOfNodes:
             return None
         finally:

@@ -26,8 +26,10 @@ the depth reached, the value, the principal variation, the nodes and the time.
 On Connect Four with its own evaluation, the same search runs on bitboards
 (minimax_lab.search.connect_four_engine), several times as fast, with what a strong Connect Four
 program adds: threats first, null windows, a parity evaluation (threats on odd and even rows) and
-the exact solver for the last squares. `without=[...]` switches parts off (PARTS), to measure what
-each buys (minimax_lab.analysis.engine_figures.ablation).
+the exact solver: for the last squares, at the root once few enough are empty (the outcome of each
+move), and from ply 10 on as a check of the move the search chose (does it lose with perfect play?
+then it is dropped and the others searched again). `without=[...]` switches parts off (PARTS), to
+measure what each buys (minimax_lab.analysis.engine_figures.ablation).
 """
 
 from __future__ import annotations
@@ -64,6 +66,24 @@ PARTS = ("bitboards",) + BITBOARD_PARTS
 """The parts of the engine that `without=` can switch off: on Connect Four with its own evaluation the
 engine searches on bitboards (minimax_lab.search.connect_four_engine), whose parts are the others;
 without bitboards it runs the general search below, which plays any game."""
+
+SEARCH_SHARE = 0.35
+"""Where the engine checks its move with the solver (at most VERIFY_EMPTY empty squares), the share of
+the budget left that each search for a move may use: the rest is for the check."""
+
+CHECK_SHARE = 0.75
+"""The share of the budget left that the solver may use to check whether the move chosen loses."""
+
+VERIFY_EMPTY = 32
+"""With at most this many empty squares (from ply 10 on 7 x 6), a position the solver did not settle
+at the root gets its move checked: does it lose with perfect play? A move proven to lose is dropped
+and the others searched again (Engine.avoid_losses)."""
+
+VERIFY_NODES, VERIFY_SECONDS = 50_000, 0.25
+"""The least budget a move with which the engine checks its move: proving that a move loses at plies
+10 to 19 took the solver 39,000 to 2.8 million nodes on the moves that lost the drawn openings of the
+reference set, so below this the check seldom settles and only costs the search depth (at 4,000
+nodes a move it made the ablation of lesson 12 swing by several positions either way)."""
 
 SOLVER_SHARE = 0.5
 """The share of the budget left that the solver may use at the root, first to find the outcome of
@@ -175,6 +195,7 @@ class Engine:
         self.partial: Optional[tuple[float, Any]] = None
         self.first_nodes, self.first_time = 0, 0.0
         self.only = 0
+        self.limits = (INF, INF)
 
     def __repr__(self) -> str:
         budget = [f"depth={self.depth}"] if self.depth is not None else []
@@ -214,11 +235,16 @@ class Engine:
             if scores is not None:  # the solver found the best move
                 return self.solved(state, scores, start)
             moves = keep
+        verify = known is None and self.verifies(state)
+        if verify:
+            self.share_budget(SEARCH_SHARE)
         iterations, proven = self.deepen(state, moves, start)
+        if verify:
+            iterations, proven, moves = self.avoid_losses(state, moves, start, iterations, proven)
         if iterations:
             best = iterations[-1]
             value, move = best.value, best.move
-            depth = max((it.depth for it in iterations if it.complete), default=0)
+            depth = deepest(iterations)
             proven = proven and best.complete
         else:  # not even depth 1 finished: the first move, valued without a search
             move, depth = moves[0], 0
@@ -256,9 +282,59 @@ class Engine:
         timed = self.depth is None and self.budget is None
         self.deadline = start + seconds if timed else INF
         self.stop_at = INF if self.budget is None else self.budget
+        self.limits = (self.stop_at, self.deadline)
         if self.bitboards is not None:
             self.bitboards.limit(self.stop_at, self.deadline)
         return moves
+
+    def share_budget(self, share: float) -> None:
+        """Let what is searched next use `share` of what is left of this move's budget (1: all of it)."""
+        stop, deadline = self.limits
+        used, now = self.count(), time.perf_counter()
+        self.stop_at = stop if stop == INF else used + share * (stop - used)
+        self.deadline = deadline if deadline == INF else now + share * (deadline - now)
+        if self.bitboards is not None:
+            self.bitboards.stop(self.stop_at, self.deadline)
+
+    def verifies(self, state: Any) -> bool:
+        """Return True if the engine checks its move in `state` with the solver: on Connect Four's
+        bitboards with the solver, with a budget of at least VERIFY_NODES or VERIFY_SECONDS, and at
+        most VERIFY_EMPTY empty squares."""
+        search = self.bitboards
+        if search is None or search.solver is None or (self.budget is None and self.depth is not None):
+            return False  # no solver, or no budget: a fixed depth
+        if self.budget < VERIFY_NODES if self.budget is not None else self.seconds < VERIFY_SECONDS:
+            return False  # too small a budget for the check to settle
+        stones: int = (state.x | state.o).bit_count()
+        return search.bits.squares - stones <= VERIFY_EMPTY
+
+    def avoid_losses(self, state: Any, moves: tuple[Any, ...], start: float, iterations: list[Iteration],
+                     proven: bool) -> tuple[list[Iteration], bool, tuple[Any, ...]]:
+        """Check the move the search chose, with CHECK_SHARE of the budget left. If the solver proves
+        that it loses, drop it and search the other moves again with SEARCH_SHARE of what is left;
+        if not, search on with all that is left, deeper if it fits; check the move that search
+        chooses in turn, unless it was checked already. Return the last search's iterations and
+        whether its value is proven, and the moves not dropped. A value the search proved (a win
+        found, or every line to the end) is not checked, nor a move when only one is left."""
+        search = self.bitboards
+        assert search is not None
+        mine, mask = (state.x if state.to_move == "X" else state.o), state.x | state.o
+        checked: set[Any] = set()
+        while iterations and not proven and len(moves) > 1 and iterations[-1].move not in checked:
+            move = iterations[-1].move
+            self.share_budget(1.0)
+            if search.loses(mine, mask, move, budget=self.solver_budget(CHECK_SHARE)) is True:
+                moves = tuple(m for m in moves if m != move)
+                self.only = sum(search.bits.columns[m] for m in moves)
+                self.share_budget(SEARCH_SHARE)
+            else:
+                checked.add(move)
+            found, found_proven = self.deepen(state, moves, start)
+            if move in moves and (not found or deepest(found) < deepest(iterations)):
+                break  # nothing deeper fitted in what was left: the checked move stands
+            iterations, proven = found, found_proven
+        self.share_budget(1.0)
+        return iterations, proven, moves
 
     def deepen(self, state: Any, moves: tuple[Any, ...], start: float) -> tuple[list[Iteration], bool]:
         """Return the iterations of iterative deepening over `moves` (the last one perhaps stopped in
@@ -307,10 +383,10 @@ class Engine:
             scores = search.root_outcomes(mine, mask, keep, exact=True, budget=self.solver_budget())
         return keep, outcome, scores
 
-    def solver_budget(self) -> tuple[float, float]:
-        """Return the nodes and the deadline of a solve at the root: SOLVER_SHARE of what is left."""
+    def solver_budget(self, share: float = SOLVER_SHARE) -> tuple[float, float]:
+        """Return the nodes and the deadline of a solve at the root: `share` of what is left."""
         now = time.perf_counter()
-        return SOLVER_SHARE * (self.stop_at - self.count()), now + SOLVER_SHARE * (self.deadline - now)
+        return share * (self.stop_at - self.count()), now + share * (self.deadline - now)
 
     def solved(self, state: Any, scores: dict[int, int], start: float) -> EngineResult:
         """Return the result of a position the solver settled: the move with the best exact score
@@ -357,7 +433,7 @@ class Engine:
         last, before = nodes[-1] - nodes[-2], (nodes[-2] - nodes[-3] if len(nodes) > 2 else 0)
         growth = min(max(last / before if before else GROWTH[1], GROWTH[0]), GROWTH[1])
         if self.budget is not None:
-            return nodes[-1] + FINISH * last * growth <= self.budget
+            return nodes[-1] + FINISH * last * growth <= self.stop_at
         now = time.perf_counter()
         rate = (nodes[-1] - nodes[0]) / (now - self.first_time) if now > self.first_time else INF
         return now + FINISH * last * growth / rate <= self.deadline
@@ -482,6 +558,11 @@ class Engine:
         self.nodes += 1
         if self.nodes >= self.stop_at or (self.nodes % CLOCK_EVERY == 0 and time.perf_counter() > self.deadline):
             raise OutOfTime
+
+
+def deepest(iterations: list[Iteration]) -> int:
+    """Return the depth of the deepest iteration that finished (0: none did)."""
+    return max((it.depth for it in iterations if it.complete), default=0)
 
 
 def to_table(value: float, ply: int) -> float:
