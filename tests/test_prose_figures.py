@@ -11,7 +11,9 @@ below, with what makes it right:
 - `given(why)`: the prose sets it as data (an exercise's inputs, the size of a board), not a result.
 
 The test fails on a figure that is none of these, and on an entry of FIGURES that the lesson no longer
-states, so that the list stays the lesson's.
+states, so that the list stays the lesson's. What it cannot see: a figure equal to some other number
+the outputs show (small numbers mostly) passes as shown; the lesson tests check the figures that
+matter against the cell that computes them.
 """
 
 import ast
