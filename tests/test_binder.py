@@ -134,6 +134,18 @@ def test_notebook_needs_only_core_widgets_and_svg(notebook: Path):
             assert view is None or view.get("version_major") == 2, f"cell {i}: not an ipywidgets 8 view"
 
 
+@pytest.mark.parametrize("notebook", notebooks(), ids=lambda path: str(path.relative_to(ROOT / "notebooks")))
+def test_widget_state_is_stored_only_where_an_output_shows_a_widget(notebook: Path):
+    """Widget state left from an earlier version of a lesson describes controls it no longer shows,
+    and goes stale when they change (nbconvert keeps it when the run makes no widget)."""
+    nb = json.loads(notebook.read_text())
+    state = nb["metadata"].get("widgets", {}).get("application/vnd.jupyter.widget-state+json", {}).get("state", {})
+    views = [output["data"]["application/vnd.jupyter.widget-view+json"]["model_id"] for cell in nb["cells"]
+             for output in cell.get("outputs", []) if "application/vnd.jupyter.widget-view+json" in output.get("data", {})]
+    assert bool(state) == bool(views), f"{len(state)} widget models stored, {len(views)} widgets shown"
+    assert set(views) <= set(state), "a widget shown without its stored state"
+
+
 def test_repo2docker_builds_environment_then_postbuild():
     """The Dockerfile repo2docker would build (--no-build prints it; no Docker needed)."""
     repo2docker = shutil.which("jupyter-repo2docker") or str(Path(sys.executable).parent / "jupyter-repo2docker")

@@ -235,7 +235,7 @@ def test_the_strength_sets_the_engines_time_and_a_change_starts_a_new_engine():
     board.strength.value = "beginner"
     assert board.engine is None
     board.click(3)
-    assert board.engine.seconds == STRENGTHS["beginner"] < STRENGTHS["strong"] == 1.0
+    assert board.engine.seconds == STRENGTHS["beginner"] < STRENGTHS["strong"] < 1
     board.algorithm.value = "alphabeta"
     assert board.strength.disabled and not board.depth.disabled
 

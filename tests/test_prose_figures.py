@@ -83,6 +83,11 @@ def engine_module():
     return engine
 
 
+def board_strengths() -> dict:
+    from minimax_lab.display.board import STRENGTHS
+    return STRENGTHS
+
+
 def win() -> int:
     return engine_module().WIN
 
@@ -217,6 +222,7 @@ FIGURES: dict[str, dict[str, Check]] = {
     },
     "12_game_engines.ipynb": {
         "10": computed(lambda: 6 * 7 - engine_module().VERIFY_EMPTY),
+        "0.8": computed(lambda: board_strengths()["strong"]),
         "1692": checked_by("test_checks_game_engines.py::test_the_prose_about_the_iterations_is_what_they_printed"),
         "1000": computed(win),
         "996": computed(lambda: win() - 4),

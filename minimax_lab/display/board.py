@@ -33,8 +33,10 @@ from .still import PicturedBox, Still, still_of
 ALGORITHMS = names(lambda search: search.board)
 """The searches the computer can play with: those the registry offers on the board."""
 
-STRENGTHS = {"beginner": 0.01, "casual": 0.05, "good": 0.25, "strong": 1.0}
-"""The engine's strengths on the board: its time per move in seconds."""
+STRENGTHS = {"beginner": 0.01, "casual": 0.05, "good": 0.25, "strong": 0.8}
+"""The engine's strengths on the board: its time per move in seconds. The strongest stays under a
+second, so that its reply, drawn, comes within a second of the click (the engine may overrun its
+time by a few milliseconds, the nodes between two looks at the clock)."""
 
 
 def algorithms(game: BoardGame) -> tuple[str, ...]:
