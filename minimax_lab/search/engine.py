@@ -81,9 +81,10 @@ and the others searched again (Engine.avoid_losses)."""
 
 VERIFY_NODES, VERIFY_SECONDS = 50_000, 0.25
 """The least budget a move with which the engine checks its move: proving that a move loses at plies
-10 to 19 took the solver 39,000 to 2.8 million nodes on the moves that lost the drawn openings of the
-reference set, so below this the check seldom settles and only costs the search depth (at 4,000
-nodes a move it made the ablation of lesson 12 swing by several positions either way)."""
+10 to 16 took the solver 39,000 to 2.8 million nodes on the moves that lost games from the drawn
+openings of the reference set, so below this the check seldom settles and only costs the search
+depth (at 4,000 nodes a move it made the ablation of lesson 12 swing by several positions either
+way)."""
 
 SOLVER_SHARE = 0.5
 """The share of the budget left that the solver may use at the root, first to find the outcome of
