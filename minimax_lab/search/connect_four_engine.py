@@ -166,7 +166,7 @@ class ConnectFourSearch:
         score above 0? Cheaper than its outcome, which needs a second one (above -1?)."""
         assert self.solver is not None
         bits, solver, (nodes, deadline) = self.bits, self.solver, budget
-        square = (mask + (1 << column * bits.stride)) & bits.columns[column]
+        square = bits.playable(mask) & bits.columns[column]
         after, theirs = mask | square, mine ^ mask
         if bits.threats(mine, mask) & square or after == bits.board:
             return False  # a win at once, or the last square: a draw
