@@ -1,7 +1,9 @@
 """Bad input gets a clear error everywhere (issue 21, item 6): one case per class of bad input and
-public entry point it applies to. Each case says what must happen: an error of the given type whose
-message names what was wrong (the words listed), a check's verdict of "not correct", or a result
-(where the right answer to the input is a value, such as a line that stops where play repeats).
+public entry point it applies to. This file holds the cases of the searches, games, engine, theory
+and checks; test_bad_input_<area>.py those of another area, and bad_input.py what a case is and how
+it is judged. Each case says what must happen: an error of the given type whose message names what
+was wrong (the words listed), a check's verdict of "not correct", or a result (where the right
+answer to the input is a value, such as a line that stops where play repeats).
 
 No case may hang, give a silent wrong value, or show a raw message from deep inside Python
 ("min() arg is an empty sequence", "'NoneType' object is not callable", an IndexError, a KeyError).
@@ -12,14 +14,14 @@ process with a time limit and prints how many are handled.
 
 from __future__ import annotations
 
-import itertools
-import math
 import sys
-from dataclasses import dataclass
-from typing import Any, Callable, Optional
+from typing import Any, Callable
 
 import numpy as np
 import pytest
+
+from bad_input import (FIG_5_2, HUGE, INF, NAN32, NAN64, Anything, Case, EvilFloat, EvilInt, Forever, Looping, OddTree,
+                       gives, judge, loops_in_c, max_twice, raises, short_limit, swallows, wrong)
 
 from minimax_lab import (
     Chance,
@@ -47,129 +49,14 @@ from minimax_lab import (
 from minimax_lab.analysis import census, experiments
 from minimax_lab.analysis.players import greedy_player, match, openings, random_player
 from minimax_lab.checks import guard, minimax_values, move_ordering, horizon
-from minimax_lab.checks.guard import limits
 from minimax_lab.checks.core import check_answer, check_function
 from minimax_lab.core.trace import Event, bounds_of, cutoff_reasons, describe
 from minimax_lab.core.trees import random_tree, uniform_nodes
-from minimax_lab.games.protocol import play_moves
 from minimax_lab.heuristics.connect_four_evaluation import LinearEvaluation, check_weights
 from minimax_lab.search.mcts import uct, uct_match
 from minimax_lab.search.opponents import model_search, playout_value, policy_value
 from minimax_lab.search.ordering import ByEvaluation, Killers, RandomOrder, exact_values
 from minimax_lab.search.windows import aspiration, mtdf, null_window, pvs
-
-NAN32, NAN64, INF = np.float32("nan"), np.float64("nan"), math.inf
-HUGE = 10 ** 400
-FIG_5_2 = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
-
-RAW = ("arg is an empty sequence", "object is not callable", "index out of range", "unsupported operand",
-       "not supported between", "too large to convert", "result out of range", "object is not subscriptable",
-       "object is not iterable", "has no attribute", "math domain error", "maximum recursion depth")
-"""Fragments of the messages Python gives from deep inside, which a clear error never is."""
-
-
-# --- games with something wrong -------------------------------------------------------------------
-
-class OddTree(TreeGame):
-    """A TreeGame whose utility at the leaves is `leaf(value)` and whose player to move is
-    `mover(state)` (default: the levels alternate)."""
-
-    def __init__(self, tree: Any, leaf: Callable[[Any], Any] = lambda v: v,
-                 mover: Optional[Callable[[tuple], str]] = None):
-        super().__init__(tree)
-        self.leaf, self.mover = leaf, mover
-
-    def to_move(self, state: tuple) -> str:
-        return super().to_move(state) if self.mover is None else self.mover(state)
-
-    def utility(self, state: tuple, player: str) -> Any:
-        value = self.leaf(self.nodes[state])
-        return value if player == "MAX" else -value
-
-
-def max_twice(state: tuple) -> str:
-    """MAX moves at the root and again below it: the players do not alternate."""
-    return "MAX" if len(state) < 2 else "MIN"
-
-
-class Forever:
-    """A game that never ends: two positions, and the only move goes to the other one."""
-
-    initial, max_player = 0, "MAX"
-
-    def to_move(self, state: int) -> str:
-        return "MAX" if state == 0 else "MIN"
-
-    def actions(self, state: int) -> tuple:
-        return (0,)
-
-    def result(self, state: int, action: int) -> int:
-        return 1 - state
-
-    def is_terminal(self, state: int) -> bool:
-        return False
-
-    def utility(self, state: int, player: str) -> float:
-        return 0
-
-
-class Looping(Forever):
-    """A game with an end (move 1 from position 0 wins for MAX) and a loop (move 0)."""
-
-    def actions(self, state: int) -> tuple:
-        return (0, 1) if state in (0, 1) else ()
-
-    def result(self, state: int, action: int) -> int:
-        return 1 - state if action == 0 else 2 + state
-
-    def is_terminal(self, state: int) -> bool:
-        return state >= 2
-
-    def utility(self, state: int, player: str) -> float:
-        value = 1 if state == 2 else -1
-        return value if player == "MAX" else -value
-
-
-class EvilInt(int):
-    """An int that says it equals everything."""
-
-    def __eq__(self, other: object) -> bool:
-        return True
-
-    __hash__ = int.__hash__
-
-
-class EvilFloat(float):
-    """A float that says it equals everything."""
-
-    def __eq__(self, other: object) -> bool:
-        return True
-
-    __hash__ = float.__hash__
-
-
-class Anything:
-    """An object that says it equals everything."""
-
-    def __eq__(self, other: object) -> bool:
-        return True
-
-    __hash__ = object.__hash__
-
-
-def swallows(*args: Any) -> Any:
-    """A student's function that swallows every exception, the time limit's included."""
-    while True:
-        try:
-            while True:
-                pass
-        except BaseException:  # noqa: BLE001 - the point of the test
-            pass
-
-
-def loops_in_c(*args: Any) -> Any:
-    """A student's function that loops inside C code, where no Python signal handler runs."""
-    return sum(itertools.count())
 
 
 def hand_made(*events: Event) -> Trace:
@@ -206,76 +93,6 @@ def engine_after_new_evaluation() -> tuple:
     player.evaluate = lambda state: 0.0
     fresh = engine(game, depth=3, evaluate=player.evaluate)
     return player.search(state).value, fresh.search(state).value
-
-
-# --- what a case expects --------------------------------------------------------------------------
-
-@dataclass
-class Case:
-    """One kind of bad input given to one entry point, and what must happen."""
-
-    kind: str
-    where: str
-    run: Callable[[], Any]
-    error: Any = (ValueError, TypeError)
-    words: tuple = ()
-    value: Any = None        # with error=None: the result must satisfy value(result)
-
-    @property
-    def id(self) -> str:
-        return f"{self.kind}: {self.where}"
-
-
-def raises(kind: str, where: str, run: Callable[[], Any], *words: str, error: Any = (ValueError, TypeError)) -> Case:
-    return Case(kind, where, run, error, words)
-
-
-def gives(kind: str, where: str, run: Callable[[], Any], value: Callable[[Any], bool]) -> Case:
-    return Case(kind, where, run, None, (), value)
-
-
-def wrong(kind: str, where: str, run: Callable[[], Any], *words: str) -> Case:
-    """A check given this answer must say it is not correct (and name what is wrong)."""
-    return Case(kind, where, run, None, words, lambda verdict: verdict.correct is False)
-
-
-def judge(case: Case) -> Optional[str]:
-    """Return None when the case is handled as it says, else what happened instead."""
-    try:
-        result = case.run()
-    except Exception as error:  # noqa: BLE001 - what the case is about
-        message = str(error)
-        if case.error is None:
-            return f"raised {type(error).__name__}: {message}"
-        if not isinstance(error, case.error):
-            return f"raised {type(error).__name__} (wanted {case.error}): {message}"
-        raw = [fragment for fragment in RAW if fragment in message]
-        if raw:
-            return f"raw message {type(error).__name__}: {message}"
-        missing = [word for word in case.words if word.casefold() not in message.casefold()]
-        if missing:
-            return f"message lacks {missing}: {message}"
-        return None
-    if case.error is not None:
-        return f"returned {result!r:.200} instead of raising"
-    if not case.value(result):
-        return f"returned {result!r:.200}"
-    text = str(getattr(result, "text", ""))
-    missing = [word for word in case.words if word.casefold() not in text.casefold()]
-    return f"verdict lacks {missing}: {text}" if missing else None
-
-
-def short_limit(run: Callable[[], Any], seconds: float = 0.5) -> Callable[[], Any]:
-    """Return `run` with the checks' time limit lowered to `seconds`, and the grace after it before
-    a child process is killed to half a second."""
-    def limited() -> Any:
-        kept = limits.CALL_TIMEOUT, limits.GRACE
-        limits.CALL_TIMEOUT, limits.GRACE = seconds, 0.5
-        try:
-            return run()
-        finally:
-            limits.CALL_TIMEOUT, limits.GRACE = kept
-    return limited
 
 
 def plots() -> Any:
@@ -538,8 +355,19 @@ def test_bad_input_gets_a_clear_error(case: Case) -> None:
     assert problem is None, problem
 
 
+def every_case() -> list[Case]:
+    """Return the cases of this file and of every test_bad_input_<area>.py beside it."""
+    import importlib
+    from pathlib import Path
+
+    cases = list(CASES)
+    for path in sorted(Path(__file__).parent.glob("test_bad_input_*.py")):
+        cases += importlib.import_module(path.stem).CASES
+    return cases
+
+
 def test_every_class_of_the_issue_has_a_case() -> None:
-    kinds = {case.kind for case in CASES}
+    kinds = {case.kind for case in every_case()}
     assert kinds == {"NaN", "0 x inf", "turns", "utility", "never ends", "table", "board size", "heaps",
                      "click", "move", "huge", "range", "equal to all", "time limit", "theory", "raw"}
 
@@ -588,7 +416,8 @@ def probe(seconds: float = 20.0) -> tuple[int, int]:
 
     context = multiprocessing.get_context("fork")
     handled = 0
-    for index, case in enumerate(CASES):
+    cases = every_case()
+    for index, case in enumerate(cases):
         parent, child = context.Pipe(duplex=False)
         process = context.Process(target=lambda: child.send(judge(case)), daemon=True)
         process.start()
@@ -599,8 +428,8 @@ def probe(seconds: float = 20.0) -> tuple[int, int]:
             handled += 1
         else:
             print(f"{index:3} {case.id}: {problem}"[:300])
-    print(f"handled {handled} of {len(CASES)}")
-    return handled, len(CASES)
+    print(f"handled {handled} of {len(cases)}")
+    return handled, len(cases)
 
 
 if __name__ == "__main__":

@@ -70,6 +70,9 @@ def positions(game: Game | Tree, state: Any = None) -> set[Any]:
     """Return every position reachable from `state` (default: the start), `state` included."""
     game = as_game(game)
     start = game.initial if state is None else state
+    check_state = getattr(game, "check_state", None)
+    if check_state is not None:
+        check_state(start)
     seen, stack = {start}, [start]
     while stack:
         state = stack.pop()
@@ -129,6 +132,9 @@ def distinct_moves(game: TicTacToe, state: TicTacToeState) -> tuple[int, ...]:
     >>> distinct_moves(game, game.initial)          # a corner, an edge, the centre
     (0, 1, 4)
     """
+    if not isinstance(game, TicTacToe):
+        raise TypeError(f"distinct_moves knows the symmetries of tic-tac-toe (a TicTacToe game), not of {game!r}")
+    game.check_state(state)
     seen, moves = set(), []
     for a in game.actions(state):
         key = canonical(game.result(state, a))

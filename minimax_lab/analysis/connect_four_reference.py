@@ -27,10 +27,12 @@ from functools import cache
 from importlib import resources
 from typing import Any, Callable, Iterator, Optional
 
+from ..core.validation import whole_number
 from ..heuristics.boards import move_order
 from ..heuristics.connect_four import ConnectFour, ConnectFourState
 from ..search.connect_four_solver import ConnectFourSolver
 from ..search.textbook import alphabeta
+from .experiments import listed
 
 REFERENCE_FILE = "connect_four_reference.json"
 """The stored reference set, beside this module."""
@@ -63,10 +65,15 @@ class ReferencePosition:
 
     def state(self, game: ConnectFour) -> ConnectFourState:
         """Return the position in `game` (a 7 x 6 board)."""
+        if not isinstance(game, ConnectFour) or (game.width, game.height) != (7, 6):
+            raise ValueError(f"a reference position is a position of the 7 x 6 board (ConnectFour()), not of {game!r}")
         return game.play(self.moves)
 
     def keeps(self, move: int) -> bool:
         """Return True if `move` keeps the position's result (a win stays a win, a draw a draw)."""
+        if type(move) is not int or move not in self.outcomes:
+            raise ValueError(f"move {move!r} is not a legal move of the position {self.moves!r} "
+                             f"(legal: {sorted(self.outcomes)})")
         return self.outcomes[move] == self.outcome
 
     def optimal(self, move: int) -> bool:
@@ -109,6 +116,8 @@ class ReferenceSet:
         >>> len(reference_set().at_plies(12, 19))
         160
         """
+        whole_number(low, "low", 0)
+        whole_number(high, "high", 0)
         return tuple(p for p in self.positions if low <= p.ply <= high)
 
     def to_json(self) -> dict[str, Any]:
@@ -132,6 +141,9 @@ def reference_set() -> ReferenceSet:
 
 def sample(positions: tuple[ReferencePosition, ...], count: int) -> tuple[ReferencePosition, ...]:
     """Return `count` of `positions` spread evenly over the set (every k-th one), all if fewer."""
+    positions = tuple(listed(positions, "positions"))
+    if whole_number(count, "count", 0) == 0:
+        return ()
     if count >= len(positions):
         return positions
     step = len(positions) / count
@@ -190,7 +202,14 @@ def build(plan: dict[int, int], *, openings_ply: int, openings: int, seed: int =
     """Return a reference set with plan[ply] positions at each ply, and `openings` won and as many
     drawn openings at `openings_ply`, from reference games drawn with random.Random(seed); `log`
     hears of each position solved."""
-    game, rng, start = ConnectFour(), random.Random(seed), time.process_time()
+    game, rng, start = ConnectFour(), random.Random(whole_number(seed, "seed")), time.process_time()
+    if not isinstance(plan, dict):
+        raise ValueError(f"plan must be a dict {{ply: positions}}, got {plan!r}")
+    for ply, count in plan.items():  # a reference position has a move to choose, and one that changes the result
+        whole_number(ply, "a ply of the plan", RANDOM_OPENING, game.width * game.height - 2)
+        whole_number(count, f"the positions of ply {ply}", 0)
+    whole_number(openings_ply, "openings_ply", RANDOM_OPENING, game.width * game.height - 2)
+    whole_number(openings, "openings", 0)
     positions, seen = [], set()
     tried = 0
     for ply, count in sorted(plan.items()):

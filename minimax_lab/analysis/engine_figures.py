@@ -23,6 +23,7 @@ from ..heuristics.connect_four import ConnectFour
 from ..search.connect_four_solver import ConnectFourSolver, solver_player
 from ..search.engine import PARTS, Engine
 from .connect_four_reference import Opening, ReferencePosition
+from .experiments import listed
 from .players import play
 
 
@@ -48,12 +49,18 @@ class Figures:
     @property
     def kept_rate(self) -> float:
         """Return the share of positions whose result the engine's move kept."""
-        return self.kept / self.positions
+        return self.kept / self.counted()
 
     @property
     def optimal_rate(self) -> float:
         """Return the share of positions where the engine's move was optimal."""
-        return self.optimal / self.positions
+        return self.optimal / self.counted()
+
+    def counted(self) -> int:
+        """Return the number of positions, raising ValueError if there are none (no share to give)."""
+        if self.positions < 1:
+            raise ValueError("these figures are of no positions: a share of them is undefined")
+        return self.positions
 
     @property
     def nodes_per_second(self) -> float:
@@ -80,6 +87,12 @@ def reference_figures(positions: Sequence[ReferencePosition], *, seconds: Option
                       nodes: Optional[int] = None, without: Iterable[str] = ()) -> Figures:
     """Return the Figures of an engine with the given budget on `positions`, a new engine for each
     (so that no position gains from the table of another)."""
+    positions = listed(positions, "positions")
+    if not positions:
+        raise ValueError("reference_figures needs at least one position (reference_set().positions)")
+    for i, position in enumerate(positions):
+        if not isinstance(position, ReferencePosition):
+            raise TypeError(f"positions[{i}] is {position!r}, not a ReferencePosition (reference_set().positions)")
     game = ConnectFour()
     total_nodes, cpu, depths, moves = 0, 0.0, [], []
     for position in positions:
@@ -135,6 +148,12 @@ def games_against_solver(openings: Sequence[Opening], *, seconds: Optional[float
     """Play the engine (with the given budget a move) against the perfect player from each opening,
     the engine moving first from it; return a GameRecord for each."""
     game = ConnectFour()
+    openings = listed(openings, "openings")
+    for i, opening in enumerate(openings):
+        if not isinstance(opening, Opening):
+            raise TypeError(f"openings[{i}] is {opening!r}, not an Opening (reference_set().openings)")
+        if game.is_terminal(game.play(opening.moves)):
+            raise ValueError(f"openings[{i}]: the game is over after {opening.moves!r}: there is no game to play")
     records = []
     for opening in openings:
         player = budget_engine(game, seconds=seconds, nodes=nodes)

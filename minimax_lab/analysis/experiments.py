@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional
 
 from ..core.table import TranspositionTable
 from ..core.trees import MAX_FORMULA_DEPTH, Tree, deepest_within, is_number, mix64, uniform_nodes
-from ..core.validation import as_float, real_number, whole_number
+from ..core.validation import as_float, callable_value, real_number, whole_number
 from ..games.protocol import Game, UniformTree
 from ..search.ordering import ByEvaluation, RandomOrder
 from ..search.registry import CATALOG, FOR_MAX, GAME_OR_TREE, ORDERINGS, names, one_of, search_entry
@@ -44,6 +44,10 @@ VALUES = 2 ** 62
 
 MAX_LEAVES = 2 ** 20
 """The largest tree (in leaves) an experiment searches: about a million."""
+
+MOST_LEAVES = 2 ** 24
+"""The largest max_leaves an experiment takes: 16 times MAX_LEAVES (a search of minutes, and numpy
+arrays of a few hundred megabytes for the orderings that know the values)."""
 
 SEARCHES = (("minimax", "given"), ("alphabeta", "worst"), ("alphabeta", "random"),
             ("alphabeta", "best"))
@@ -70,6 +74,28 @@ def check_sizes(branching: Any, depth: Any = 0) -> None:
     one from 0 to MAX_FORMULA_DEPTH: trees the formulas describe, and answer for at once."""
     whole_number(branching, "branching", 1, MAX_BRANCHING)
     whole_number(depth, "depth", 0, MAX_FORMULA_DEPTH)
+
+
+def check_max_leaves(max_leaves: Any) -> int:
+    """Return `max_leaves` if it is a whole number from 1 to MOST_LEAVES, else raise ValueError."""
+    return whole_number(max_leaves, "max_leaves", 1, MOST_LEAVES)
+
+
+def listed(values: Any, name: str) -> list[Any]:
+    """Return `values` (an iterable, not a string) as a list, else raise TypeError naming `name`."""
+    if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
+        raise TypeError(f"{name} must be a list, got {values!r}")
+    return list(values)
+
+
+def check_searches(searches: Any) -> list[tuple[str, str]]:
+    """Return `searches` as a list of (algorithm, ordering) pairs of names, else raise ValueError."""
+    pairs = listed(searches, "searches")
+    for pair in pairs:
+        if not (isinstance(pair, (tuple, list)) and len(pair) == 2 and all(isinstance(n, str) for n in pair)):
+            raise ValueError(f"searches must be a list of (algorithm, ordering) pairs such as "
+                             f"('alphabeta', 'best'), got {pair!r} in it")
+    return [(algorithm, ordering) for algorithm, ordering in pairs]
 
 
 def full_leaves(branching: int, depth: int) -> int:
@@ -139,14 +165,21 @@ def deepest_growth(growth: float, leaves: int) -> int:
         raise ValueError(f"growth must be a number >= 1 (a branching factor), got {growth!r}")
     if real_number(leaves, "leaves") < 1:
         raise ValueError(f"leaves must be a number >= 1, got {leaves!r}")
-    return deepest_within(lambda d: growth ** d, leaves, most=64)
+
+    def power(depth: int) -> float:
+        try:
+            return growth ** depth
+        except OverflowError:  # a float growth past the largest float: more than any number of leaves
+            return math.inf
+
+    return deepest_within(power, leaves, most=64)
 
 
 def theory(branching: int, depths: Iterable[int]) -> list[Row]:
     """Return one row per (model, depth) with the leaves each model predicts: 'b^d' (minimax),
     'Knuth-Moore' (best ordering), 'Pearl' (random ordering, R**d) and 'b^(3/4)' (b**(3d/4))."""
     check_sizes(branching)
-    depths = list(depths)
+    depths = listed(depths, "depths")
     for depth in depths:
         check_sizes(branching, depth)
     models: dict[str, Callable[[int], float]] = {
@@ -210,7 +243,12 @@ def subtree_values(tree: UniformTree) -> np.ndarray:
     the experiments that do not need it run where numpy is missing: the server-free edition)."""
     import numpy as np
 
+    if not isinstance(tree, UniformTree):
+        raise TypeError(f"subtree_values takes a UniformTree, not {tree!r}")
     b, d = tree.branching, tree.depth
+    if b ** d > MOST_LEAVES:
+        raise ValueError(f"{tree!r} has {b}**{d} leaves, more than MOST_LEAVES = {MOST_LEAVES:,}: too many to "
+                         "value in memory at once")
     first_leaf = uniform_nodes(b, d - 1) if d > 0 else 0
     index = np.arange(first_leaf, first_leaf + b ** d, dtype=np.uint64)
     level = _mix_array(np.uint64(mix64(tree.seed)) ^ index) % np.uint64(tree.values)
@@ -258,6 +296,7 @@ def measure(branching: int, depth: int, algorithm: str = "alphabeta", ordering: 
     True
     """
     check_sizes(branching, depth)
+    check_max_leaves(max_leaves)
     if branching ** depth > max_leaves:
         raise ValueError(f"a tree of {branching}**{depth} leaves is bigger than "
                          f"max_leaves={max_leaves}")
@@ -285,6 +324,11 @@ def node_counts(branching: int, depths: Iterable[int], *,
 
     `progress(done, total)` is called after each search, for progress bars.
     """
+    check_sizes(branching)
+    depths, seeds, searches = listed(depths, "depths"), listed(seeds, "seeds"), check_searches(searches)
+    check_max_leaves(max_leaves)
+    if progress is not None:
+        callable_value(progress, "progress", "progress(done, total)")
     points = [(algorithm, ordering, d, seed) for algorithm, ordering in searches
               for d in depths for seed in seeds]
     rows = []
@@ -300,8 +344,12 @@ def depth_within_budget(branching: int, budget: int, *,
                         max_leaves: int = MAX_LEAVES) -> list[Row]:
     """Return, for each search, the deepest tree it searches within `budget` nodes (and the nodes
     it took). 'capped' is True when the limit max_leaves, not the budget, stopped it."""
+    if isinstance(branching, bool) or not isinstance(branching, int) or branching < 2:
+        raise ValueError(f"branching must be a whole number, at least 2, got {branching!r}")
     check_sizes(branching)
     check_budget(budget)
+    check_max_leaves(max_leaves)
+    searches = check_searches(searches)
     rows = []
     for algorithm, ordering in searches:
         reached: Row = {"algorithm": algorithm, "ordering": ordering, "branching": branching,
@@ -385,7 +433,7 @@ def compare_searches(game: Game | Tree, state: Any = None, *, depth: Optional[in
           mtdf      3     0     14       8
          solve      3     0      9       5
     """
-    searches = [one_of(name, "search", SIDE_BY_SIDE) for name in searches]
+    searches = [one_of(name, "search", SIDE_BY_SIDE) for name in listed(searches, "searches")]
     rows = []
     for name in searches:
         search = CATALOG[name.removesuffix(WITH_A_TABLE)]
@@ -412,10 +460,14 @@ def mean_by_depth(rows: Iterable[Row],
     """Return, for each (algorithm, ordering), the mean of `quantity` over the seeds
     measured at each depth."""
     samples: dict[tuple[str, str], dict[int, list[float]]] = defaultdict(lambda: defaultdict(list))
-    for i, row in enumerate(rows):
+    for i, row in enumerate(listed(rows, "rows")):
+        if not isinstance(row, dict):
+            raise ValueError(f"mean_by_depth: row {i} is {row!r}, not a dict (a row of node_counts)")
         missing = [key for key in ("algorithm", "ordering", "depth", quantity) if key not in row]
         if missing:
             raise ValueError(f"mean_by_depth: row {i} has no {missing[0]!r} (it has {list(row)})")
+        if not is_number(row[quantity]):
+            raise ValueError(f"mean_by_depth: row {i}'s {quantity!r} is {row[quantity]!r}, not a number")
         samples[row["algorithm"], row["ordering"]][row["depth"]].append(row[quantity])
     return {search: {d: mean(values) for d, values in sorted(by_depth.items())}
             for search, by_depth in samples.items()}
@@ -424,7 +476,11 @@ def mean_by_depth(rows: Iterable[Row],
 def versus_theory(rows: Iterable[Row]) -> list[Row]:
     """Return one row per depth with the measured leaves of each search (the mean over the
     seeds; None where not measured) beside the theory's prediction for it."""
-    rows = list(rows)
+    rows = listed(rows, "rows")
+    for i, row in enumerate(rows):
+        if not isinstance(row, dict) or "branching" not in row or "depth" not in row:
+            raise ValueError(f"versus_theory: row {i} is not a row of node_counts (with a branching and a "
+                             f"depth): {row!r}")
     branching = {row["branching"] for row in rows}
     if len(branching) != 1:
         raise ValueError(f"compare one branching factor at a time, got {sorted(branching)}")
@@ -439,7 +495,8 @@ def versus_theory(rows: Iterable[Row]) -> list[Row]:
              "b^d": full_leaves(b, d), "minimax": get(("minimax", "given"), d),
              "worst first": get(("alphabeta", "worst"), d),
              "Knuth-Moore": minimal_leaves(b, d), "best first": get(("alphabeta", "best"), d),
-             "Pearl R^d": r ** d, "b^(3d/4)": b ** (0.75 * d), "random": get(("alphabeta", "random"), d)}
+             "Pearl R^d": float_power(r, d, f"Pearl's R**d at b = {b}"),
+             "b^(3d/4)": float_power(b, 0.75 * d, f"b**(3d/4) at b = {b}"), "random": get(("alphabeta", "random"), d)}
             for d in sorted({row["depth"] for row in rows})]
 
 
@@ -452,10 +509,15 @@ def text_table(rows: Iterable[Row], columns: Optional[Iterable[str]] = None) -> 
         1       3
        10       -
     """
-    rows = list(rows)
+    rows = listed(rows, "rows")
     if not rows:
         raise ValueError("text_table: no rows to show (give it at least one row, a dict per line)")
-    columns = list(rows[0]) if columns is None else list(columns)
+    for i, row in enumerate(rows):
+        if not isinstance(row, dict):
+            raise ValueError(f"text_table: row {i} is {row!r}, not a dict (a row is a dict of column: value)")
+    columns = list(rows[0]) if columns is None else listed(columns, "columns")
+    if not columns:
+        raise ValueError("text_table: no columns to show")
     for i, row in enumerate(rows):
         missing = [column for column in columns if column not in row]
         if missing:
@@ -464,6 +526,8 @@ def text_table(rows: Iterable[Row], columns: Optional[Iterable[str]] = None) -> 
     def cell(value: Any) -> str:
         if value is None:
             return "-"
+        if isinstance(value, float) and not math.isfinite(value):
+            return str(value)  # nan, inf: no whole number to round to
         return str(round(value)) if isinstance(value, (int, float)) else str(value)
 
     cells = [[cell(row[column]) for column in columns] for row in rows]

@@ -19,8 +19,10 @@ from __future__ import annotations
 import itertools
 from typing import Sequence
 
+from ..core.validation import real_number
 from ..heuristics.connect_four import ConnectFour, ConnectFourState
-from ..heuristics.connect_four_evaluation import FEATURES, features
+from ..heuristics.connect_four_evaluation import FEATURES, check_game, features
+from .experiments import listed
 from .players import Player, play
 
 def self_play(game: ConnectFour, player: Player, starts: Sequence[ConnectFourState]
@@ -29,7 +31,7 @@ def self_play(game: ConnectFour, player: Player, starts: Sequence[ConnectFourSta
     the result of its game for X (1 a win, 0 a draw, -1 a loss)."""
     states: list[ConnectFourState] = []
     results: list[float] = []
-    for start in starts:
+    for start in listed(starts, "starts"):
         record = play(game, {"X": player, "O": player}, start)
         state = start
         for move in record.moves:
@@ -46,9 +48,13 @@ def fit_weights(game: ConnectFour, states: Sequence[ConnectFourState], results: 
     trying every subset of the features (there are three)."""
     import numpy as np
 
+    check_game(game, "fit_weights")
+    states, results = listed(states, "states"), listed(results, "results")
     if len(states) != len(results) or not states:
         raise ValueError(f"fit_weights needs as many results as states, at least one: got {len(states)} "
                          f"states and {len(results)} results")
+    for i, result in enumerate(results):  # a game's result for X: a finite number
+        real_number(result, f"results[{i}]", finite=True)
     names = list(FEATURES)
     rows = np.array([[x - o for x, o in (features(game, state)[name] for name in names)] for state in states],
                     dtype=float)
@@ -66,4 +72,3 @@ def fit_weights(game: ConnectFour, states: Sequence[ConnectFourState], results: 
                 fitted.update({names[i]: float(w) for i, w in zip(chosen, weights)})
                 best = (error, fitted)
     return best[1]
-

@@ -13,14 +13,15 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Optional, Sequence
 
 from ..core.trace import Moves
-from ..core.validation import callable_value
-from ..games.protocol import Game
+from ..core.validation import callable_value, whole_number
+from ..games.protocol import Game, game_name
 from ..games.tictactoe import TicTacToe, TicTacToeState
 from ..heuristics.connect_four import ConnectFour
 from ..heuristics.connect_four_evaluation import CANDIDATES, TOURNAMENT_DEPTH, TOURNAMENT_GAMES, LinearEvaluation
 from ..heuristics.generic import even, winning_moves
-from ..search.engine import engine as engine, game_evaluation  # engine: a player, exported with the others
-from ..search.textbook import LONGEST_PLAYOUT, Evaluate, Ordering, alphabeta, check_number
+from ..search.engine import check_game, game_evaluation
+from ..search.engine import engine as engine  # a player, exported with the others
+from ..search.textbook import LONGEST_PLAYOUT, Evaluate, Ordering, alphabeta, check_depth, check_number
 
 Player = Callable[[Game, Any], Any]
 """A player: player(game, state) returns the action it plays in `state`."""
@@ -28,11 +29,32 @@ Player = Callable[[Game, Any], Any]
 PLAYER_DEPTH = 2
 """Plies the assignment-3 player searches before it calls the evaluation function."""
 
+MOST_GAMES = 10_000
+"""The most games a match plays, and the most openings random_openings draws."""
+
+
+def check_move_to_choose(game: Game, state: Any, who: str) -> None:
+    """Raise an error if `state` is not a position of `game` (where the game says how to check one), or
+    ValueError if the game is over there: `who` has no move to choose."""
+    check_state = getattr(game, "check_state", None)
+    if check_state is not None:
+        check_state(state)
+    if game.is_terminal(state):
+        raise ValueError(f"{who}: the game is over in {state!r}: there is no move to choose")
+
 
 def depth_limited_player(evaluate: Evaluate, order: Optional[Ordering] = None,
                          depth: int = PLAYER_DEPTH) -> Player:
     """Return a player: the package's alphabeta to `depth` plies, scoring the horizon with
     `evaluate` and ordering moves with `order`."""
+    if depth is not None:
+        check_depth(depth)
+    if evaluate is not None:
+        callable_value(evaluate, "evaluate", "evaluate(state) returning a number")
+    elif depth is not None:
+        raise ValueError("a depth-limited player needs evaluate(state) to score the horizon")
+    if order is not None:
+        callable_value(order, "order", "order(game, state, actions, path) returning the actions")
     return lambda game, state: alphabeta(game, state, depth=depth, evaluate=evaluate, order=order).move
 
 
@@ -45,10 +67,12 @@ def reference_player(depth: int = PLAYER_DEPTH) -> Player:
 def perfect_player(game: Game) -> Player:
     """Return a player of `game` that makes the first best move (the package's full-depth
     alphabeta, whose move is minimax's), remembering each position."""
+    check_game(game, "perfect_player")
     moves: dict[Any, Any] = {}
 
     def perfect(game_: Game, state: Any) -> Any:
         if state not in moves:
+            check_move_to_choose(game, state, "perfect_player")
             moves[state] = alphabeta(game, state).move
         return moves[state]
 
@@ -58,8 +82,16 @@ def perfect_player(game: Game) -> Player:
 def random_player(seed: int = 0) -> Player:
     """Return a player that picks a legal move uniformly at random, from its own
     random.Random(seed): the same seed plays the same moves in the same positions in turn."""
-    rng = random.Random(seed)
-    return lambda game, state: rng.choice(tuple(game.actions(state)))
+    rng = random.Random(whole_number(seed, "seed"))
+
+    def player(game: Game, state: Any) -> Any:
+        check_move_to_choose(game, state, "random_player")
+        actions = tuple(game.actions(state))
+        if not actions:
+            raise ValueError(f"random_player: the game has no legal move in {state!r}")
+        return rng.choice(actions)
+
+    return player
 
 
 def greedy_player(game: Game, state: Any) -> Any:
@@ -67,12 +99,16 @@ def greedy_player(game: Game, state: Any) -> Any:
     the opponent cannot win at once (all moves if none can); among those, the move whose position
     the game's evaluation likes best for the player to move (the first of equals). It looks one
     move ahead for itself and one for the opponent, and no further."""
+    check_game(game, "greedy_player")
+    check_move_to_choose(game, state, "greedy_player")
     wins = winning_moves(game, state)
     if wins:
         return wins[0]
     player, evaluate = game.to_move(state), game_evaluation(game)
     sign = 1 if player == game.max_player else -1
     children = {a: game.result(state, a) for a in game.actions(state)}
+    if not children:
+        raise ValueError(f"greedy_player: the game has no legal move in {state!r}")
     safe = [a for a, child in children.items() if not winning_moves(game, child)] or list(children)
 
     def score(action: Any) -> float:
@@ -104,6 +140,9 @@ def play(game: Game, players: Mapping[Any, Player], state: Any = None) -> Record
     >>> play(game, {"X": reference_player(), "O": reference_player()}, game.state("XX.OO....")).moves
     (2,)
     """
+    check_game(game, "play")
+    if not isinstance(players, Mapping):
+        raise TypeError(f"play takes the players as a dict {{player to move: player(game, state)}}, got {players!r}")
     state = start = game.initial if state is None else state
     check_state = getattr(game, "check_state", None)
     if check_state is not None:
@@ -161,7 +200,10 @@ OPENING_PLIES = 2
 def random_openings(game: Game, count: int, *, plies: int = OPENING_PLIES, seed: int = 0) -> list[Any]:
     """Return `count` positions, each reached by `plies` random moves from the start (fewer if
     the game ends), drawn with random.Random(seed)."""
-    rng, starts = random.Random(seed), []
+    check_game(game, "random_openings")
+    whole_number(count, "count", 0, MOST_GAMES)
+    whole_number(plies, "plies", 0, LONGEST_PLAYOUT)
+    rng, starts = random.Random(whole_number(seed, "seed")), []
     for _ in range(count):
         state = game.initial
         for _ in range(plies):
@@ -178,17 +220,28 @@ def match(game: Game, a: Player, b: Player, *, games: Optional[int] = None, seed
     from it once and b once, so each side moves first in half the games. The starts are `games`
     / 2 openings of OPENING_PLIES random moves (random_openings with `seed`; 100 games by
     default), or the positions given as `starts`."""
+    check_game(game, "match")
     callable_value(a, "player a", "player(game, state) returning a move")
     callable_value(b, "player b", "player(game, state) returning a move")
+    whole_number(seed, "seed")
     if starts is None:
         games = 100 if games is None else games
         if isinstance(games, bool) or not isinstance(games, int) or games < 2 or games % 2:
             raise ValueError(f"games must be an even whole number >= 2 (each side moves first in "
                              f"half of them), got {games!r}")
+        if games > MOST_GAMES:
+            raise ValueError(f"games must be at most {MOST_GAMES:,}, got {games!r}")
         starts = random_openings(game, games // 2, seed=seed)
-    elif games is not None and games != 2 * len(starts):
-        raise ValueError(f"{len(starts)} starts make {2 * len(starts)} games (each played twice, "
-                         f"with each side first), not games={games!r}")
+    else:
+        if isinstance(starts, (str, bytes)) or not isinstance(starts, Sequence) or not starts:
+            raise ValueError(f"starts must be a list of at least one position, got {starts!r}")
+        if games is not None and games != 2 * len(starts):
+            raise ValueError(f"{len(starts)} starts make {2 * len(starts)} games (each played twice, "
+                             f"with each side first), not games={games!r}")
+        check_state = getattr(game, "check_state", None)
+        if check_state is not None:
+            for start in starts:
+                check_state(start)
     names = player_names(game)
     played = []
     for start in starts:
@@ -207,6 +260,9 @@ def tournament(game: Game, players: Mapping[str, Player], *, games: int = 20,
                seed: int = 0) -> dict[tuple[str, str], MatchResult]:
     """Return the match of every pair of players (by name, each pair once, in the order given),
     `games` games each from the same seeded openings."""
+    if not isinstance(players, Mapping) or len(players) < 2:
+        raise ValueError(f"a tournament needs at least two players, as a dict {{name: player(game, state)}}, "
+                         f"got {players!r}")
     names = list(players)
     return {(a, b): match(game, players[a], players[b], games=games, seed=seed)
             for i, a in enumerate(names) for b in names[i + 1:]}
@@ -231,6 +287,8 @@ def openings(marks: int = 2, game: Optional[TicTacToe] = None) -> list[TicTacToe
     """
     if isinstance(marks, bool) or not isinstance(marks, int) or marks < 0:
         raise ValueError(f"openings needs a number of marks that is a whole number >= 0, got {marks!r}")
+    if game is not None and not isinstance(game, TicTacToe):
+        raise TypeError(f"openings are positions of tic-tac-toe (a TicTacToe game), not of {game_name(game)}")
     game = game or TicTacToe()
     level, found = [game.initial], [game.initial]
     for _ in range(marks):
@@ -243,6 +301,8 @@ def openings(marks: int = 2, game: Optional[TicTacToe] = None) -> list[TicTacToe
 
 def drawn_openings(game: TicTacToe) -> list[TicTacToeState]:
     """Return the openings of at most two marks that perfect play draws (34 of the 82)."""
+    if not isinstance(game, TicTacToe):
+        raise TypeError(f"drawn_openings are positions of tic-tac-toe (a TicTacToe game), not of {game_name(game)}")
     return [s for s in openings(2, game) if alphabeta(game, s).value == 0]
 
 
@@ -258,6 +318,11 @@ def weight_tournament(game: ConnectFour, candidates: Mapping[str, Mapping[str, f
 
 def points(results: Mapping[tuple[str, str], MatchResult]) -> dict[str, float]:
     """Return each player's points (a win 1, a draw 1/2) over a tournament's matches, most first."""
+    if not isinstance(results, Mapping) or not all(
+            isinstance(pair, tuple) and len(pair) == 2 and isinstance(result, MatchResult)
+            for pair, result in results.items()):
+        raise ValueError(f"points takes a tournament's results, a dict {{(player a, player b): MatchResult}}, "
+                         f"got {results!r:.200}")
     total: dict[str, float] = {}
     for (a, b), result in results.items():
         total[a] = total.get(a, 0) + result.points

@@ -319,11 +319,38 @@ def answer_text(answer: Any) -> str:
     if plain_number(answer):
         return value_text(answer)
     if isinstance(answer, (set, frozenset)):
-        items = sorted(answer, key=lambda item: (0, item) if _is_path(item) else (1, repr(item)))
+        items = sorted(answer, key=lambda item: (0, item) if _is_path(item) else (1, shown(item)))
         return ", ".join(path_name(item) if _is_path(item) else answer_text(item) for item in items) or "none"
     if isinstance(answer, tuple):
         return "(" + ", ".join(answer_text(item) for item in answer) + ("," if len(answer) == 1 else "") + ")"
-    return repr(answer)
+    return shown(answer)
+
+
+SHOWN_LIMIT = 1000
+"""The most characters of a value's repr a verdict shows (a student's function may return a list of
+a million items)."""
+
+
+def shown(thing: Any, limit: int = SHOWN_LIMIT) -> str:
+    """Return repr(thing) as a verdict shows it: cut to `limit` characters, and never raising (a
+    student's class whose __repr__ raises is named by its class).
+
+    >>> shown(list(range(1000)), 20)
+    '[0, 1, 2, 3, 4, 5...'
+    """
+    try:
+        text = repr(thing)
+    except Exception as error:  # noqa: BLE001 - a student's __repr__ may raise anything
+        return f"<a {type(thing).__name__} whose repr raised {type(error).__name__}>"
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
+def error_text(error: BaseException) -> str:
+    """Return str(error), or a stand-in when the error's own __str__ raises."""
+    try:
+        return str(error)
+    except Exception as failed:  # noqa: BLE001 - a student's exception may define __str__ as it likes
+        return f"<its message could not be shown: {type(failed).__name__}>"
 
 
 def _is_path(x: Any) -> bool:
@@ -366,11 +393,17 @@ def read_number(value: Any) -> Any:
     (-3, 2.5, None, None)
     """
     if isinstance(value, str):
-        try:
-            number = float(value.strip().replace("−", "-"))
+        text = value.strip().replace("−", "-")
+        try:  # a whole number exactly, however long (10**400 typed out is not +inf)
+            value = int(text)
         except ValueError:
-            return None
-        value = int(number) if number.is_integer() else number
+            try:
+                number = float(text)
+            except ValueError:
+                return None
+            if math.isinf(number) and "inf" not in text.casefold():  # '1e400': beyond any float, not infinite
+                return None
+            value = int(number) if number.is_integer() else number
     return value if plain_number(value) else None
 
 
@@ -539,7 +572,8 @@ class Failure:
     def said(self) -> str:
         """Return what the function did, as a lesson's verdict says it (without the right result)."""
         if self.error is not None:
-            detail = f" ({self.error})" if str(self.error) else ""
+            message = error_text(self.error)
+            detail = f" ({message})" if message else ""
             return f"your function raised {type(self.error).__name__}{detail} on {self.call}"
         return f"{self.call} returned {self.returned}"
 
@@ -592,14 +626,14 @@ def check_function(student: Any, reference: Callable[..., Any], cases: Sequence[
             return _failed(outcome.problem, case, outcome, show)
         if outcome.error is not None:
             failures.append(Failure(case, call, expected, "", error=outcome.error, outcome=outcome))
-        elif not compare(outcome.value, want):
+        elif not _agrees(compare, outcome.value, want):
             failures.append(Failure(case, call, expected, answer_text(outcome.value), outcome=outcome))
     if not failures:
         return verdict(True, f"Correct: {name} gives the right result on all {len(cases)} cases.")
     smallest = smallest_failure(failures, lambda failure: failure.case)
     count = (f"wrong on {len(failures)} of {len(cases)} cases; this is the smallest"
              if len(failures) > 1 or len(cases) > 1 else "")
-    mistake = explain(smallest.outcome, *smallest.case) if explain is not None else ""
+    mistake = _hint(explain, smallest.outcome, smallest.case)
     right = "" if smallest.error is not None else f"The right result is {smallest.expected}."
     return _failed(smallest.said() + (f" ({count})" if count else ""), smallest.case, smallest.outcome, show,
                    mistake=mistake, answer=right)
@@ -613,6 +647,26 @@ def _failed(text: str, case: tuple[Any, ...], outcome: Any, show: Optional[Calla
     if show is not None:
         display_in_notebook(_drawing(show, case))
     return verdict(False, _sentence(f"Not correct: {text}.", mistake), case, outcome, answer)
+
+
+def _agrees(compare: Callable[[Any, Any], bool], value: Any, want: Any) -> bool:
+    """Return compare(value, want), False when comparing what the student returned raises (a
+    numpy array's truth value, an unhashable move): a wrong result, not an error of the check."""
+    try:
+        return bool(compare(value, want))
+    except Exception:  # noqa: BLE001 - what a student's function returns may break any comparison
+        return False
+
+
+def _hint(explain: Optional[Callable[..., str]], outcome: Any, case: tuple[Any, ...]) -> str:
+    """Return explain(outcome, *case), or '' when there is no explain or it cannot read what the
+    student's function returned (the verdict still says what came back)."""
+    if explain is None:
+        return ""
+    try:
+        return explain(outcome, *case)
+    except Exception:  # noqa: BLE001 - a hint about a strange value is left out, not raised
+        return ""
 
 
 def _call(name: str, case: tuple[Any, ...]) -> str:

@@ -105,6 +105,8 @@ def one_more_ply(answer: Any) -> Verdict:
 
 def evaluations(c4: ConnectFour) -> dict[str, Callable[[Any], float]]:
     """Return the evaluations of the lesson's tournament, by name."""
+    if not isinstance(c4, ConnectFour):
+        raise TypeError(f"evaluations needs the lesson's game, a ConnectFour (of any size), got {c4!r}")
     return {"course's": c4.evaluate, "threes only": LinearEvaluation(c4, CANDIDATES["threes only"]),
             "centre only": LinearEvaluation(c4, CANDIDATES["centre only"]), "zero": even}
 

@@ -25,7 +25,7 @@ from ..search.engine import WIN, engine, game_evaluation
 from ..search.textbook import SearchResult, alphabeta
 from . import guard
 from .guard import limits
-from .core import Verdict, check_answer, choice, exercise, unanswered, verdict
+from .core import Verdict, check_answer, choice, exercise, plain_number, shown, unanswered, verdict
 
 HORIZON_MOVES = "11641133"
 """The position of "find the horizon", as the columns played from the empty board (X to move)."""
@@ -128,22 +128,25 @@ def _probe(student: Callable[[Any], Any], c4: ConnectFour) -> Verdict | None:
     (-1, 1), raises, scores for the wrong side), else None."""
     for moves in ("", "3", "33", SIGN_PROBE, "001122"):
         state = c4.play(moves)
-        try:
-            value = guard.run_limited(student, None, state)  # in a process of its own: stops any loop
+        try:  # in a process of its own (stops any loop), the package's searches forbidden
+            value = guard.run_limited(guard.call_forbidding, None, student, state)
         except NotImplementedError:
             return unanswered("score a position for X: add up a few features, each X's count minus "
                               "O's, with weights, and scale the sum to stay strictly between -1 and 1")
         except guard.TimedOut:
             return verdict(False, f"Not correct: your evaluation did not return within {limits.CALL_TIMEOUT:g} s "
                                   f"on {where(moves)}.")
+        except guard.PackageSearchUsed as used:
+            return verdict(False, f"Not correct: your evaluation {used} on {where(moves)}. An evaluation "
+                                  "guesses from the position alone; the engine does the searching.")
         except Exception as error:  # noqa: BLE001 - a student's error is a verdict
             return verdict(False, f"Not correct: your evaluation raised {type(error).__name__} ({error}) "
                                   f"on {where(moves)}.")
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or math.isnan(value):
-            return verdict(False, f"Not correct: your evaluation returned {value!r} for the position after "
-                                  f"{where(moves)}; it must return a number.")
+        if not plain_number(value):  # not a bool, NaN, or a number of a class of its own (== could say anything)
+            return verdict(False, f"Not correct: your evaluation returned {shown(value, 120)} for the position "
+                                  f"after {where(moves)}; it must return a number (an int or a float).")
         if not -1 < value < 1:
-            return verdict(False, f"Not correct: your evaluation returned {value!r} for the position after "
+            return verdict(False, f"Not correct: your evaluation returned {shown(value, 120)} for the position after "
                                   f"{where(moves)}. It must stay strictly between -1 and 1, since a "
                                   "win is worth 1 and a guess must never outrank a real win: divide by more.")
         if moves == SIGN_PROBE and value < 0:

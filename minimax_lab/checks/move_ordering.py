@@ -35,7 +35,7 @@ from ..search.registry import ORDERINGS, ordering_named
 from ..search.textbook import SearchResult, alphabeta
 from . import guard
 from .guard import limits
-from .core import Verdict, choice, exercise, read_number, same, unanswered, verdict
+from .core import Verdict, choice, error_text, exercise, read_number, same, unanswered, verdict
 
 ORDER_TREE: Tree = random_tree(3, 3, seed=4, low=-99, high=99)
 """The tree of "one tree, four orders" (branching 3, depth 3, MAX at the root)."""
@@ -135,7 +135,7 @@ def win_block_centre(game: Any, state: Any, actions: Any, path: Moves) -> list[A
 class OrderingRaised(Exception):
     """A student's ordering raised `error` at the node `path` (position `state`)."""
 
-    def __init__(self, error: Exception, state: Any, path: Moves):
+    def __init__(self, error: BaseException, state: Any, path: Moves):
         super().__init__(str(error))
         self.error, self.state, self.path = error, state, path
 
@@ -170,7 +170,7 @@ class Watched:
             return guard.call_forbidding(function, game, state, argument, path)
         except (NotImplementedError, guard.TimedOut, guard.PackageSearchUsed):
             raise
-        except Exception as error:  # noqa: BLE001 - the student's error becomes a verdict
+        except (Exception, SystemExit, KeyboardInterrupt) as error:  # noqa: BLE001 - the student's: a verdict
             raise OrderingRaised(error, state, path) from error
 
 
@@ -246,6 +246,9 @@ def run_ordering(student: Any, hint: str) -> Run | Verdict:
         return verdict(False, f"Not correct: {refused}. {refusal_advice(str(refused))}".rstrip())
     except guard.StudentProblem as problem:
         return verdict(False, f"Not correct: {problem}.")
+    except Exception as error:  # noqa: BLE001 - the search could not use what the ordering gave it
+        return verdict(False, f"Not correct: alpha-beta could not use what your ordering returned: "
+                              f"{type(error).__name__} ({error_text(error)}). Return the actions, rearranged.")
 
 
 def package_part(student: Any) -> Optional[str]:
@@ -417,10 +420,10 @@ def first_depth(answer: Any) -> Verdict:
     square, value = answer
     number = read_number(value)
     close = near(number, first.value)
-    if square == first.move and close:
+    if same(square, first.move) and close:
         return verdict(True, f"Correct: square {first.move}, {exact} ≈ {first.value:.3f}. The centre lies on "
                              "four lines, and after X takes it O has no open line.")
-    if square != first.move:
+    if not same(square, first.move):
         text = (f"Not correct: you said square {square!r}. Count the lines through each kind of square: "
                 "the centre, a corner, an edge; which lies on the most?")
     elif near(number, first.value * 9):

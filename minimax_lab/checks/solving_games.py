@@ -169,7 +169,7 @@ def nim_move(answer: Any) -> Verdict:
     game = Nim(heaps)
     legal = game.actions(game.initial)
     pair = (tuple(answer) if isinstance(answer, (tuple, list)) and len(answer) == 2
-            and all(isinstance(x, int) and not isinstance(x, bool) for x in answer) else None)
+            and all(type(x) is int for x in answer) else None)  # not a bool, nor an int that equals anything
     if pair in winning:
         left = game.result(game.initial, pair).heaps
         return verdict(True, f"Correct: {pair}. It leaves heaps {list(left)}, nim-sum "
@@ -179,8 +179,11 @@ def nim_move(answer: Any) -> Verdict:
     answer_text = (f"The answer is {winning[0]}: it leaves heaps "
                    f"{list(game.result(game.initial, winning[0]).heaps)}, nim-sum 0.")
     if pair is None:
+        kinds = ([type(x).__name__ for x in answer if type(x) is not int]
+                 if isinstance(answer, (tuple, list)) and len(answer) == 2 else [])
+        plain = f" Write both as plain whole numbers (int), not {' and '.join(kinds)}." if kinds else ""
         return verdict(False, f"{said} A move is a pair (heap, count): the heap's number from 0 and "
-                              "how many objects to take.")
+                              f"how many objects to take.{plain}")
     heap, count = pair
     if 0 <= heap < len(heaps) and (heap, heaps[heap] - count) in winning and count != heaps[heap] - count:
         return verdict(False, f"{said} The count is how many objects you take, not how many you leave "

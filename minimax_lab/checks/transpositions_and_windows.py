@@ -28,7 +28,7 @@ from ..core.trace import Trace
 from ..games.tictactoe import TicTacToe
 from ..search.solve import solve
 from ..search.windows import mtdf, null_window
-from .core import Verdict, check_answer, check_function, choice, exercise
+from .core import Verdict, check_answer, check_function, choice, exercise, same
 
 INF = math.inf
 
@@ -112,7 +112,8 @@ def cheaper_test(answer: Any) -> Verdict:
                         mistakes={dearer: "Tic-tac-toe is a draw, so one of the two answers is yes for X "
                                           "and the other no. A yes needs one good move at each of X's turns; "
                                           "a no needs a reply to every move X has. Which is less work?"},
-                        note="" if answer in TESTS else "Answer with one of the two tests, 0.5 or -0.5.")
+                        note="" if any(same(answer, test) for test in TESTS)
+                        else "Answer with one of the two tests, 0.5 or -0.5.")
 
 
 # --- Your turn: how many tests does MTD(f) make? -------------------------------------------------------

@@ -38,11 +38,17 @@ def bound_flag(value: float, alpha: float, beta: float) -> str:
     >>> bound_flag(0, -1, 1), bound_flag(1, -1, 1), bound_flag(-1, -1, 1)
     ('exact', 'lower', 'upper')
     """
-    if value <= alpha and value != -INF:  # at most -inf is exactly -inf
-        return UPPER
-    if value >= beta and value != INF:
-        return LOWER
-    return EXACT
+    try:
+        if value <= alpha and value != -INF:  # at most -inf is exactly -inf
+            return UPPER
+        if value >= beta and value != INF:
+            return LOWER
+    except TypeError:
+        raise TypeError(f"a stored value and its window must be numbers, got the value {value!r} with "
+                        f"alpha={alpha!r} and beta={beta!r}") from None
+    if value == value:  # not NaN, which no comparison above can place
+        return EXACT
+    raise ValueError(f"a stored value must be a number, got {value!r} (NaN, not a number)")
 
 
 class TranspositionTable:
@@ -68,8 +74,11 @@ class TranspositionTable:
         if self.game is None:
             self.game = game
         elif self.game is not game:
+            same = (" (another game object that looks the same: a table is tied to one game object, and a "
+                    "bare nested list becomes a new TreeGame at every call, so make the game once and pass "
+                    "it each time)" if repr(self.game) == repr(game) else "")
             raise ValueError(f"this table holds positions of {self.game!r}; use a new "
-                             f"TranspositionTable for {game!r}")
+                             f"TranspositionTable for {game!r}{same}")
         if evaluate is None:
             return
         if self.evaluation is None:
@@ -166,6 +175,15 @@ class NoTable(TranspositionTable):
 
 NO_TABLE = NoTable()
 """The shared table that remembers nothing."""
+
+
+def check_table(table: Any) -> None:
+    """Raise TypeError unless `table` is None (no table) or a TranspositionTable to search with."""
+    if table is not None and not isinstance(table, TranspositionTable):
+        made = (f" (the class itself: make a table, {table.__name__}())"
+                if isinstance(table, type) and issubclass(table, TranspositionTable) else "")
+        raise TypeError(f"table must be a TranspositionTable (table=TranspositionTable()), or None for "
+                        f"none, got {table!r}{made}")
 
 
 def _name(function: Any) -> str:

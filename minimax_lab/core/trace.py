@@ -121,6 +121,15 @@ NO_TRACE = NullTrace()
 """The shared do-nothing trace (a constant: nothing can be added to it or set on it)."""
 
 
+def as_trace(trace: Any, search: str) -> Trace:
+    """Return `trace` if it is a Trace (NO_TRACE included), else raise TypeError saying that
+    `search` records its steps in a Trace."""
+    if not isinstance(trace, Trace):
+        raise TypeError(f"{search}: trace must be a Trace (trace=Trace() records the search; leave "
+                        f"trace out for none), got {trace!r}")
+    return trace
+
+
 # --- checking a trace made by hand before reading it ---------------------------------------------
 
 KINDS = (ENTER, LEAF, UPDATE, CUTOFF, EXIT)
@@ -142,12 +151,19 @@ def check_trace(trace: Any) -> None:
     for i, event in enumerate(trace):
         if not isinstance(event, Event):
             raise TypeError(f"event {i} of the trace is {event!r}, not an Event")
-        where = f"event {i} ({event})"
+        where = f"event {i} ({_event_text(event)})"
         if event.kind not in KINDS:
             raise ValueError(f"{where}: unknown kind {event.kind!r}; the kinds are {list(KINDS)}")
         path = event.path
         if not isinstance(path, tuple):
             raise TypeError(f"{where}: the path {path!r} is not a tuple of moves")
+        try:
+            hash(path)
+        except TypeError:
+            raise TypeError(f"{where}: the path {path!r} holds a move that is not hashable (a list?); "
+                            "moves are numbers, strings or tuples") from None
+        if not isinstance(event.pruned, tuple):
+            raise TypeError(f"{where}: pruned {event.pruned!r} is not a tuple of the moves cut off")
         for name in ("value", "alpha", "beta"):
             number = getattr(event, name)
             if number is not None and (isinstance(number, bool) or not isinstance(number, Real) or number != number):
@@ -182,6 +198,14 @@ def check_trace(trace: Any) -> None:
             updated.discard(path)
             if open_:
                 returned.add(open_[-1])
+
+
+def _event_text(event: Event) -> str:
+    """Return an event as its str shows it, or its repr when its fields are too wrong for that."""
+    try:
+        return str(event)
+    except Exception:  # noqa: BLE001 - check_trace says next what is wrong with it
+        return repr(event)
 
 
 # --- what a node's value means: exact, or a bound ------------------------------------------------
@@ -431,7 +455,7 @@ class Narrator:
         'at node [0] (from [0][1])'."""
         for depth in range(len(node) - 1, -1, -1):
             ancestor = node[:depth]
-            if self.role(ancestor) == role and self.best.get(ancestor) == bound:
+            if self.role(ancestor) == role and ancestor in self.best_child and self.best[ancestor] == bound:
                 via = self.best_child[ancestor]
                 if not ancestor:
                     return f"from move {via[-1]} at the root"
@@ -447,6 +471,8 @@ class Narrator:
         if not path:
             if path in self.leaves:
                 return f"The root is a leaf worth {value}: there is nothing to choose."
+            if () not in self.best_child:   # no move searched: a table answered for the root
+                return f"The root returns {value} without searching a move."
             move = self.best_child[()][-1]
             if self.side_to_move:
                 return f"The root is worth {value} to {self.role(path)}: the best move is {move}."

@@ -203,6 +203,12 @@ def deepest_within(size: Callable[[int], float], limit: float, *, most: int, lea
     >>> deepest_within(lambda d: 2 ** d, 2 ** 20, most=64), deepest_within(lambda d: 1, 10, most=9)
     (20, 9)
     """
+    for name, number in (("least", least), ("most", most)):
+        if type(number) is not int or not 0 <= number <= MAX_FORMULA_DEPTH:
+            raise ValueError(f"deepest_within needs {name} to be a whole number from 0 to MAX_FORMULA_DEPTH = "
+                             f"{MAX_FORMULA_DEPTH}, got {number!r}")
+    if not is_number(limit) or is_nan(limit):
+        raise ValueError(f"deepest_within needs a limit that is a number, got {limit!r}")
     depth = least
     while depth < most and size(depth + 1) <= limit:
         depth += 1
@@ -269,6 +275,10 @@ def map_leaves(tree: Tree, change: Callable[[float], float]) -> Tree:
     raise TypeError(f"map_leaves: {tree!r} is neither a leaf (an int or a float) nor a list of trees")
 
 
+MAX_RANDOM_TREES = 100_000
+"""The most trees random_trees makes in one call: far more than any set of test cases needs."""
+
+
 def random_trees(count: int, *, shapes: Sequence[tuple[int, int]],
                  leaf_ranges: Sequence[tuple[int, int]], seed: int = 0) -> list[Tree]:
     """Return `count` random trees from random.Random(seed): each a (branching, greatest depth)
@@ -278,8 +288,9 @@ def random_trees(count: int, *, shapes: Sequence[tuple[int, int]],
     >>> random_trees(2, shapes=[(2, 2)], leaf_ranges=[(1, 9)], seed=3)
     [[2, 3], [1, 2]]
     """
-    if isinstance(count, bool) or not isinstance(count, int) or count < 0:
-        raise ValueError(f"random_trees needs a count that is a whole number >= 0, got {count!r}")
+    if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= MAX_RANDOM_TREES:
+        raise ValueError(f"random_trees needs a count that is a whole number from 0 to "
+                         f"MAX_RANDOM_TREES = {MAX_RANDOM_TREES:,}, got {count!r}")
     if not shapes or not leaf_ranges:
         raise ValueError("random_trees needs at least one shape and one leaf range, "
                          f"got shapes={list(shapes)} and leaf_ranges={list(leaf_ranges)}")
@@ -303,8 +314,12 @@ def distinct_tree(branching: int, depth: int, *, seed: int = 0) -> Tree:
     >>> distinct_tree(2, 2, seed=1)
     [[3, 0], [2, 1]]
     """
-    if branching < 1 or depth < 0:
-        raise ValueError(f"distinct_tree needs branching >= 1 and depth >= 0, got {branching} and {depth}")
+    if type(branching) is not int or type(depth) is not int or branching < 1 or depth < 0:
+        raise ValueError(f"distinct_tree needs branching >= 1 and depth >= 0 (whole numbers), got "
+                         f"{branching!r} and {depth!r}")
+    if depth > MAX_TREE_DEPTH or uniform_nodes(branching, depth) > MAX_TREE_NODES:
+        raise ValueError(f"distinct_tree({branching}, {depth}) would have more than MAX_TREE_NODES = "
+                         f"{MAX_TREE_NODES:,} nodes (or a depth beyond MAX_TREE_DEPTH = {MAX_TREE_DEPTH})")
     values = list(range(branching ** depth))
     random.Random(seed).shuffle(values)
     leaves = iter(values)
@@ -334,7 +349,7 @@ class Chance:
     player: Optional[str]
 
     def __init__(self, outcomes: Sequence[tuple[Real, Any]], player: Optional[str] = None):
-        if player not in (None, "MAX", "MIN"):
+        if player is not None and (not isinstance(player, str) or player not in ("MAX", "MIN")):
             raise ValueError(f"a chance node stands for 'MAX', 'MIN' or nobody (None), not {player!r}")
         if isinstance(outcomes, (str, bytes)) or not hasattr(outcomes, "__iter__"):
             raise TypeError(f"a chance node needs a sequence of (probability, subtree) pairs, not {outcomes!r}")

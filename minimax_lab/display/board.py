@@ -21,13 +21,14 @@ import ipywidgets as w
 
 from ..core.table import TranspositionTable
 from ..core.trace import Moves
+from ..games.protocol import game_name, move_text
 from ..games.tictactoe import TicTacToe
 from ..heuristics.boards import BoardGame, depth_limits, horizon_evaluation, move_order, offers_solve
 from ..heuristics.generic import even
 from ..search.engine import Engine, EngineResult
 from ..search.registry import CATALOG, choices, names, one_of
 from ..search.textbook import SearchResult
-from .controls import SLIDER, whole_number
+from .controls import SLIDER, Checkbox, IntSlider, ToggleButtons, whole_number
 from .still import PicturedBox, Still, still_of
 
 ALGORITHMS = names(lambda search: search.board)
@@ -54,8 +55,18 @@ def computer_move(game: BoardGame, state: Any, *, algorithm: str = "alphabeta", 
     the game's heuristic, or as even without it; solve searches to the end with a transposition
     table (`table`, kept between moves, makes later answers immediate); the engine deepens for
     `seconds` (or searches to `depth` exactly, if given) and returns an EngineResult. What each
-    search is given follows from what its registry entry says it takes."""
+    search is given follows from what its registry entry says it takes. A finished game has no
+    move to play, and is refused."""
     search = CATALOG[one_of(algorithm, "algorithm", ALGORITHMS)]
+    if not isinstance(heuristic, bool):
+        raise ValueError(f"heuristic must be True or False, got {heuristic!r}")
+    if table is not None and not isinstance(table, TranspositionTable):
+        raise TypeError(f"table must be a TranspositionTable (kept between moves) or None, got {table!r}")
+    check_state = getattr(game, "check_state", None)  # what a game says of a state not its own
+    if check_state is not None:
+        check_state(state)
+    if game.is_terminal(state):
+        raise ValueError(f"{game_name(game)}: the game is over in {state!r}, so the computer has no move to play")
     if search.player:
         player: Engine = search.function(game, seconds=seconds, depth=depth)
         return player.search(state)
@@ -74,7 +85,13 @@ def shortest_win(game: BoardGame, *, algorithm: str = "alphabeta", depth: Option
                  heuristic: bool = True) -> Optional[Moves]:
     """Return the shortest sequence of X's moves that beats the computer with these settings (its
     answers are deterministic), or None if no sequence does. A breadth-first search over X's
-    moves; each of the computer's answers is searched once."""
+    moves; each of the computer's answers is searched once. It tries every line of X's moves, which
+    ends quickly only where solve does (heuristics.boards.offers_solve): another board is refused."""
+    if not isinstance(game, BoardGame):
+        raise TypeError(f"shortest_win plays a board game (TicTacToe or ConnectFour), not {type(game).__name__}")
+    if not offers_solve(game):
+        raise ValueError(f"shortest_win tries every line of X's moves, which would run for hours on "
+                         f"{game_name(game)}: it takes tic-tac-toe and the boards where solve is quick")
     answers: dict[Any, Any] = {}
     frontier: list[tuple[Any, Moves]] = [(game.initial, ())]
     while frontier:
@@ -114,6 +131,8 @@ class Board(Still):
             algorithm = "alphabeta" if offers_solve(self.game) else "engine"
         if algorithm not in offered:
             raise ValueError(f"on this board the algorithm must be one of {list(offered)}, got {algorithm!r}")
+        if depth is not None and not CATALOG[algorithm].depth:
+            raise ValueError(f"{algorithm} searches to the end of the game and takes no depth, got depth={depth!r}")
         self.fixed_depth = depth is not None
         """True when the board was given a depth: the engine searches the slider's plies, not the clock."""
         self.columns, self.rows = self.game.grid()
@@ -122,16 +141,17 @@ class Board(Still):
         self.state = self.game.initial
         self.last: Optional[SearchResult[float]] = None
 
-        self.algorithm = w.ToggleButtons(options=choices(CATALOG, offered), value=algorithm,
-                                         description="computer")
+        self.algorithm = ToggleButtons(options=choices(CATALOG, offered), value=algorithm, description="computer",
+                                       name="algorithm")
         top = self.limits.get(algorithm, max(self.limits.values()))
-        self.depth = w.IntSlider(value=top if depth is None else whole_number(depth, "depth", 1, top),
-                                 min=1, max=top, description="depth (plies)", **SLIDER)
+        self.depth = IntSlider(value=top if depth is None else whole_number(depth, "depth", 1, top),
+                               min=1, max=top, description="depth (plies)", **SLIDER)
         if not isinstance(heuristic, bool):
             raise ValueError(f"heuristic must be True or False, got {heuristic!r}")
-        self.heuristic = w.Checkbox(value=heuristic, description="heuristic at the horizon", indent=False)
-        self.strength = w.ToggleButtons(options=list(STRENGTHS), value=one_of(strength, "strength", list(STRENGTHS)),
-                                        description="engine", tooltips=[f"{s:g} s a move" for s in STRENGTHS.values()])
+        self.heuristic = Checkbox(value=heuristic, description="heuristic at the horizon", indent=False)
+        self.strength = ToggleButtons(options=list(STRENGTHS), value=one_of(strength, "strength", list(STRENGTHS)),
+                                      description="engine", tooltips=[f"{s:g} s a move" for s in STRENGTHS.values()],
+                                      name="strength")
         self.engine: Optional[Engine] = None
         self.strength.observe(self._new_engine, names="value")
         self.algorithm.observe(self._bound_depth, names="value")
@@ -197,8 +217,8 @@ class Board(Still):
     def _action(self, square: Any) -> tuple[Any, str]:
         """Return (the action for a click on `square`, None) or (None, why the click is refused)."""
         count = self.columns * self.rows
-        if isinstance(square, bool) or not isinstance(square, int) or not 0 <= square < count:
-            return None, f"There is no square {html.escape(repr(square))}: squares are 0 to {count - 1}."
+        if type(square) is not int or not 0 <= square < count:  # a bool, a numpy or another int subclass too
+            return None, f"There is no square {html.escape(move_text(square))}: squares are 0 to {count - 1}."
         return self.game.click_action(self.state, square)
 
     def _report(self, action: Any, reply: Optional[SearchResult[float]]) -> str:

@@ -15,8 +15,8 @@ from typing import Any, Iterable, Mapping, Optional, Union
 
 import graphviz
 
-from ..core.text import value_text
-from ..core.trace import CUTOFF, ENTER, EXIT, LEAF, UPDATE, Event, Moves, Trace
+from ..core.text import path_name, value_text
+from ..core.trace import CUTOFF, ENTER, EXIT, LEAF, UPDATE, Event, Moves, Trace, bounds_of
 from ..core.trees import Path, Tree
 from ..games.protocol import TreeGame, as_game
 from ..search.registry import CATALOG, Drawn, one_of
@@ -70,6 +70,17 @@ def draw(tree: Tree | TreeGame, algorithm: Optional[str] = None, *, order: Any =
     """
     game = drawable(tree)
     picture = Picture()
+    if algorithm is None:
+        for name, value in (("step", step), ("order", order)):
+            if value is not None:
+                raise ValueError(f"{name}={value!r} shows a search, but no algorithm is named: draw(tree, "
+                                 f"'alphabeta', {name}=...)")
+    if windows is not False and (algorithm is None or not how_drawn(algorithm).windows):
+        if windows is not True:
+            raise ValueError(f"windows must be True or False, got {windows!r}")
+        searches = [name for name, drawn in DRAWN.items() if drawn.windows]
+        raise ValueError(f"windows=True shows the (α, β) window of each node, which only {', '.join(searches)} "
+                         f"keeps; got algorithm={algorithm!r}")
     if algorithm is not None:
         result, trace = search_trace(game, algorithm, order)
         picture = picture_of(trace, result.pv, step)
@@ -108,13 +119,16 @@ def search_trace(game: TreeGame, algorithm: str, order: Any = None) -> tuple[Sea
 
 def picture_of(trace: Trace, line: Moves = (), step: Optional[int] = None) -> Picture:
     """Return what the drawing shows after the first `step` events of a trace (all by default);
-    once the search is over, `line` (the principal variation) is drawn bold."""
+    once the search is over, `line` (the principal variation) is drawn bold. A trace made by hand
+    is checked first (core.trace.check_trace), and refused naming the event that is wrong."""
+    bounds = bounds_of(trace)
+    if not isinstance(line, (tuple, list)):
+        raise TypeError(f"line must be a sequence of moves (the principal variation), got {line!r}")
     if step is not None and (isinstance(step, bool) or not isinstance(step, int) or not 0 <= step <= len(trace)):
         raise ValueError(f"step must be a whole number from 0 to {len(trace)} (the trace's length), "
                          f"got {step!r}")
     events = trace if step is None else trace[:step]
     picture = Picture()
-    bounds = trace.bounds()
     for event in events:
         replay(picture, bounds, event)
     if len(events) == len(trace):
@@ -166,7 +180,23 @@ class Drawing(graphviz.Digraph):
 
 def render(game: TreeGame, picture: Picture, *, windows: bool = False,
            edge_labels: EdgeLabels = False) -> Drawing:
-    """Return the Digraph of a tree as `picture` shows it."""
+    """Return the Digraph of a tree as `picture` shows it; a picture of nodes the tree does not
+    have (a trace of another tree) is refused."""
+    if not isinstance(game, TreeGame):
+        raise TypeError(f"render draws a TreeGame, not {type(game).__name__}")
+    if not isinstance(picture, Picture):
+        raise TypeError(f"render draws a Picture (as picture_of returns), not {type(picture).__name__}")
+    if not isinstance(windows, bool):
+        raise ValueError(f"windows must be True or False, got {windows!r}")
+    check_edge_labels(game, edge_labels)
+    shown = {*picture.seen, *picture.value, *picture.window, *picture.pruned,
+             *(picture.line[:i] for i in range(len(picture.line) + 1))}
+    if picture.current is not None:
+        shown.add(picture.current)
+    stray = sorted(path for path in shown if path not in game.nodes)
+    if stray:
+        raise ValueError(f"the picture shows node {path_name(stray[0])}, which this tree does not have (a trace of "
+                         "another tree?)")
     dot: Drawing = Drawing(graph_attr={"ordering": "out", "nodesep": "0.15", "ranksep": "0.45"},
                            node_attr={"fontname": "Helvetica", "fontsize": "11", "margin": "0.03"},
                            edge_attr={"arrowhead": "none", "fontname": "Helvetica", "fontsize": "11"})
@@ -183,6 +213,22 @@ def render(game: TreeGame, picture: Picture, *, windows: bool = False,
             label = {"label": _edge_label(path, edge_labels)} if edge_labels else {}
             dot.edge(node_id(parent), node_id(path), **style, **label)
     return dot
+
+
+def check_edge_labels(game: TreeGame, edge_labels: Any) -> None:
+    """Raise TypeError or ValueError unless `edge_labels` is True, False, or a mapping from paths
+    of children in the tree (tuples such as (0,) or (0, 1)) to names."""
+    if isinstance(edge_labels, bool):
+        return
+    if not isinstance(edge_labels, Mapping):
+        raise TypeError(f"edge_labels must be True, False or a dict from paths to names such as {{(0,): 'A'}}, "
+                        f"got {edge_labels!r}")
+    for path in edge_labels:
+        if not isinstance(path, tuple) or not path:
+            raise ValueError(f"edge_labels: {path!r} is not the path of a child: a path is a tuple of moves from "
+                             "the root, such as (0,) or (0, 1)")
+        if path not in game.nodes:
+            raise ValueError(f"edge_labels: the tree has no node {path_name(path)} (path {path!r})")
 
 
 def _edge_label(path: Path, edge_labels: EdgeLabels) -> str:
@@ -245,7 +291,7 @@ size, so that its labels stay legible; a wider one scrolls sideways instead."""
 def svg_of(dot: graphviz.Digraph) -> str:
     """Return a Digraph rendered as SVG (HTML) that fits the width of wherever it is shown: shrunk
     to fit, down to SMALLEST_SCALE of its natural size, and scrolling sideways beyond that."""
-    svg = svg_text(dot)
+    svg = svg_text(check_digraph(dot, "svg_of"))
     size = re.search(r'<svg width="([\d.]+)pt"', svg)
     if size is None:
         return svg
@@ -258,6 +304,9 @@ def svg_of(dot: graphviz.Digraph) -> str:
 
 def side_by_side(drawings: Mapping[str, graphviz.Digraph]) -> Drawings:
     """Return Graphviz drawings in rows, each under its title, as one picture (SVG and PNG)."""
+    if not isinstance(drawings, Mapping):
+        raise TypeError(f"side_by_side takes a dict from titles to drawings, {{'minimax': draw(...)}}, got "
+                        f"{type(drawings).__name__}")
     return Drawings(drawings)
 
 
@@ -283,6 +332,14 @@ GAP = 18
 """Points between two drawings side by side, across and down."""
 
 
+def check_digraph(dot: object, where: str) -> graphviz.Digraph:
+    """Return `dot` if it is a Graphviz drawing, else raise TypeError saying what `where` takes."""
+    if not isinstance(dot, graphviz.Digraph):
+        raise TypeError(f"{where} takes a Graphviz drawing (as draw() returns), not {type(dot).__name__}")
+    drawing: graphviz.Digraph = dot
+    return drawing
+
+
 def svg_text(dot: graphviz.Digraph) -> str:
     """Return a Digraph rendered as SVG by Graphviz's dot, or, where dot is missing (no Graphviz,
     or the browser-only edition), by the pure-Python tree layout (tree_layout.layout_svg)."""
@@ -296,7 +353,7 @@ def svg_text(dot: graphviz.Digraph) -> str:
 def png_of(dot: graphviz.Digraph) -> Optional[bytes]:
     """Return a Digraph rendered as PNG, at PNG_DPI; None where Graphviz's dot is missing (the
     drawing is then shown as SVG only)."""
-    sharp = dot.copy()
+    sharp = check_digraph(dot, "png_of").copy()
     sharp.graph_attr["dpi"] = str(PNG_DPI)
     try:
         png: bytes = sharp.pipe(format="png")
@@ -307,6 +364,8 @@ def png_of(dot: graphviz.Digraph) -> Optional[bytes]:
 
 def png_size(png: bytes) -> tuple[int, int]:
     """Return a PNG's (width, height) in pixels, from its header."""
+    if not isinstance(png, bytes):
+        raise TypeError(f"png_size reads the bytes of a PNG image, not {type(png).__name__}")
     if not png.startswith(PNG_SIGNATURE) or png[12:16] != b"IHDR":
         raise ValueError(f"not a PNG image: it starts {png[:16]!r}")
     return int.from_bytes(png[16:20], "big"), int.from_bytes(png[20:24], "big")
@@ -345,7 +404,7 @@ def compact_png(png: bytes) -> bytes:
 
 def titled(dot: graphviz.Digraph, title: str) -> graphviz.Digraph:
     """Return a copy of a Digraph with `title` above it."""
-    copy: graphviz.Digraph = dot.copy()
+    copy: graphviz.Digraph = check_digraph(dot, "titled").copy()
     copy.attr(label=title, labelloc="t", fontname="Helvetica-Bold", fontsize="12")
     return copy
 

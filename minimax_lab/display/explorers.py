@@ -13,7 +13,7 @@ import ipywidgets as w
 from ..core.trees import Tree
 from ..search.registry import ORDERINGS, choices, one_of, ordering_named
 from ..search.textbook import SearchResult
-from .controls import SLIDER, TreeControls, error_html, intro, whole_number
+from .controls import SLIDER, IntSlider, ToggleButtons, TreeControls, error_html, intro, whole_number
 from .draw import Picture, drawable, picture_of, render, search_trace, svg_of
 from .still import PicturedBox, Still, still_caption
 
@@ -30,8 +30,8 @@ class OrderingExplorer(Still):
         # leaves from -99 to 99, so that ties are rare
         self.controls = TreeControls(branching, depth, seed, low=-99, high=99)
         self.branching, self.depth, self.seed = self.controls.branching, self.controls.depth, self.controls.seed
-        self.ordering = w.ToggleButtons(options=choices(ORDERINGS),
-                                        value=one_of(ordering, "ordering", ORDERINGS))
+        self.ordering = ToggleButtons(options=choices(ORDERINGS), value=one_of(ordering, "ordering", ORDERINGS),
+                                      name="ordering")
         self.counts, self.picture, self.status = w.HTML(), w.HTML(), w.HTML()
         self.drawing = render(drawable([0]), Picture())
         self.controls.observe(self.redraw, also=[self.ordering])
@@ -62,6 +62,12 @@ class OrderingExplorer(Still):
 
 def counts_table(results: dict[str, SearchResult[Any]], chosen: str = "") -> str:
     """Return an HTML table of the leaves and nodes of each named search, `chosen` in bold."""
+    if not isinstance(results, dict) or not results:
+        raise TypeError(f"counts_table takes a dict from names to search results, got {results!r}")
+    for name, result in results.items():
+        if not isinstance(result, SearchResult):
+            raise TypeError(f"counts_table: {name!r} is {result!r}, not a search result (with leaves and nodes)")
+
     def cell(name: str, count: int) -> str:
         text = f"<b>{count}</b>" if name == chosen else str(count)
         return f"<td style='padding:0 8px; text-align:right'>{text}</td>"
@@ -96,10 +102,9 @@ class ComplexityExplorer:
         whole_number(max_depth, "max_depth", 2, 64)
         whole_number(seeds, "seeds", 1, 10)
         self.seeds = range(seeds)
-        self.branching = w.IntSlider(value=branching, min=self.BRANCHING[0], max=self.BRANCHING[1],
-                                     description="branching b", **SLIDER)
-        self.max_depth = w.IntSlider(value=min(max_depth, top), min=2, max=top, description="max depth",
-                                     **SLIDER)
+        self.branching = IntSlider(value=branching, min=self.BRANCHING[0], max=self.BRANCHING[1],
+                                   description="branching b", **SLIDER)
+        self.max_depth = IntSlider(value=min(max_depth, top), min=2, max=top, description="max depth", **SLIDER)
         self.progress = w.IntProgress(value=0, min=0, max=1, description="searches")
         self.picture = w.HTML()
         self.status = w.HTML()

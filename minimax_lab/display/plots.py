@@ -10,12 +10,14 @@ from __future__ import annotations
 import io
 import math
 from collections import defaultdict
+from collections.abc import Mapping
 from typing import Any, Iterable, Optional, Sequence
 
 import matplotlib.pyplot as plt
 from matplotlib.figure import Figure
 
 from ..analysis.experiments import (
+    MAX_BRANCHING,
     Row,
     effective_branching_factor,
     full_leaves,
@@ -24,7 +26,8 @@ from ..analysis.experiments import (
     minimal_nodes,
     pearl_branching,
 )
-from ..core.trees import uniform_nodes
+from ..core.trees import MAX_FORMULA_DEPTH, uniform_nodes
+from ..core.validation import as_float, real_number, whole_number
 from ..search.registry import colour, label
 from .draw import PNG_DPI
 
@@ -41,17 +44,47 @@ def _branching(rows: Sequence[Row]) -> int:
     return values.pop()
 
 
+COUNTS = {"nodes": 1, "leaves": 1, "budget": 1, "seconds": 0}
+"""The measured columns a plot may read, each a number a float holds, at least this (a count is at
+least 1: a log scale has no 0)."""
+
+
 def _measured(rows: Sequence[Row], *needed: str) -> list[Row]:
-    """Return the rows as a list after checking there is at least one and each has the columns
-    a plot reads (ValueError naming what is missing, rather than a KeyError or an empty plot)."""
+    """Return the rows as a list after checking there is at least one, each has the columns a plot
+    reads and each value is one it can plot: a whole number of plies and a branching factor, a
+    count that a float holds and is not NaN (ValueError naming the row and column, rather than a
+    KeyError, an OverflowError or a wrong plot)."""
+    if isinstance(rows, (str, bytes, Mapping)) or not isinstance(rows, Iterable):
+        raise TypeError(f"plot a list of rows (dicts, as minimax_lab.analysis.experiments measures them), "
+                        f"got {type(rows).__name__}")
     rows = list(rows)
     if not rows:
         raise ValueError("no rows to plot: measure some searches first (experiments.node_counts)")
     for i, row in enumerate(rows):
+        if not isinstance(row, Mapping):
+            raise TypeError(f"row {i} is {row!r}, not a dict: plot rows measured by minimax_lab.analysis.experiments")
         missing = [key for key in ("algorithm", "ordering", "branching", "depth", *needed) if key not in row]
         if missing:
             raise ValueError(f"row {i} has no {missing[0]!r}: plot rows measured by minimax_lab.analysis.experiments")
+        whole_number(row["branching"], f"row {i}'s branching", 1, MAX_BRANCHING)
+        whole_number(row["depth"], f"row {i}'s depth", 0, MAX_FORMULA_DEPTH)
+        for column in needed:
+            real_number(row[column], f"row {i}'s {column}", finite=True)
+            if row[column] < COUNTS[column]:
+                raise ValueError(f"row {i}'s {column} must be at least {COUNTS[column]}, got {row[column]!r}")
     return rows
+
+
+def _title(title: Optional[str]) -> None:
+    """Raise TypeError unless `title` is a string or None."""
+    if title is not None and not isinstance(title, str):
+        raise TypeError(f"title must be a string or None, got {title!r}")
+
+
+def _theory(values: Iterable[Any], name: str) -> list[float]:
+    """Return a line of the theory as floats; ValueError naming it where a value is too large for
+    a float (a hand-made row far deeper than any search measures)."""
+    return [as_float(value, f"the theory's {name}") for value in values]
 
 
 def _figure(width: float = 7.5, height: float = 4.5) -> tuple[Figure, Any]:
@@ -67,6 +100,10 @@ def plot_counts(rows: Sequence[Row], *, quantity: str = "leaves", theory: bool =
     minimal tree, Pearl's R^d and b^(3d/4); for nodes the full and the minimal tree."""
     if quantity not in ("leaves", "nodes"):
         raise ValueError(f"quantity must be 'leaves' or 'nodes', got {quantity!r}")
+    if not isinstance(theory, bool):
+        raise ValueError(f"theory must be True or False, got {theory!r}")
+    _title(title)
+    rows = _measured(rows, quantity)
     b = _branching(rows)
     figure, axes = _figure()
     series = mean_by_depth(rows, quantity)
@@ -77,12 +114,13 @@ def plot_counts(rows: Sequence[Row], *, quantity: str = "leaves", theory: bool =
     if theory and quantity == "nodes":
         for name, count, style, line_colour in [(f"all nodes, 1 + {b} + ... + {b}^d", uniform_nodes, ":", FULL),
                                                 ("minimal tree's nodes", minimal_nodes, "--", MINIMAL)]:
-            axes.plot(depths, [count(b, d) for d in depths], style, color=line_colour, lw=1.2, label=name)
+            axes.plot(depths, _theory((count(b, d) for d in depths), name), style, color=line_colour, lw=1.2,
+                      label=name)
     if theory and quantity == "leaves":
         r = pearl_branching(b)
-        lines = [(f"b^d = {b}^d", [full_leaves(b, d) for d in depths], FULL, ":"),
-                 ("Knuth-Moore b^⌈d/2⌉ + b^⌊d/2⌋ − 1", [minimal_leaves(b, d) for d in depths],
-                  MINIMAL, "--"),
+        lines = [(f"b^d = {b}^d", _theory((full_leaves(b, d) for d in depths), "b^d"), FULL, ":"),
+                 ("Knuth-Moore b^⌈d/2⌉ + b^⌊d/2⌋ − 1",
+                  _theory((minimal_leaves(b, d) for d in depths), "minimal tree"), MINIMAL, "--"),
                  (f"Pearl R^d, R = {r:.3f}", [r ** d for d in depths], PEARL, "--"),
                  (f"b^(3d/4), b^(3/4) = {b ** 0.75:.3f}", [b ** (0.75 * d) for d in depths],
                   "tab:brown", ":")]
@@ -101,6 +139,8 @@ def plot_branching(rows: Sequence[Row], *, title: Optional[str] = None) -> Figur
     """Return a plot of the effective branching factor b* (AIMA's, of the mean nodes over the seeds:
     experiments.effective_branching_factor) against depth for each search, with b, b^(3/4),
     Pearl's R and sqrt(b) as horizontal lines."""
+    _title(title)
+    rows = _measured(rows, "nodes")
     b = _branching(rows)
     figure, axes = _figure(8.5, 4.5)
     for search, points in mean_by_depth(rows, "nodes").items():
@@ -122,6 +162,7 @@ def plot_branching(rows: Sequence[Row], *, title: Optional[str] = None) -> Figur
 
 def plot_budget(rows: Sequence[Row], *, title: Optional[str] = None) -> Figure:
     """Return a bar chart of the depth each search reaches within a node budget."""
+    _title(title)
     rows = _measured(rows, "budget")
     figure, axes = _figure(7.5, 3.2)
     names = [label(row["algorithm"], row["ordering"]) for row in rows]
@@ -138,7 +179,8 @@ def plot_budget(rows: Sequence[Row], *, title: Optional[str] = None) -> Figure:
 
 def plot_time(rows: Sequence[Row], *, title: Optional[str] = None) -> Figure:
     """Return a log-log plot of seconds against nodes, one colour per search: time follows nodes."""
-    rows = _measured(rows, "seconds")
+    _title(title)
+    rows = _measured(rows, "nodes", "seconds")
     figure, axes = _figure(6.5, 4.2)
     by_search: dict[tuple[str, str], list[Row]] = defaultdict(list)
     for row in rows:
@@ -158,6 +200,7 @@ def plot_time(rows: Sequence[Row], *, title: Optional[str] = None) -> Figure:
 
 def svg_of_figure(figure: Figure) -> str:
     """Return a matplotlib figure as an SVG string."""
+    _check_figure(figure, "svg_of_figure")
     buffer = io.StringIO()
     figure.savefig(buffer, format="svg")
     return buffer.getvalue()
@@ -166,6 +209,9 @@ def svg_of_figure(figure: Figure) -> str:
 def png_of_figure(figure: Figure, *, caption: str = "") -> bytes:
     """Return a matplotlib figure as PNG at twice its resolution (draw.PNG_DPI's scale), with
     `caption` in italics above it."""
+    _check_figure(figure, "png_of_figure")
+    if not isinstance(caption, str):
+        raise TypeError(f"caption must be a string, got {caption!r}")
     above = figure.text(0.5, 1.02, caption, ha="center", va="bottom", style="italic") if caption else None
     buffer = io.BytesIO()
     try:
@@ -174,3 +220,9 @@ def png_of_figure(figure: Figure, *, caption: str = "") -> bytes:
         if above is not None:
             above.remove()
     return buffer.getvalue()
+
+
+def _check_figure(figure: Any, where: str) -> None:
+    """Raise TypeError unless `figure` is a matplotlib Figure (as the plots return)."""
+    if not isinstance(figure, Figure):
+        raise TypeError(f"{where} takes a matplotlib Figure (as the plots return), not {type(figure).__name__}")

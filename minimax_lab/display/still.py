@@ -13,7 +13,8 @@ from typing import Any, Callable, Optional, Sequence
 import graphviz
 import ipywidgets as w
 
-from .draw import image_bundle, png_of
+from ..core.validation import callable_value
+from .draw import check_digraph, image_bundle, png_of
 
 RUN_TO_USE = "(a picture of the widget: run the cell to use it)"
 """The line under a widget's caption in its still picture."""
@@ -22,13 +23,13 @@ CAPTION_WIDTH = 64
 """Characters in a line of a still picture's caption."""
 
 
-class PicturedBox(w.VBox):  # type: ignore[misc]  # ipywidgets is untyped: VBox is Any
+class PicturedBox(w.VBox):
     """A VBox whose notebook output holds, beside the widget view, a PNG made by `picture` when
     the box is displayed. Its text is the VBox's ("VBox(children=...)")."""
 
     def __init__(self, children: Sequence[Any], *, picture: Callable[[], Optional[bytes]], **kwargs: Any):
         super().__init__(children, **kwargs)
-        self._picture = picture
+        self._picture = callable_value(picture, "picture", "picture() returning PNG bytes or None")
 
     def __repr__(self) -> str:
         text: str = super().__repr__()
@@ -61,7 +62,7 @@ class Still:
 
 def still_of(dot: graphviz.Digraph, caption: str) -> Optional[bytes]:
     """Return a PNG of a widget's drawing with its caption above and RUN_TO_USE under that."""
-    copy: graphviz.Digraph = dot.copy()
+    copy: graphviz.Digraph = check_digraph(dot, "still_of").copy()
     copy.attr(label=still_caption(caption).replace("\n", "\\n"), labelloc="t", fontname="Helvetica-Oblique",
               fontsize="12")
     return png_of(copy)
@@ -69,4 +70,6 @@ def still_of(dot: graphviz.Digraph, caption: str) -> Optional[bytes]:
 
 def still_caption(caption: str) -> str:
     """Return the caption of a still picture: `caption` in lines of CAPTION_WIDTH, then RUN_TO_USE."""
+    if not isinstance(caption, str):
+        raise TypeError(f"a still picture's caption must be a string, got {caption!r}")
     return "\n".join(textwrap.wrap(caption, CAPTION_WIDTH) + [RUN_TO_USE])

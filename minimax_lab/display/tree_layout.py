@@ -24,6 +24,7 @@ from the nodes' width and height in inches and an estimate of their labels' widt
 from __future__ import annotations
 
 import html
+import math
 import re
 from dataclasses import dataclass, field
 from typing import Optional
@@ -42,6 +43,10 @@ MARGIN = 4.0
 
 CHARACTER_WIDTH = 0.6
 """An estimate of a Helvetica character's width, as a fraction of the font size."""
+
+MOST_RANKS = 400
+"""The deepest tree the layout draws (its walks recurse once a rank); draw() draws trees of at most
+400 nodes, so never deeper."""
 
 
 def unquote(value: str) -> str:
@@ -90,6 +95,9 @@ class Digraph:
 def parse(dot: graphviz.Digraph) -> Digraph:
     """Return what the DOT statements of `dot` say; raise ValueError at a statement this reader
     does not know (subgraphs, HTML labels), naming it."""
+    if not isinstance(dot, graphviz.Digraph):
+        raise TypeError(f"the pure-Python layout draws a graphviz.Digraph (as draw() returns), not "
+                        f"{type(dot).__name__}")
     parsed = Digraph({}, {}, {}, {}, [])
     defaults = {"graph": parsed.graph, "node": parsed.node_defaults, "edge": parsed.edge_defaults}
     for line in dot.body:
@@ -116,7 +124,20 @@ def parse(dot: graphviz.Digraph) -> Digraph:
 
 
 def font_size(attrs: dict[str, str]) -> float:
-    return float(attrs.get("fontsize", "14"))
+    return size_attribute(attrs, "fontsize", "14")
+
+
+def size_attribute(attrs: dict[str, str], key: str, default: str) -> float:
+    """Return the attribute `key` (a size) as a number, `default` if it is not set; raise ValueError
+    naming it if it is not a finite number >= 0."""
+    text = attrs.get(key, default)
+    try:
+        number = float(text)
+    except ValueError:
+        number = math.nan
+    if not 0 <= number < math.inf:
+        raise ValueError(f"the pure-Python layout needs {key} to be a number >= 0, got {text!r}")
+    return number
 
 
 def text_width(text: str, size: float) -> float:
@@ -129,21 +150,43 @@ def size_nodes(graph: Digraph) -> None:
     widened to fit its label."""
     for node in graph.nodes.values():
         label = node.attrs.get("label", node.name)
-        node.width = max(float(node.attrs.get("width", "0.75")) * POINTS_PER_INCH,
+        node.width = max(size_attribute(node.attrs, "width", "0.75") * POINTS_PER_INCH,
                          text_width(label, font_size(node.attrs)) + 8)
-        node.height = float(node.attrs.get("height", "0.5")) * POINTS_PER_INCH
+        node.height = size_attribute(node.attrs, "height", "0.5") * POINTS_PER_INCH
 
 
 def tree_roots(graph: Digraph) -> list[Node]:
     """Link each node to its children in edge order; return the nodes no edge leads to, in the
-    order written. Raise ValueError if a node has two parents (the drawing is not a tree)."""
+    order written. Raise ValueError if a node has two parents, or lies on a cycle (the drawing is
+    not a tree), or if the tree is more than MOST_RANKS deep."""
     parents: dict[str, str] = {}
     for tail, head, _ in graph.edges:
         if head in parents:
             raise ValueError(f"the pure-Python layout draws trees, but {head!r} has two parents")
         parents[head] = tail
         graph.nodes[tail].children.append(graph.nodes[head])
-    return [node for name, node in graph.nodes.items() if name not in parents]
+    roots = [node for name, node in graph.nodes.items() if name not in parents]
+    reached, rank, level = 0, 0, roots
+    while level:
+        if rank > MOST_RANKS:
+            raise ValueError(f"the pure-Python layout draws trees at most {MOST_RANKS} deep; this one is deeper")
+        reached += len(level)
+        level, rank = [child for node in level for child in node.children], rank + 1
+    if reached < len(graph.nodes):
+        stray = next(name for name in graph.nodes if name in parents and _on_cycle(name, parents))
+        raise ValueError(f"the pure-Python layout draws trees, but {stray!r} lies on a cycle of edges")
+    return roots
+
+
+def _on_cycle(name: str, parents: dict[str, str]) -> bool:
+    """Return True if following parents up from `name` never reaches a root."""
+    seen = {name}
+    while name in parents:
+        name = parents[name]
+        if name in seen:
+            return True
+        seen.add(name)
+    return False
 
 
 def place(roots: list[Node], separation: float) -> dict[int, float]:
@@ -192,8 +235,8 @@ def layout_svg(dot: graphviz.Digraph) -> str:
     graph = parse(dot)
     size_nodes(graph)
     roots = tree_roots(graph)
-    separation = float(graph.graph.get("nodesep", "0.25")) * POINTS_PER_INCH
-    rank_gap = float(graph.graph.get("ranksep", "0.5")) * POINTS_PER_INCH
+    separation = size_attribute(graph.graph, "nodesep", "0.25") * POINTS_PER_INCH
+    rank_gap = size_attribute(graph.graph, "ranksep", "0.5") * POINTS_PER_INCH
     place(roots, separation)
     ranks: dict[int, list[Node]] = {}
 

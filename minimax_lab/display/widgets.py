@@ -20,7 +20,8 @@ from ..core.trace import ENTER, describe
 from ..core.trees import Tree, uniform_nodes
 from ..games.protocol import TreeGame
 from ..search.registry import CATALOG, choices, one_of
-from .controls import StepControls, TreeControls, deepest_drawable, error_html, intro, whole_number
+from .controls import (RadioButtons, StepControls, ToggleButtons, TreeControls, deepest_drawable, error_html, intro,
+                       whole_number)
 from .draw import (
                    DRAWN,
                    SMALLEST_SCALE,
@@ -55,8 +56,8 @@ class TreeExplorer(Still):
     def __init__(self, branching: int = 3, depth: int = 2, seed: int = 0, algorithm: str = "minimax"):
         self.controls = TreeControls(branching, depth, seed)
         self.branching, self.depth, self.seed = self.controls.branching, self.controls.depth, self.controls.seed
-        self.algorithm = w.ToggleButtons(options=choices(CATALOG, self.ALGORITHMS),
-                                         value=one_of(algorithm, "algorithm", self.ALGORITHMS))
+        self.algorithm = ToggleButtons(options=choices(CATALOG, self.ALGORITHMS),
+                                       value=one_of(algorithm, "algorithm", self.ALGORITHMS), name="algorithm")
         self.picture, self.status = w.HTML(), w.HTML()
         self.drawing = render(drawable([0]), Picture())
         self.controls.observe(self.redraw, also=[self.algorithm])
@@ -129,10 +130,19 @@ class Quiz:
     """A multiple-choice question: pick an option, press Check, read the feedback."""
 
     def __init__(self, question: str, options: Sequence[str], answer: str, explanation: str = ""):
-        if answer not in options:
+        for name, text in (("question", question), ("explanation", explanation)):
+            if not isinstance(text, str):
+                raise TypeError(f"the quiz's {name} must be a string, got {text!r}")
+        if not isinstance(options, (list, tuple)) or len(options) < 2 or not all(isinstance(o, str) for o in options):
+            raise TypeError(f"the quiz's options must be a list of at least two strings, got {options!r}")
+        twice = sorted({o for o in options if options.count(o) > 1})
+        if twice:
+            raise ValueError(f"the quiz's options must differ, but {twice[0]!r} is given twice")
+        if not isinstance(answer, str) or answer not in options:
             raise ValueError(f"the answer {answer!r} is not among the options {list(options)}")
         self.answer, self.explanation = answer, explanation
-        self.choice = w.RadioButtons(options=list(options), value=None, layout={"width": "max-content"})
+        self.choice = RadioButtons(options=list(options), value=None, layout={"width": "max-content"},
+                                   name="the answer")
         self.button = w.Button(description="Check")
         self.feedback = w.HTML()
         self.button.on_click(self.check)
@@ -162,8 +172,8 @@ class BackupExplorer(Still):
                  *, interval_ms: int = 400):
         self.controls = TreeControls(branching, depth, seed)
         self.branching, self.depth, self.seed = self.controls.branching, self.controls.depth, self.controls.seed
-        self.algorithm = w.ToggleButtons(options=choices(CATALOG, TreeExplorer.ALGORITHMS),
-                                         value=one_of(algorithm, "algorithm", TreeExplorer.ALGORITHMS))
+        self.algorithm = ToggleButtons(options=choices(CATALOG, TreeExplorer.ALGORITHMS),
+                                       value=one_of(algorithm, "algorithm", TreeExplorer.ALGORITHMS), name="algorithm")
         self.game: Optional[TreeGame] = None
         self.result: Any = None
         self.trace: Any = []

@@ -67,8 +67,8 @@ class ConnectFourRules:
 
     def __init__(self, width: int = 7, height: int = 6):
         for name, size in (("width", width), ("height", height)):
-            if isinstance(size, bool) or not isinstance(size, int) or not 1 <= size <= 16:
-                raise ValueError(f"{name} must be a whole number from 1 to 16, got {size!r}")
+            if type(size) is not int or not 1 <= size <= 16:
+                raise ValueError(f"{name} must be a whole number from 1 to 16, got {move_text(size)}")
         self.width, self.height = width, height
         self.size = (width, height)
         stride = height + 1
@@ -89,17 +89,14 @@ class ConnectFourRules:
         """Raise TypeError unless `state` is a ConnectFourState, ValueError unless it is a position
         of this board: stones on it, none floating, X having as many as O or one more, and the
         player to move, winner and moves its stones imply."""
-        if not isinstance(state, ConnectFourState):
-            hint = ": build one with game.play(...)" if isinstance(state, (str, list, tuple)) else ""
-            raise TypeError(f"{game_name(self)}: {state!r} is a {type(state).__name__}, not a "
-                            f"ConnectFourState{hint}")
-        size = f"{self.width} x {self.height}"
+        self._check_kind(state)
+        size, other = f"{self.width} x {self.height}", self._other_size(state)
         x, o = state.x, state.o
         if not isinstance(x, int) or not isinstance(o, int) or x < 0 or o < 0:
             raise ValueError(f"{game_name(self)}: {state!r}: the bitboards must be whole numbers >= 0")
         if (x | o) & ~self._full:
             raise ValueError(f"{game_name(self)}: this state has stones outside the {size} board "
-                             "(it belongs to a game of another size?)")
+                             f"(it belongs to a game of another size?){other}")
         if x & o:
             raise ValueError(f"{game_name(self)}: {state!r} has an X and an O on one square")
         mask = x | o
@@ -107,14 +104,14 @@ class ConnectFourRules:
             column = (mask >> c * self._stride) & ((1 << self.height) - 1)
             if column & (column + 1):  # a 0 bit below a 1 bit
                 raise ValueError(f"{game_name(self)}: {state!r} has a stone floating above an empty "
-                                 f"square in column {c} (it belongs to a game of another size?)")
+                                 f"square in column {c} (it belongs to a game of another size?){other}")
         if not 0 <= x.bit_count() - o.bit_count() <= 1:
             raise ValueError(f"{game_name(self)}: {state!r} has {x.bit_count()} X stones and "
                              f"{o.bit_count()} O stones, but X moves first and they alternate")
         implied = self._position(x, o)
         if (implied.to_move, implied.winner, implied.moves) != (state.to_move, state.winner, state.moves):
             raise ValueError(f"{game_name(self)}: {state!r} says other than its stones about the player "
-                             "to move, the winner or the moves (it belongs to a game of another size?)")
+                             f"to move, the winner or the moves (it belongs to a game of another size?){other}")
         self.check_size(state)
 
     # The protocol.
@@ -126,7 +123,12 @@ class ConnectFourRules:
         return state.moves
 
     def result(self, state: ConnectFourState, action: int) -> ConnectFourState:
-        if state.size is not self.size:
+        try:
+            size = state.size
+        except AttributeError:  # not a state: check_size says what it is
+            self.check_size(state)
+            raise
+        if size is not self.size:
             self.check_size(state)
         if type(action) is not int or action not in state.moves:
             raise ValueError(self._illegal(state, action))
@@ -163,8 +165,12 @@ class ConnectFourRules:
 
     def cell(self, state: ConnectFourState, column: int, row: int) -> str | None:
         """Return 'X', 'O' or None for the square at `column`, `row` (row 0 at the bottom)."""
-        if not (0 <= column < self.width and 0 <= row < self.height):
-            raise ValueError(f"square ({column}, {row}) is off the {self.width} x {self.height} board")
+        if (type(column) is not int or type(row) is not int
+                or not (0 <= column < self.width and 0 <= row < self.height)):
+            raise ValueError(f"square ({move_text(column)}, {move_text(row)}) is off the {self.width} x "
+                             f"{self.height} board: columns are whole numbers 0..{self.width - 1}, rows "
+                             f"0..{self.height - 1}")
+        self.check_size(state)
         bit = 1 << (column * self._stride + row)
         return "X" if state.x & bit else "O" if state.o & bit else None
 
@@ -210,12 +216,32 @@ class ConnectFourRules:
         return ConnectFourState(x, o, to_move, winner, moves, self.size)
 
     def check_size(self, state: ConnectFourState) -> None:
-        """Raise ValueError if `state` belongs to a board of another size (a state made by hand,
-        whose size is None, is taken as it is: check_state checks its stones)."""
+        """Raise TypeError if `state` has no stones (x and o: it is not a ConnectFourState),
+        ValueError if it belongs to a board of another size (a state made by hand, whose size is
+        None, is taken as it is: check_state checks its stones)."""
         size = getattr(state, "size", None)
+        if size is self.size:  # the common case: a state this game made
+            return
+        if not (hasattr(state, "x") and hasattr(state, "o")):  # a state's stones (any object with them will do)
+            self._check_kind(state)
         if size is not None and size != self.size:
-            raise ValueError(f"{game_name(self)}: {state!r} is a position of a {size[0]} x {size[1]} "
+            raise ValueError(f"{game_name(self)}: {state!r} is a position of a {_size_text(size)} "
                              f"board, not of this {self.width} x {self.height} one (a game of another size)")
+
+    def _check_kind(self, state: Any) -> None:
+        """Raise TypeError unless `state` is a ConnectFourState."""
+        if not isinstance(state, ConnectFourState):
+            hint = ": build one with game.play(...)" if isinstance(state, (str, list, tuple)) else ""
+            raise TypeError(f"{game_name(self)}: {state!r} is a {type(state).__name__}, not a "
+                            f"ConnectFourState{hint}")
+
+    def _other_size(self, state: ConnectFourState) -> str:
+        """Return '; it is a position of a 4 x 4 board' for a state of another size, '' for one of
+        this size or made by hand."""
+        size = state.size
+        if size is None or size == self.size:
+            return ""
+        return f"; it is a position of a {_size_text(size)} board"
 
     def _has_four(self, stones: int) -> bool:
         """Return True when `stones` holds four in a line in any of the four directions."""
@@ -246,6 +272,7 @@ class ConnectFourRules:
     def mark(self, state: ConnectFourState, square: int) -> str | None:
         """Return 'X', 'O' or None for `square`, numbered row by row from the top left."""
         row, column = divmod(check_square(square, self.width * self.height), self.width)
+        self.check_size(state)
         return self.cell(state, column, self.height - 1 - row)
 
     def click_action(self, state: ConnectFourState, square: int) -> tuple[int | None, str]:
@@ -256,3 +283,8 @@ class ConnectFourRules:
         if column not in state.moves:
             return None, f"Column {column} is full: choose another column."
         return column, ""
+
+
+def _size_text(size: Any) -> str:
+    """Return a state's board size as text, '4 x 4' (its repr if it is not a pair)."""
+    return f"{size[0]} x {size[1]}" if isinstance(size, tuple) and len(size) == 2 else repr(size)

@@ -9,10 +9,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import reduce
+from numbers import Integral
 from operator import xor
 from typing import Any, Iterable
 
-from .protocol import game_name
+from .protocol import game_name, move_text
+
+
+MAX_HEAP = 1000
+"""The largest heap a game of Nim may start with (nim_sum and Bouton's rule take any size)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,6 +48,10 @@ class Nim:
 
     def __init__(self, heaps: Iterable[int]):
         heaps = check_heaps(heaps)
+        for i, size in enumerate(heaps):
+            if size > MAX_HEAP:
+                raise ValueError(f"heap {i}: size {size} is more than Nim's MAX_HEAP = {MAX_HEAP:,}: a "
+                                 "search lists every move of a position, and such a heap has too many")
         self.heaps = heaps
         self.initial = NimState(heaps, "A")
 
@@ -82,7 +91,11 @@ class Nim:
             raise ValueError(f"{state}: illegal move {action!r} (a move is (heap, count) taking 1.."
                              f"size objects from a heap; heaps are {list(state.heaps)}{kinds})")
         heap, count = action
-        heaps = state.heaps[:heap] + (state.heaps[heap] - count,) + state.heaps[heap + 1:]
+        try:
+            heaps = state.heaps[:heap] + (state.heaps[heap] - count,) + state.heaps[heap + 1:]
+        except TypeError:  # heaps that are not a tuple of ints: check_state says what is wrong
+            self.check_state(state)
+            raise
         return NimState(heaps, "B" if state.to_move == "A" else "A")
 
     def is_terminal(self, state: NimState) -> bool:
@@ -106,15 +119,16 @@ def _legal(heaps: tuple[int, ...], action: object) -> bool:
 
 
 def check_heaps(heaps: Iterable[int]) -> tuple[int, ...]:
-    """Return the heap sizes as a tuple, after checking each is a whole number >= 0 (ValueError
-    naming the heap otherwise)."""
+    """Return the heap sizes as a tuple of ints, after checking each is a whole number >= 0 (an
+    int, or a numpy integer, which becomes an int; ValueError naming the heap otherwise)."""
     if isinstance(heaps, (str, bytes)) or not hasattr(heaps, "__iter__"):
         raise ValueError(f"the heaps must be a sequence of heap sizes, got {heaps!r}")
-    heaps = tuple(heaps)
+    sizes: list[int] = []
     for i, size in enumerate(heaps):
-        if type(size) is not int or size < 0:
-            raise ValueError(f"heap {i}: size {size!r} is not a whole number >= 0")
-    return heaps
+        if isinstance(size, bool) or not isinstance(size, Integral) or size < 0:
+            raise ValueError(f"heap {i}: size {move_text(size)} is not a whole number >= 0")
+        sizes.append(int(size))
+    return tuple(sizes)
 
 
 def nim_sum(heaps: Iterable[int]) -> int:

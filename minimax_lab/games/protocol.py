@@ -12,7 +12,7 @@ from numbers import Integral
 from typing import Any, Hashable, Iterable, Optional, Protocol, Sequence, cast, runtime_checkable
 
 from ..core.text import path_name
-from ..core.trees import Path, Tree, leaf_value, uniform_nodes, validate_tree
+from ..core.trees import MAX_TREE_DEPTH, Path, Tree, leaf_value, uniform_nodes, validate_tree
 
 State = Hashable
 Action = Hashable
@@ -32,13 +32,64 @@ class Game(Protocol):
     def utility(self, state: Any, player: Any) -> float: ...
 
 
+GAME_MEMBERS = ("initial", "max_player", "to_move", "actions", "result", "is_terminal", "utility")
+"""What a game has (the Game protocol's members)."""
+
+LONGEST_CHECKED_LINE = 100
+"""How many plies `misbehaviour` follows from a position, looking for where a game breaks its protocol."""
+
+
 def as_game(game_or_tree: Game | Tree) -> Game:
     """Return a game: a Game as it is, a bare nested list as a TreeGame with MAX at the root."""
     if isinstance(game_or_tree, (list, tuple)):
         return TreeGame(game_or_tree)
     if not isinstance(game_or_tree, Game):
-        raise TypeError(f"expected a game or a nested-list tree, got {type(game_or_tree).__name__}")
+        missing = [name for name in GAME_MEMBERS if not hasattr(game_or_tree, name)]
+        lacks = (f"; as a game it lacks {', '.join(missing)}"
+                 if 0 < len(missing) < len(GAME_MEMBERS) - 2 else "")
+        if isinstance(game_or_tree, type):
+            lacks = f" (the class itself: make a game, {game_or_tree.__name__}())"
+        raise TypeError(f"expected a game or a nested-list tree, got {type(game_or_tree).__name__} "
+                        f"{game_name(game_or_tree)}{lacks}")
     return game_or_tree
+
+
+def start_state(game: Game, state: Any = None) -> Any:
+    """Return the state a search of `game` starts from: game.initial when `state` is None, else
+    `state` after the game's check_state (if it has one) has accepted it."""
+    if state is None:
+        return game.initial
+    check_state = getattr(game, "check_state", None)
+    if check_state is not None:
+        check_state(state)
+    return state
+
+
+def misbehaviour(game: Game, state: Any, plies: int = LONGEST_CHECKED_LINE) -> Optional[str]:
+    """Return what `game` does wrong on the line of first moves from `state` (up to `plies`
+    plies): actions() that are not a sequence, or a result() that is None instead of a state; None
+    if nothing is found (or the game raises an error of its own, which the search will meet). A
+    search checks its start with it (one ply), and a search that failed calls it to say why in
+    the game's own terms."""
+    try:
+        for _ in range(plies):
+            if game.is_terminal(state):
+                return None
+            actions = game.actions(state)
+            if isinstance(actions, (str, bytes)) or not hasattr(actions, "__iter__"):
+                return (f"{game_name(game)}: actions({state!r}) returned {actions!r}, not a sequence of "
+                        "the legal actions")
+            actions = tuple(actions)
+            if not actions:
+                return None
+            for action in actions:
+                if game.result(state, action) is None:
+                    return (f"{game_name(game)}: result({state!r}, {action!r}) returned None, not the "
+                            "state the action leads to")
+            state = game.result(state, actions[0])
+    except (ArithmeticError, AttributeError, LookupError, TypeError, ValueError, RuntimeError):
+        return None   # an error of the game's own: the search meets it and reports it as it is
+    return None
 
 
 def game_name(game: Any) -> str:
@@ -51,9 +102,11 @@ def play_moves(game: Game, moves: Sequence[Any] | str, state: Any = None) -> Any
     """Return the state after playing `moves` in `game` from `state` (default: the start); a
     string of digits plays one move per digit ('3344'). A move that is not a whole number, or is
     illegal, raises ValueError saying which move it was."""
-    state = game.initial if state is None else state
+    if isinstance(moves, bytes) or not hasattr(moves, "__iter__"):
+        raise TypeError(f"moves must be a sequence of moves or a string of digits like '3344', got {moves!r}")
+    state = start_state(game, state)
     for i, move in enumerate(moves):
-        action = int(move) if isinstance(move, str) and move.isdigit() else move
+        action = int(move) if isinstance(move, str) and move.isdecimal() else move
         try:
             if type(action) is not int:
                 raise ValueError(f"a move is a whole number, got {move_text(action)}")
@@ -102,7 +155,7 @@ class TreeGame:
     max_player = "MAX"
 
     def __init__(self, tree: Tree, first: str = "MAX"):
-        if first not in ("MAX", "MIN"):
+        if not isinstance(first, str) or first not in ("MAX", "MIN"):
             raise ValueError(f"first must be 'MAX' or 'MIN', got {first!r}")
         self.tree = tree
         self.first = first
@@ -154,6 +207,10 @@ class TreeGame:
         return value if player == "MAX" else -value
 
 
+MAX_BRANCHING = 1000
+"""The most children a node of a UniformTree may have: far more than any search of one visits."""
+
+
 class UniformTree:
     """A uniform tree of `branching` children to `depth` plies that is never stored.
 
@@ -165,9 +222,11 @@ class UniformTree:
     max_player = "MAX"
 
     def __init__(self, branching: int, depth: int, *, seed: int = 0, values: int = 1000):
-        if type(branching) is not int or type(depth) is not int or branching < 1 or depth < 0:
+        if (type(branching) is not int or type(depth) is not int or not 1 <= branching <= MAX_BRANCHING
+                or not 0 <= depth <= MAX_TREE_DEPTH):
             raise ValueError(f"UniformTree needs branching >= 1 and depth >= 0, got {branching!r}, {depth!r} "
-                             "(whole numbers)")
+                             f"(whole numbers, the branching at most {MAX_BRANCHING} and the depth at most "
+                             f"MAX_TREE_DEPTH = {MAX_TREE_DEPTH})")
         if type(seed) is not int or type(values) is not int or values < 1:
             raise ValueError(f"UniformTree needs a seed and values >= 1 that are whole numbers, got "
                              f"seed={seed!r}, values={values!r}")

@@ -67,8 +67,14 @@ class TicTacToe:
         """Return the (shared) state for a board given as 9 marks, or as a string like 'X...O....'."""
         if isinstance(board, str):
             board = [None if ch in ".- _" else ch for ch in board]
+        elif isinstance(board, bytes) or not hasattr(board, "__iter__"):
+            raise TypeError(f"a tic-tac-toe board is 9 marks ('X', 'O' or None) or a string like "
+                            f"'X...O....', got {board!r}")
         board = tuple(board)
-        known = self._states.get(board)
+        try:
+            known = self._states.get(board)
+        except TypeError:  # a mark that cannot be hashed (a list): _check_board names it
+            known = None
         if known is None:
             _check_board(board)
             known = self._states[board] = _position(board)
@@ -99,6 +105,9 @@ class TicTacToe:
     def result(self, state: TicTacToeState, action: int) -> TicTacToeState:
         try:  # a move reached before: only a move equal to (and hashing as) that square finds it
             return state.successors[action]
+        except AttributeError:  # not a state: check_state says what it is
+            self.check_state(state)
+            raise
         except KeyError:
             if type(action) is not int or action not in state.moves:
                 raise ValueError(f"{state!r}: illegal move {move_text(action)} (legal: {list(state.moves)})") from None
@@ -132,6 +141,7 @@ class TicTacToe:
 
     def show(self, state: TicTacToeState) -> str:
         """Return the board as text, top row first, '.' for an empty square."""
+        self.check_state(state)
         cells = [mark or "." for mark in state.board]
         return "\n".join(" ".join(cells[row:row + 3]) for row in (0, 3, 6))
 
@@ -143,11 +153,13 @@ class TicTacToe:
 
     def mark(self, state: TicTacToeState, square: int) -> str | None:
         """Return 'X', 'O' or None for `square` (0 to 8, row by row from the top left)."""
+        self.check_state(state)
         return state.board[check_square(square, 9)]
 
     def click_action(self, state: TicTacToeState, square: int) -> tuple[int | None, str]:
         """Return (the move a click on `square` plays, '') or (None, why the click is refused); a
         square off the board is a mistake of the caller (ValueError), not a click to refuse."""
+        self.check_state(state)
         if check_square(square, 9) not in state.moves:
             return None, f"Square {square} is taken: choose an empty square."
         return square, ""
@@ -158,7 +170,7 @@ def _check_board(board: Board) -> None:
     if len(board) != 9:
         raise ValueError(f"a tic-tac-toe board has 9 squares, got {len(board)}")
     for square, mark in enumerate(board):
-        if mark not in ("X", "O", None):
+        if mark is not None and (not isinstance(mark, str) or mark not in ("X", "O")):
             raise ValueError(f"square {square}: mark {mark!r} is not 'X', 'O' or None")
     if not 0 <= board.count("X") - board.count("O") <= 1:
         raise ValueError(f"board {''.join(m or '.' for m in board)}: X moves first, so X has as many "

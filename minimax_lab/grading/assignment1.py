@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Callable, Optional
 
-from ..checks.core import Case, Failure, same, same_move, tree_cases
+from ..checks.core import Case, Failure, same, same_move, shown, tree_cases
 from ..core.trees import Path, Tree
 from ..games.protocol import Game
 from ..games.tictactoe import TicTacToe
@@ -56,12 +56,12 @@ def _judge_decision(case: Any, game: Game, state: Any, call: str, func: Callable
     if error is not None:
         return Failure(case, call, expected, raised(error), algorithm, error)
     if not (isinstance(got, tuple) and len(got) == 2):
-        return Failure(case, call, expected + ", as a pair (value, move)", repr(got), algorithm)
+        return Failure(case, call, expected + ", as a pair (value, move)", shown(got), algorithm)
     value, move = got
     if not same(value, want):
-        return Failure(case, call, expected, f"value {number_text(value)} (move {move!r})", algorithm)
-    why = (f"but move {move!r} leads to a position worth {number_text(value_of(game.result(state, move)))}"
-           if same_move(move, actions) else f"but move {move!r} is not a legal move (legal: {actions})")
+        return Failure(case, call, expected, f"value {number_text(value)} (move {shown(move)})", algorithm)
+    why = (f"but move {shown(move)} leads to a position worth {number_text(value_of(game.result(state, move)))}"
+           if same_move(move, actions) else f"but move {shown(move)} is not a legal move (legal: {actions})")
     return Failure(case, call, expected, f"value {number_text(value)}, {why}", algorithm)
 
 

@@ -8,6 +8,7 @@ import copy
 from typing import Any, Callable, Mapping, Optional
 
 from ..checks.core import Case, Failure, read_paths, same, tree_cases
+from ..checks.core import shown as value_shown
 from ..core.text import path_name
 from ..core.trace import Trace, cutoff_reasons
 from ..core.trees import Path, Tree
@@ -100,15 +101,15 @@ def _read_trace_answer(got: Any) -> tuple[set[Path], dict[Path, Any]]:
     """Return (pruned leaves, MIN values) read from a student's answer; raise ValueError or
     TypeError saying what could not be read."""
     if not (isinstance(got, tuple) and len(got) == 2):
-        raise TypeError(f"the answer must be a pair (pruned leaves, MIN values), not {got!r}")
+        raise TypeError(f"the answer must be a pair (pruned leaves, MIN values), not {value_shown(got)}")
     pruned, values = got
     if not isinstance(values, Mapping):
-        raise TypeError(f"the MIN values must be a dict {{node: value}}, not {values!r}")
+        raise TypeError(f"the MIN values must be a dict {{node: value}}, not {value_shown(values)}")
     named = {}
     for key, value in values.items():
         [path] = read_paths([key]) if isinstance(key, (str, tuple, list)) else [None]
         if path is None:
-            raise TypeError(f"{key!r} is not a node: name it like '[1][0]' or (1, 0)")
+            raise TypeError(f"{value_shown(key)} is not a node: name it like '[1][0]' or (1, 0)")
         named[path] = value
     return set(read_paths(pruned)), named
 
@@ -130,7 +131,7 @@ def check_hand_trace(alphabeta_by_hand: Callable[[], tuple[Any, Any]]) -> None:
         try:
             given_pruned, given_mins = _read_trace_answer(got)
         except (TypeError, ValueError) as unreadable:
-            shown = f"{got!r}, which cannot be read: {unreadable}"
+            shown = f"{value_shown(got)}, which cannot be read: {unreadable}"
     if shown:
         report("alphabeta_by_hand", "", 1, [Failure("the hand trace", call,
                                                       "a pair (pruned leaves, {MIN node: value})", shown,

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
-from typing import Any, Callable, Mapping, Optional, Sequence
+from typing import Any, Callable, Iterator, Mapping, Optional, Sequence
 
 from ..analysis.players import (
     PLAYER_DEPTH,
@@ -18,7 +18,7 @@ from ..analysis.players import (
     perfect_player,
     reference_player,
 )
-from ..checks.core import Failure, plain_number
+from ..checks.core import Failure, plain_number, shown
 from ..checks.guard import CheckFailed, call_student
 from ..games.protocol import Game
 from ..games.tictactoe import TicTacToe, TicTacToeState
@@ -43,7 +43,7 @@ def check_evaluation(evaluate: Callable[[TicTacToeState], float]) -> None:
         if error is None and plain_number(got) and -1 < got < 1:
             return None
         return Failure(state, f"evaluate({state!r})", "a number strictly between -1 and +1",
-                        raised(error) if error else repr(got), None, error)
+                        raised(error) if error else shown(got), None, error)
 
     game = TicTacToe()
     positions = [s for s in openings(9, game) if not game.is_terminal(s)]
@@ -151,7 +151,7 @@ def check_depth_adjusted_utility(utility: Callable[[TicTacToeState], float]) -> 
             values[state] = got
         else:
             wrong.append(Failure(state, f"depth_adjusted_utility({state!r})", "a number",
-                                  raised(error) if error else repr(got), None, error))
+                                  raised(error) if error else shown(got), None, error))
     if wrong:
         report("depth_adjusted_utility", "", len(finished), wrong)
     scored = ScoredTicTacToe(values)
@@ -206,13 +206,22 @@ def ordering_budget() -> int:
     return math.ceil(BUDGET_SLACK * sum(_exact_order_nodes().values()))
 
 
+def _rearranged(ordered: Sequence[Any], actions: Sequence[Any]) -> bool:
+    """Return True when `ordered` holds the same moves as `actions` (False for moves that cannot
+    even be sorted with them, such as a string among squares)."""
+    try:
+        return sorted(ordered) == sorted(actions)
+    except TypeError:
+        return False
+
+
 def _checked_order(order: Callable[..., Any]) -> Callable[..., tuple[Any, ...]]:
     """Wrap a student's ordering so that it must return a rearrangement of the actions it is given."""
 
     def checked(game: Game, state: Any, actions: Sequence[Any], path: tuple[Any, ...]) -> tuple[Any, ...]:
         if isinstance(order, RemoteFunction):  # graded: it runs in its worker, on its own copies
             ordered = tuple(order(game, state, tuple(actions), path))
-            if sorted(ordered) != sorted(actions):
+            if not _rearranged(ordered, actions):
                 raise CheckFailed(f"order_moves must return the same moves in a new order; for {state!r} "
                                   f"it was given {list(actions)} and returned {list(ordered)}")
             return ordered
@@ -221,8 +230,11 @@ def _checked_order(order: Callable[..., Any]) -> Callable[..., tuple[Any, ...]]:
         outcome = call_student(order, game, state, actions, path, name="order_moves", shared=(0,))
         if outcome.error is not None:
             raise outcome.error
+        if not isinstance(outcome.value, (list, tuple, Iterator)):
+            raise CheckFailed(f"order_moves must return the same moves in a new order (a list or a tuple); for "
+                              f"{state!r} it was given {list(actions)} and returned {shown(outcome.value)}")
         ordered = tuple(outcome.value)
-        if sorted(ordered) != sorted(actions):
+        if not _rearranged(ordered, actions):
             raise CheckFailed(f"order_moves must return the same moves in a new order; for {state!r} "
                               f"it was given {list(actions)} and returned {list(ordered)}")
         return ordered
@@ -253,7 +265,7 @@ def check_ordering(order_moves: Callable[..., Any]) -> None:
         raise
     except CheckFailed:
         raise
-    except Exception as error:  # noqa: BLE001 - any error in student code fails the check
+    except (Exception, SystemExit) as error:  # noqa: BLE001 - any error in student code fails the check
         raise CheckFailed(f"order_moves {raised(error)}") from error
     total = sum(nodes.values())
     if total <= budget:
@@ -296,7 +308,7 @@ def check_player(evaluate: Callable[..., Any], order_moves: Optional[Callable[..
             games = match(game, player, opponent, starts=starts).games
         except (NotImplementedError, CheckFailed):
             raise
-        except Exception as error:  # noqa: BLE001 - any error in student code fails the check
+        except (Exception, SystemExit) as error:  # noqa: BLE001 - any error in student code fails the check
             raise CheckFailed(f"player: evaluate or order_moves {raised(error)}") from error
         lost = [g for g in games if g.score < 0]
         if lost:

@@ -4,9 +4,9 @@ leaves) and the effective branching factor."""
 from __future__ import annotations
 
 import math
-from typing import Callable, Optional
+from typing import Any, Callable, Optional
 
-from ..checks.core import Failure, plain_number, same
+from ..checks.core import Failure, plain_number, same, shown
 from ..core.trees import distinct_tree
 from ..games.protocol import TreeGame
 from ..search.ordering import exact_order
@@ -36,11 +36,19 @@ def check_best_case_leaves(best_case_leaves: Callable[[int, int], int]) -> None:
         if error is None and same(got, want):
             return None
         return Failure(f"a uniform tree of branching {b} and depth {d}, best moves searched first",
-                        f"best_case_leaves({b}, {d})", repr(want), raised(error) if error else repr(got),
+                        f"best_case_leaves({b}, {d})", repr(want), raised(error) if error else shown(got),
                         None, error)
 
     judge_cases("best_case_leaves", f"matches alpha-beta on {len(BEST_CASE_SHAPES)} perfectly ordered trees",
                 BEST_CASE_SHAPES, judge)
+
+
+def _sum_of_powers(b: Any, depth: int) -> Optional[float]:
+    """Return 1 + b + ... + b**depth as a float, or None when it is beyond any float (b = 10**400)."""
+    try:
+        return float(sum(b ** i for i in range(depth + 1)))
+    except OverflowError:
+        return None
 
 
 def check_effective_branching_factor(effective_branching_factor: Callable[[int, int], float]) -> None:
@@ -51,18 +59,19 @@ def check_effective_branching_factor(effective_branching_factor: Callable[[int, 
     def judge(case: tuple[int, int]) -> Optional[Failure]:
         nodes, depth = case
         got, error = attempt(effective_branching_factor, nodes, depth)
-        if error is None and plain_number(got) and got > 0:
-            total = sum(got ** i for i in range(depth + 1))
-            if math.isclose(total, nodes, rel_tol=1e-6):
-                return None
+        total = _sum_of_powers(got, depth) if error is None and plain_number(got) and got > 0 else None
+        if total is not None and math.isclose(total, nodes, rel_tol=1e-6):
+            return None
         want = f"b* > 0 with 1 + b* + ... + b*^{depth} = {nodes}"
         if error is not None:
             return Failure(case, f"effective_branching_factor({nodes}, {depth})", want, raised(error),
                             None, error)
-        shown = repr(got)
-        if plain_number(got) and got > 0:
-            shown += f", for which the sum is {sum(got ** i for i in range(depth + 1)):.6g}"
-        return Failure(case, f"effective_branching_factor({nodes}, {depth})", want, shown)
+        returned = shown(got)
+        if total is not None:
+            returned += f", for which the sum is {total:.6g}"
+        elif plain_number(got) and got > 0:
+            returned += ", for which the sum is too large for a float"
+        return Failure(case, f"effective_branching_factor({nodes}, {depth})", want, returned)
 
     judge_cases("effective_branching_factor", f"correct on {len(EBF_CASES)} (nodes, depth) pairs", EBF_CASES,
                 judge)

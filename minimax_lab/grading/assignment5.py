@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Callable, cast
 
 from ..analysis.players import Played, Player, depth_limited_player, match, random_player, reference_player
-from ..checks.core import plain_number
+from ..checks.core import plain_number, shown
 from ..checks.guard import CheckFailed
 from ..heuristics.connect_four import ConnectFour, ConnectFourState
 from .reports import attempt, raised
@@ -76,7 +76,7 @@ def checked_evaluation(evaluate: Callable[[ConnectFourState], float]) -> Callabl
         if error is not None:
             raise EvaluationFailed(state, raised(error), error)
         if not (plain_number(got) and -1 < got < 1):
-            raise EvaluationFailed(state, repr(got))
+            raise EvaluationFailed(state, shown(got))
         return cast(float, got)  # a plain number, checked above
 
     return checked

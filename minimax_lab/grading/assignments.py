@@ -476,25 +476,55 @@ def merged_submission(solution: Notebook, submission: Notebook) -> Notebook:
     return merge(solution, submission)[0]
 
 
+def read_notebook(path: Path, what: str) -> Notebook:
+    """Return the notebook at `path` (read); raise ValueError naming it (`what`: "the solution", "the
+    submission") and why it cannot be read."""
+    try:
+        return read(path)
+    except OSError as error:
+        why = f"it cannot be read: {error.strerror or error}"
+    except ValueError as error:  # nbformat's NotJSONError, JSON's own error, a file that is not UTF-8
+        why = f"it is not JSON: {str(error).splitlines()[0] if str(error) else type(error).__name__}"
+    except Exception as error:  # noqa: BLE001 - nbformat's schema errors, and its TypeErrors on odd JSON
+        invalid = type(error).__name__ == "ValidationError" and str(error)
+        why = (f"it is not laid out as a notebook: {str(error).splitlines()[0]}" if invalid
+               else "its JSON is not laid out as a notebook (nbformat 4: a list of cells, metadata)")
+    raise ValueError(f"{what} {path} is not a readable notebook ({why})")
+
+
 def collect(solution: Path, submissions: Sequence[Path], out: Path) -> list[Path]:
     """Write each submission merged into the solution notebook (merged_submission) to `out`, under
-    the submission's file name; return the files written."""
-    reference = read(solution)
-    written = []
+    the submission's file name; return the files written. Every notebook is read before any is
+    written: one that cannot be read raises ValueError naming it, and nothing is written."""
+    if Path(out).exists() and not Path(out).is_dir():
+        raise ValueError(f"--out {out} is a file, not a directory")
+    reference = read_notebook(solution, "the solution")
+    merged = []
     for submission in submissions:
         target = Path(out) / Path(submission).name
         if target.resolve() == Path(submission).resolve():
             raise ValueError(f"{submission}: --out must be another directory than the submissions'")
-        _write_if_changed(target, notebook_text(merged_submission(reference, read(submission))))
-        written.append(target)
-    return written
+        try:
+            merged.append((target, notebook_text(merged_submission(reference, read_notebook(submission,
+                                                                                            "the submission")))))
+        except (KeyError, TypeError, AttributeError) as error:  # read, but not laid out as a notebook is
+            raise ValueError(f"the submission {submission} is not a notebook nbformat can write back "
+                             f"({type(error).__name__}: {error})") from None
+    for target, text in merged:
+        _write_if_changed(target, text)
+    return [target for target, _ in merged]
 
 
 def summarize(report: Path) -> list[str]:
     """Return one line per graded notebook from an nbval run's JUnit XML report: which of its
-    cells failed, or that all passed."""
+    cells failed, or that all passed. Raise ValueError when the report cannot be read."""
     cells: dict[str, list[str]] = {}
-    for case in ET.parse(report).iter("testcase"):
+    try:
+        parsed = ET.parse(report)
+    except (OSError, ET.ParseError) as error:
+        raise ValueError(f"the report {report} is not a readable JUnit XML file ({type(error).__name__}: "
+                         f"{error})") from None
+    for case in parsed.iter("testcase"):
         failed = case.find("failure") is not None or case.find("error") is not None
         cells.setdefault(case.get("classname", "?"), [])
         if failed:
@@ -505,7 +535,16 @@ def summarize(report: Path) -> list[str]:
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
     """Command line: generate the student notebooks (default), `collect` submissions, or print
-    the `summary` of a grading run."""
+    the `summary` of a grading run. Exit status 1, with one line saying why, when a file given
+    cannot be read or written."""
+    try:
+        return _main(argv)
+    except (OSError, ValueError) as error:
+        print(f"python -m minimax_lab.grading.assignments: {error}", file=sys.stderr)
+        return 1
+
+
+def _main(argv: Optional[Sequence[str]] = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv[:1] == ["summary"]:
         parser = argparse.ArgumentParser(prog="python -m minimax_lab.grading.assignments summary",

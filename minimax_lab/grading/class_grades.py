@@ -42,6 +42,7 @@ from typing import Any, Optional, Sequence
 from ..checks.core import seeded
 from ..checks.guard import CheckFailed, time_limit
 from ..checks.guard import TimedOut as CheckTimedOut
+from ..core.validation import positive_number, whole_number
 from . import assignments
 from .copies import resemblances
 from .sandbox import CALL_TIMEOUT, LIMITS, SANDBOX_NOTE, RemoteFunction, sandbox_name, start_worker
@@ -293,10 +294,15 @@ def grade_class(solution: Path, submissions: Sequence[Path], out: Path, *, seed:
     repeated = sorted({n for n in names if names.count(n) > 1})
     if repeated:
         raise ValueError(f"two submissions share a name: {', '.join(repeated)}; rename one")
+    if out.exists() and not out.is_dir():
+        raise ValueError(f"{out} is a file, not a folder: grade into a new folder")
     if out.exists() and any(out.iterdir()):
         raise ValueError(f"{out} is not empty: grade into a new folder")
-    reference = assignments.read(solution)
-    exercises(reference)  # a solution whose checks cannot be graded stops here, before any work
+    check_limits(jobs=jobs, call_timeout=call_timeout, check_timeout=check_timeout)
+    reference = read_solution(solution)
+    if not exercises(reference):  # a solution whose checks cannot be graded stops here, before any work
+        raise ValueError(f"the solution {solution} has no check cells (grading.check_<exercise>(...)): "
+                         "nothing to grade")
     prelude_source(reference, solution.stem)
     jobs = max(1, jobs or os.cpu_count() or 1)
     grade = functools.partial(grade_submission, solution, seed=seed, call_timeout=call_timeout,
@@ -309,6 +315,28 @@ def grade_class(solution: Path, submissions: Sequence[Path], out: Path, *, seed:
     results.sort(key=lambda g: g.student)
     write_results(out, solution, results, seed=seed, call_timeout=call_timeout, check_timeout=check_timeout)
     return results
+
+
+MOST_SECONDS = 24 * 3600.0
+"""The longest time limit grading accepts (a day): more is a typing mistake, and beyond what the
+system's timers and resource limits take."""
+
+
+def check_limits(*, jobs: Optional[int], call_timeout: Optional[float], check_timeout: float) -> None:
+    """Raise ValueError naming the setting (and its option) when `jobs` is not a whole number >= 0
+    (0 or None: one per core) or a time limit is not a number of seconds > 0 and at most
+    MOST_SECONDS (call_timeout None: the defaults)."""
+    if jobs is not None:
+        whole_number(jobs, "jobs (--jobs; 0: one per core)", 0)
+    for name, seconds in (("call_timeout (--call-timeout)", call_timeout), ("check_timeout (--check-timeout)",
+                                                                            check_timeout)):
+        if seconds is not None and (positive_number(seconds, f"{name}, in seconds,") > MOST_SECONDS):
+            raise ValueError(f"{name} must be at most {MOST_SECONDS:g} s (a day), got {seconds!r}")
+
+
+def read_solution(path: Path) -> Any:
+    """Return the solution notebook at `path`; raise ValueError saying why it cannot be read."""
+    return assignments.read_notebook(path, "the solution")
 
 
 def write_results(out: Path, solution: Path, results: Sequence[Graded], *, seed: int, call_timeout: Optional[float],
@@ -372,6 +400,10 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     args = parser.parse_args(argv)
     if not args.solution.is_file():
         parser.error(f"no solution notebook at {args.solution}")
+    try:
+        check_limits(jobs=args.jobs, call_timeout=args.call_timeout, check_timeout=args.check_timeout)
+    except ValueError as error:
+        parser.error(str(error))
     seed = args.seed if args.seed is not None else secrets.randbelow(10 ** 9)
     now = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
     out = args.out or Path("build/graded") / f"{args.solution.stem}-{now}"

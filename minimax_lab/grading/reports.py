@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import copy
 import functools
+import inspect
 from typing import Any, Callable, Optional, ParamSpec, Sequence, TypeVar
 
-from ..checks.core import Case, Failure, display_in_notebook, same, smallest_failure, tree_cases, verdict
+from ..checks.core import (Case, Failure, display_in_notebook, error_text, same, shown, smallest_failure,
+                           tree_cases, verdict)
 from ..checks.guard import CheckFailed, StudentProblem, call_student, verify_untouched
 from ..core.text import value_text
 from ..core.trees import is_number
@@ -104,7 +106,7 @@ def raised(error: BaseException) -> str:
         return str(error)
     if isinstance(error, RemoteError):
         return f"raised {error.kind}: {error}"
-    return f"raised {type(error).__name__}: {error}"
+    return f"raised {type(error).__name__}: {error_text(error)}"
 
 
 class NotAnswered(CheckFailed):
@@ -125,13 +127,25 @@ def unanswered_text(error: NotImplementedError) -> str:
 
 def check(function: Callable[P, R]) -> Callable[P, R]:
     """Return a check that verifies the package is untouched (guard.verify_untouched) before and
-    after it runs, and raises NotAnswered (shown as the one line unanswered_text) when the student's
-    function is not written yet."""
+    after it runs, fails with CheckFailed naming the argument when one it is given as a function
+    (annotated Callable) is not a function, and raises NotAnswered (shown as the one line
+    unanswered_text) when the student's function is not written yet."""
+
+    signature = inspect.signature(function)
+    functions = [name for name, parameter in signature.parameters.items() if "Callable" in str(parameter.annotation)]
 
     @functools.wraps(function)
     def checked(*args: P.args, **kwargs: P.kwargs) -> R:
         __tracebackhide__ = True
         verify_untouched()
+        try:
+            given = signature.bind_partial(*args, **kwargs).arguments
+        except TypeError:  # called with the wrong arguments: the call below says so
+            given = {}
+        for name, value in given.items():
+            if name in functions and value is not None and not callable(value):
+                raise CheckFailed(f"{name} must be a function (the one your answer cell defines with def), "
+                                  f"but it is {shown(value)}")
         try:
             result = function(*args, **kwargs)
         except NotImplementedError as error:
@@ -144,7 +158,7 @@ def check(function: Callable[P, R]) -> Callable[P, R]:
 
 def number_text(x: Any) -> str:
     """Return a number as a failure report shows it (ASCII infinities), anything else by its repr."""
-    return value_text(x, ascii=True) if is_number(x) else repr(x)
+    return value_text(x, ascii=True) if is_number(x) else shown(x)
 
 
 def check_tree_values(name: str, student: Callable[..., Any], search: Callable[..., Any],

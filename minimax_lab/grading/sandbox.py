@@ -430,6 +430,10 @@ class RemoteFunction:
     not answered yet, RemoteError for the student's exception, a StudentProblem for the rest);
     `outcome(args, writes)` is what guard.call_student returns for it."""
 
+    runs_elsewhere = True
+    """It calls code in the worker: guard.runs_here never forks a child to run it (a fork would share
+    the worker's pipe)."""
+
     def __init__(self, worker: Worker, name: str):
         self.worker = worker
         self.name = self.__name__ = name

@@ -52,7 +52,7 @@ def encode(value: Any, depth: int = 0) -> Any:
     first part that cannot cross. Types are matched exactly: an int or float subclass (whose ==
     could say anything) does not cross."""
     if depth > MAX_DEPTH:
-        raise WireError(f"it is nested more than {MAX_DEPTH} levels deep")
+        raise WireError(f"a value nested more than {MAX_DEPTH} levels deep")
     kind = type(value)
     if value is None or kind is bool or kind is str:
         return value
@@ -110,7 +110,7 @@ class Decoder:
 
     def __call__(self, data: Any, depth: int = 0) -> Any:
         if depth > MAX_DEPTH:
-            raise WireError(f"it is nested more than {MAX_DEPTH} levels deep")
+            raise WireError(f"a value nested more than {MAX_DEPTH} levels deep")
         kind = type(data)
         if data is None or kind in (bool, int, float, str):
             return data

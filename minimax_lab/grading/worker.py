@@ -73,6 +73,14 @@ def course_module(error: BaseException) -> Optional[str]:
     return None
 
 
+def message(error: BaseException) -> str:
+    """Return str(error), or a stand-in when the student's exception cannot say its message."""
+    try:
+        return str(error)
+    except BaseException as failed:  # noqa: BLE001 - a student's __str__ may raise anything
+        return f"<its message could not be shown: {type(failed).__name__}>"
+
+
 class Answers:
     """The student's namespace, and how one call of one of its functions goes."""
 
@@ -97,7 +105,7 @@ class Answers:
         if course is not None:
             return f"{label} uses the course's {course.removeprefix('minimax_lab.')}"
         where = f", line {error.lineno}" if isinstance(error, SyntaxError) and error.lineno else ""
-        return f"{label}{where}: {type(error).__name__}: {error}"
+        return f"{label}{where}: {type(error).__name__}: {message(error)}"
 
     def function(self, name: str) -> Optional[Callable[..., Any]]:
         found = self.namespace.get(name)
@@ -106,18 +114,21 @@ class Answers:
     def call(self, name: str, args: list[Any], writes: list[int]) -> dict[str, Any]:
         """Call the student's function `name` on the decoded `args`; return the reply."""
         function = self.function(name)
+        if function is None and self.namespace.get(name) is not None:
+            return {"unreadable": f"is not a function: the answer cells make it a value of type "
+                                  f"{type(self.namespace[name]).__name__}"}
         if function is None:
             return {"missing": name}
         values = [self.decode(arg) for arg in args]
         try:
             returned = function(*values)
         except NotImplementedError as error:
-            return {"unanswered": str(error)}
+            return {"unanswered": message(error)}
         except BaseException as error:  # noqa: BLE001 - the student's error is the reply
             course = course_module(error)
             if course is not None:
                 return {"course": course}
-            return {"raised": [type(error).__name__, str(error)[:2000]]}
+            return {"raised": [type(error).__name__, message(error)[:2000]]}
         try:
             reply: dict[str, Any] = {"value": encode(returned)}
             reply["writes"] = {str(i): encode(values[i]) for i in writes if 0 <= i < len(values)}

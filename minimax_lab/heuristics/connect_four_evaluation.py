@@ -17,12 +17,10 @@ side moving first in half the games; `python -m minimax_lab.tools.bench --weight
 from __future__ import annotations
 
 from numbers import Real
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import Any, Mapping
 
+from ..games.connect_four import ConnectFourRules, ConnectFourState
 from .connect_four_bits import Bitboards
-
-if TYPE_CHECKING:
-    from ..games.connect_four import ConnectFourRules, ConnectFourState
 
 FEATURES = ("open threes", "open twos", "centre")
 """The features of Connect Four's evaluation, in the order of a weight vector."""
@@ -47,6 +45,17 @@ CANDIDATES: dict[str, dict[str, float]] = {
 
 TOURNAMENT_DEPTH, TOURNAMENT_GAMES = 4, 40
 """The depth of the engines and the games per pair of weight_tournament."""
+
+MOST_WEIGHT = 10 ** 6
+"""The largest weight (in size) an evaluation takes: it divides by the largest score it can reach, so
+that its guesses lie strictly between -1 and 1, and with larger weights a guess could round to 1."""
+
+
+def check_game(game: Any, what: str) -> ConnectFourRules:
+    """Return `game` if it is Connect Four (a ConnectFourRules), else raise TypeError naming `what`."""
+    if not isinstance(game, ConnectFourRules):
+        raise TypeError(f"{what} evaluates Connect Four (a ConnectFour game), not {game!r}")
+    return game
 
 
 def line_counts(game: ConnectFourRules, stones: int, blockers: int) -> tuple[int, int]:
@@ -77,6 +86,8 @@ def features(game: ConnectFourRules, state: ConnectFourState) -> dict[str, tuple
     >>> features(game, game.play("3324"))
     {'open threes': (0, 0), 'open twos': (1, 1), 'centre': (1, 1)}
     """
+    check_game(game, "features")
+    game.check_state(state)
     centre = centre_mask(game)
     x_twos, x_threes = line_counts(game, state.x, state.o)
     o_twos, o_threes = line_counts(game, state.o, state.x)
@@ -97,6 +108,9 @@ def check_weights(weights: Any) -> dict[str, float]:
         value = weights[name]
         if isinstance(value, bool) or not isinstance(value, Real) or value < 0 or not value < float("inf"):
             raise ValueError(f"the weight of {name!r} must be a number >= 0, got {value!r}")
+        if not value <= MOST_WEIGHT:
+            raise ValueError(f"the weight of {name!r} must be at most {MOST_WEIGHT:,} (only the ratios of the "
+                             f"weights matter), got {value!r}")
     return dict(weights)
 
 
@@ -113,7 +127,7 @@ class LinearEvaluation:
     """
 
     def __init__(self, game: ConnectFourRules, weights: Mapping[str, float] = WEIGHTS):
-        self.game, self.weights = game, check_weights(weights)
+        self.game, self.weights = check_game(game, "LinearEvaluation"), check_weights(weights)
         self.centre = centre_mask(game)
         lines = sum(starts.bit_count() for _, starts in game.line_starts)
         most = (self.weights["open threes"] * lines + self.weights["open twos"] * lines
@@ -124,6 +138,7 @@ class LinearEvaluation:
         return f"LinearEvaluation({self.game!r}, {self.weights})"
 
     def __call__(self, state: ConnectFourState) -> float:
+        self.game.check_size(state)
         return self.score(state.x, state.o) / self.scale
 
     def score(self, x: int, o: int) -> float:
@@ -175,6 +190,9 @@ def check_parity_weights(weights: Any) -> dict[str, int]:
     for name in PARITY_FEATURES:
         if type(weights[name]) is not int:
             raise ValueError(f"the weight of {name!r} must be a whole number, got {weights[name]!r}")
+        if abs(weights[name]) > MOST_WEIGHT:
+            raise ValueError(f"the weight of {name!r} must be from {-MOST_WEIGHT:,} to {MOST_WEIGHT:,} (only the "
+                             f"ratios of the weights matter), got {weights[name]!r}")
     return {name: weights[name] for name in PARITY_FEATURES}
 
 
@@ -194,7 +212,7 @@ class ParityEvaluation:
     """
 
     def __init__(self, game: ConnectFourRules, weights: Mapping[str, int] = PARITY_WEIGHTS):
-        self.game, self.weights = game, check_parity_weights(weights)
+        self.game, self.weights = check_game(game, "ParityEvaluation"), check_parity_weights(weights)
         self.bits = Bitboards(game.width, game.height)
         self.vector = tuple(self.weights[name] for name in PARITY_FEATURES)
         self.centre = centre_mask(game)
@@ -207,6 +225,7 @@ class ParityEvaluation:
         return f"ParityEvaluation({self.game!r}, {self.weights})"
 
     def __call__(self, state: ConnectFourState) -> float:
+        self.game.check_size(state)
         return self.score(state.x, state.o, state.to_move == "X") / self.scale
 
     def score(self, x: int, o: int, x_to_move: bool) -> int:

@@ -7,6 +7,9 @@ winning lines minus MIN's (O's).
 
 from __future__ import annotations
 
+import functools
+from typing import Any, Callable, TypeVar, cast
+
 from ..games.tictactoe import LINES, TicTacToeState
 
 
@@ -24,6 +27,26 @@ def open_winning_lines(state: TicTacToeState, player: str) -> int:
         if player in marks and other not in marks:
             count += 1
     return count
+
+
+Count = TypeVar("Count", bound=Callable[..., int])
+
+
+def checked_arguments(count: Count) -> Count:
+    """Return open_winning_lines with its arguments checked before it counts (its own lines, which
+    lessons 4 and 7 print, stay the definition)."""
+    @functools.wraps(count)
+    def run(state: Any, player: Any) -> int:
+        if not isinstance(state, TicTacToeState):
+            raise TypeError(f"open_winning_lines counts the lines of a tic-tac-toe state, not {state!r}")
+        if player not in ("X", "O"):
+            raise ValueError(f"player must be 'X' or 'O', got {player!r}")
+        return count(state, player)
+
+    return cast(Count, run)
+
+
+open_winning_lines = checked_arguments(open_winning_lines)
 
 
 def open_lines_difference(state: TicTacToeState) -> int:

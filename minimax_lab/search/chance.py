@@ -11,7 +11,7 @@ import math
 from typing import Any, Iterable, Optional
 
 from ..core.text import path_name, value_text
-from ..core.trace import ENTER, EXIT, LEAF, NO_TRACE, UPDATE, Moves, Trace
+from ..core.trace import ENTER, EXIT, LEAF, NO_TRACE, UPDATE, Moves, Trace, as_trace
 from ..core.trees import (
     PROBABILITY_TOLERANCE,
     Chance,
@@ -41,8 +41,9 @@ def expectiminimax(tree: ChanceTree, *, first: str = "MAX", trace: Trace = NO_TR
     >>> expectiminimax([Chance([(0.5, 4), (0.5, 0)]), 1]).value
     2.0
     """
-    if first not in ("MAX", "MIN"):
+    if not isinstance(first, str) or first not in ("MAX", "MIN"):
         raise ValueError(f"first must be 'MAX' or 'MIN', got {first!r}")
+    as_trace(trace, "expectiminimax")
     check_chance_tree(tree)
     nodes = leaves = 0
 

@@ -192,6 +192,8 @@ class ConnectFourSearch:
         wins = my_threats & playable
         if wins:
             return (self.win - 1) * SCALE, wins & -wins
+        if moves == bits.squares - 1:
+            return 0, playable  # the last square, and no win with it: a draw
         candidates = bits.safe_moves(mine, mask) or playable  # all lose: look for the slowest loss
         candidates = candidates & only or candidates
         alpha, beta = -math.inf, math.inf

@@ -31,6 +31,7 @@ import math
 import time
 from typing import Any, Optional
 
+from ..core.validation import whole_number
 from ..games.connect_four import ConnectFourRules, ConnectFourState
 from ..heuristics.connect_four_bits import Bitboards
 
@@ -46,6 +47,21 @@ CHECK_EVERY = 1024
 
 class OutOfNodes(Exception):
     """Raised inside a solve that has used its budget of nodes or time: the engine then searches instead."""
+
+    def __str__(self) -> str:
+        return "the solver used up its budget of nodes (or time) before it settled the position"
+
+
+def check_nodes(nodes: Any) -> Optional[int]:
+    """Return `nodes` if it is None (no limit) or a whole number >= 1, else raise ValueError."""
+    return None if nodes is None else whole_number(nodes, "nodes", 1)
+
+
+def check_exact(exact: Any) -> bool:
+    """Return `exact` if it is True or False, else raise TypeError."""
+    if not isinstance(exact, bool):
+        raise TypeError(f"exact must be True (the exact scores) or False (the outcomes), got {exact!r}")
+    return exact
 
 
 def position(game: ConnectFourRules, state: ConnectFourState) -> tuple[int, int]:
@@ -84,19 +100,20 @@ class ConnectFourSolver:
         """Return the exact score of `state` for the player to move (see the module's docstring);
         with `nodes`, raise OutOfNodes once the search has visited that many nodes."""
         mine, mask = position(self.game, state)
-        return self.solve(mine, mask, exact=True, nodes=nodes)
+        return self.solve(mine, mask, exact=True, nodes=check_nodes(nodes))
 
     def outcome(self, state: ConnectFourState, *, nodes: Optional[int] = None) -> int:
         """Return +1, 0 or -1: the player to move wins, draws or loses with perfect play."""
         mine, mask = position(self.game, state)
-        return self.solve(mine, mask, exact=False, nodes=nodes)
+        return self.solve(mine, mask, exact=False, nodes=check_nodes(nodes))
 
     def move_scores(self, state: ConnectFourState, *, exact: bool = True,
                     nodes: Optional[int] = None) -> dict[int, int]:
         """Return, for each legal move of `state`, its score for the player to move: the exact score
         of the position after it, negated (with exact=False, its outcome +1, 0 or -1)."""
         mine, mask = position(self.game, state)
-        self.limit(nodes)
+        check_exact(exact)
+        self.limit(check_nodes(nodes))
         scores = {}
         for column in state.moves:
             scores[column] = self.move_score(mine, mask, column, exact)
@@ -227,6 +244,8 @@ def score_plies(score: int, moves: int, squares: int) -> int:
 
 def perfect_move(solver: ConnectFourSolver, state: ConnectFourState) -> int:
     """Return a perfect move in `state`: the best exact score, the centre first among equals."""
+    if not isinstance(solver, ConnectFourSolver):
+        raise TypeError(f"perfect_move(solver, state) takes a ConnectFourSolver first, not {solver!r}")
     return solver.best_moves(state)[0]
 
 
@@ -237,7 +256,8 @@ def solver_player(game: ConnectFourRules) -> Any:
 
     def player(played: Any, state: ConnectFourState) -> int:
         if played is not game:
-            raise ValueError(f"this player plays {game!r}, not {played!r}")
+            other = " (another object, equal in name)" if repr(played) == repr(game) else ""
+            raise ValueError(f"this player plays {game!r}, not {played!r}{other}: make one with solver_player(game)")
         if len(solver.lower) + len(solver.upper) > 4_000_000:
             solver.lower.clear()
             solver.upper.clear()

@@ -40,14 +40,14 @@ from typing import Any, Callable, Iterable, Optional, Sequence
 
 from ..core.table import TranspositionTable
 from ..core.trees import is_number
-from ..core.validation import positive_number, whole_number
-from ..games.protocol import Game
+from ..core.validation import as_float, positive_number, whole_number
+from ..games.protocol import Game, game_name
 from ..heuristics.boards import BOARD_GAMES, horizon_evaluation, move_order
 from ..heuristics.connect_four import ConnectFour
 from ..heuristics.generic import even
 from .connect_four_engine import PARTS as BITBOARD_PARTS
 from .connect_four_engine import ROOT_SOLVE_EMPTY, ConnectFourSearch, OutOfBudget, engine_value
-from .textbook import INF, Evaluate, SearchResult
+from .textbook import INF, LONGEST_PLAYOUT, Evaluate, SearchResult
 
 WIN = 1000
 """A win `ply` moves from the root scores WIN - ply (a loss -(WIN - ply)); every guess of the
@@ -99,6 +99,14 @@ positions at 100,000 nodes a move (56 or 57 of them kept the result), and spends
 GROWTH = (1.5, 8.0)
 """The least and most an iteration is taken to cost, as a multiple of the one before, when the engine
 decides whether the next would finish within its budget."""
+
+MOST_DEPTH = LONGEST_PLAYOUT
+"""The deepest the engine searches: as many plies as a game may last before it is taken to be one that
+never ends (every game of the course ends far sooner, and the engine stops once it sees the end)."""
+
+UTILITIES = frozenset((-1, 0, 1))
+"""The utilities the engine takes (a loss, a draw, a win); a set, so that a number that says it
+equals everything is not taken for one of them."""
 
 
 @dataclass(frozen=True)
@@ -168,12 +176,15 @@ class Engine:
     def __init__(self, game: Game, *, seconds: Optional[float] = None, depth: Optional[int] = None,
                  nodes: Optional[int] = None, evaluate: Optional[Evaluate] = None,
                  without: Iterable[str] = ()):
+        check_game(game, "engine")
         if seconds is not None:
             positive_number(seconds, "seconds")
         if depth is not None:
-            whole_number(depth, "depth", 1)
+            if whole_number(depth, "depth", 1) > MOST_DEPTH:
+                raise ValueError(f"depth must be at most {MOST_DEPTH:,} plies (a game that lasts longer is taken "
+                                 f"to be one that never ends), got {depth!r}")
         if nodes is not None:
-            whole_number(nodes, "nodes", 1)
+            as_float(whole_number(nodes, "nodes", 1), "nodes")
         if seconds is not None and nodes is not None:
             raise ValueError(f"give the engine's budget as seconds or as nodes, not both: got seconds={seconds!r} "
                              f"and nodes={nodes!r}")
@@ -217,7 +228,8 @@ class Engine:
 
     def __call__(self, game: Game, state: Any) -> Any:
         if game is not self.game:
-            raise ValueError(f"this engine plays {self.game!r}, not {game!r}: make one with engine(game)")
+            other = " (another object, equal in name)" if repr(game) == repr(self.game) else ""
+            raise ValueError(f"this engine plays {self.game!r}, not {game!r}{other}: make one with engine(game)")
         return self.search(state).move
 
     def search(self, state: Any) -> EngineResult:
@@ -278,7 +290,13 @@ class Engine:
             self.table.bind(game, self.evaluate)
         self.nodes = self.leaves = 0
         self.first_mover = game.to_move(state)
+        actions = game.actions(state)
+        if not isinstance(actions, Iterable):
+            raise TypeError(f"the game's actions({state!r}) must return the legal moves, but returned {actions!r}")
         moves: tuple[Any, ...] = self.noisy(state) or self.ordered(state, None)
+        if not moves:
+            raise ValueError(f"the game is not over in {state!r}, but it has no legal move: there is no move "
+                             "to choose (the game's is_terminal and actions disagree)")
         seconds = self.seconds if len(moves) > 1 else self.seconds / 10  # forced: only to report a value
         timed = self.depth is None and self.budget is None
         self.deadline = start + seconds if timed else INF
@@ -343,7 +361,7 @@ class Engine:
         mine = self.game.to_move(state) == self.game.max_player
         iterations: list[Iteration] = []
         self.first_nodes, self.first_time = self.count(), time.perf_counter()
-        for depth in range(1, (self.depth or 10 ** 6) + 1):
+        for depth in range(1, (self.depth or MOST_DEPTH) + 1):
             if iterations and not self.likely_to_finish(iterations):
                 break
             try:
@@ -354,6 +372,10 @@ class Engine:
                     iterations.append(Iteration(depth, for_max(value, mine), move, self.count(),
                                                 time.perf_counter() - start, complete=False))
                 return iterations, False
+            except RecursionError:
+                raise ValueError(f"the engine's search of {state!r} to depth {depth} went deeper than Python's "
+                                 "stack allows: the game may never end; give the engine a smaller depth or "
+                                 "budget") from None
             iterations.append(Iteration(depth, for_max(value, mine), move, self.count(),
                                         time.perf_counter() - start))
             if proven:
@@ -430,8 +452,8 @@ class Engine:
         and FINISH of that cost must fit in what is left of the budget."""
         if self.depth is not None and self.budget is None:
             return True
-        nodes = [self.first_nodes] + [it.nodes for it in iterations]
-        last, before = nodes[-1] - nodes[-2], (nodes[-2] - nodes[-3] if len(nodes) > 2 else 0)
+        nodes = [self.first_nodes] + [it.nodes for it in iterations[-3:]]  # the first and the last three
+        last, before = nodes[-1] - nodes[-2], (nodes[-2] - nodes[-3] if len(iterations) > 1 else 0)
         growth = min(max(last / before if before else GROWTH[1], GROWTH[0]), GROWTH[1])
         if self.budget is not None:
             return nodes[-1] + FINISH * last * growth <= self.stop_at
@@ -449,6 +471,9 @@ class Engine:
 
     def principal_variation(self, state: Any) -> tuple[Any, ...]:
         """Return the principal variation from `state` that the table holds."""
+        check_state = getattr(self.game, "check_state", None)
+        if check_state is not None:
+            check_state(state)
         if self.bitboards is None:
             return self.table.pv(self.game, state)
         mine = state.x if state.to_move == "X" else state.o
@@ -530,7 +555,7 @@ class Engine:
         """Return the depth-adjusted utility of a finished game for the side to move in it."""
         self.leaves += 1
         utility = self.game.utility(state, self.game.to_move(state))
-        if utility not in (-1, 0, 1):
+        if not is_number(utility) or utility not in UTILITIES:
             raise ValueError(f"the engine needs utilities of -1, 0 and 1 (a loss, a draw, a win), but "
                              f"the game's utility is {utility!r} in {state!r}")
         return utility * (WIN - ply)
@@ -559,6 +584,16 @@ class Engine:
         self.nodes += 1
         if self.nodes >= self.stop_at or (self.nodes % CLOCK_EVERY == 0 and time.perf_counter() > self.deadline):
             raise OutOfTime
+
+
+def check_game(game: Any, who: str) -> Game:
+    """Return `game` if it is a Game (the textbook's protocol), else raise TypeError saying that `who`
+    plays games."""
+    if not isinstance(game, Game):
+        hint = ": for a tree, use TreeGame(tree)" if isinstance(game, (list, tuple)) else ""
+        raise TypeError(f"{who} plays a game (with initial, max_player, to_move, actions, result, is_terminal "
+                        f"and utility), not {game_name(game)}{hint}")
+    return game
 
 
 def deepest(iterations: list[Iteration]) -> int:
@@ -599,9 +634,10 @@ def engine_parts(game: Game, evaluate: Optional[Evaluate], without: Iterable[str
     on the bitboards only for Connect Four searched with its own evaluation (`evaluate` None). Raise
     ValueError for a name not in PARTS, or a part other than the bitboards switched off where the
     engine runs the general search, which has none of them."""
-    if isinstance(without, str) or not all(isinstance(name, str) for name in without):
+    names = tuple(without) if isinstance(without, Iterable) and not isinstance(without, str) else None
+    if names is None or not all(isinstance(name, str) for name in names):
         raise ValueError(f"without must be a list of names of parts from {list(PARTS)}, got {without!r}")
-    off = set(without)
+    off = set(names)
     unknown = sorted(off - set(PARTS))
     if unknown:
         raise ValueError(f"without names parts the engine does not have: {unknown}; its parts are {list(PARTS)}")

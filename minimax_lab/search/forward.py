@@ -13,10 +13,11 @@ True
 
 from __future__ import annotations
 
+from numbers import Real
 from typing import Any, Optional
 
-from ..core.validation import callable_value, whole_number
-from ..games.protocol import Game
+from ..core.validation import as_float, callable_value, whole_number
+from ..games.protocol import Game, as_game
 from .textbook import Evaluate, Ordering, SearchResult, alphabeta
 
 WIN_RANK = 2.0
@@ -33,7 +34,7 @@ class Beam:
 
     def __init__(self, game: Game, width: int, evaluate: Evaluate):
         callable_value(evaluate, "evaluate", "evaluate(state) returning a number")
-        self.game, self.width, self.evaluate = game, whole_number(width, "width", low=1), evaluate
+        self.game, self.width, self.evaluate = as_game(game), whole_number(width, "width", low=1), evaluate
 
     def __repr__(self) -> str:
         return f"Beam({self.game!r}, width={self.width})"
@@ -59,9 +60,16 @@ class Beam:
         game, player = self.game, self.game.to_move(state)
         child = game.result(state, action)
         if game.is_terminal(child):
-            return WIN_RANK * game.utility(child, player)
-        guess = float(self.evaluate(child))
-        return guess if player == game.max_player else -guess
+            utility = game.utility(child, player)
+            if isinstance(utility, bool) or not isinstance(utility, Real) or utility != utility:
+                raise ValueError(f"{self!r}: the utility of {child!r} is {utility!r}, not a number")
+            return WIN_RANK * as_float(utility, f"{self!r}: the utility of {child!r}")
+        guess = self.evaluate(child)
+        if isinstance(guess, bool) or not isinstance(guess, Real) or not -1 < guess < 1:
+            raise ValueError(f"{self!r}: evaluate({child!r}) returned {guess!r}, but a beam ranks moves by a "
+                             "guess strictly between -1 and 1 (a number, not NaN), beyond which only a "
+                             "finished game's utility ranks")
+        return float(guess) if player == game.max_player else -float(guess)
 
     def actions(self, state: Any) -> tuple[Any, ...]:
         """Return the `width` best-looking legal actions of `state`, best first."""

@@ -34,6 +34,9 @@ def maxn(tree: VectorTree, players: Optional[int] = None, *,
     (7, 4, 1)
     """
     players = check_vector_tree(tree, players)
+    for name, given in (("values", values), ("choices", choices)):
+        if given is not None and not isinstance(given, dict):
+            raise TypeError(f"{name} must be a dict for maxn to fill, by path, or None, got {given!r}")
     nodes = leaves = 0
 
     def value(node: VectorTree, path: Path) -> tuple[Vector, Path]:
@@ -97,6 +100,8 @@ def coalition(tree: VectorTree, members: Sequence[int]) -> VectorTree:
     [(1, 8, 8), (5, 9, 9)]
     """
     players = check_vector_tree(tree)
+    if isinstance(members, (str, bytes)) or not hasattr(members, "__iter__"):
+        raise TypeError(f"coalition members are a sequence of players, like (1, 2), got {members!r}")
     members = tuple(members)
     for member in members:
         if isinstance(member, bool) or not isinstance(member, int) or not 0 <= member < players:
@@ -166,6 +171,8 @@ def follow(tree: Any, line: Sequence[int]) -> Any:
     >>> follow([[1, 2], [3, 4]], (1, 0))
     3
     """
+    if isinstance(line, (str, bytes)) or not hasattr(line, "__iter__"):
+        raise TypeError(f"a line is a sequence of child indices, like (1, 0), got {line!r}")
     path: Path = ()
     for i in line:
         if not isinstance(tree, list):

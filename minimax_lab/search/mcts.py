@@ -10,10 +10,11 @@ exploration (few visits):  U(n)/N(n) + C * sqrt(ln N(parent) / N(n)).
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 from dataclasses import dataclass, field
-from typing import Any, Callable, Literal, Optional, TypedDict
+from typing import Any, Callable, Literal, Optional, ParamSpec, TypedDict, TypeVar
 
 from ..core.text import path_name, value_text
 from ..core.trace import Moves
@@ -22,6 +23,16 @@ from ..core.validation import callable_value, positive_number, whole_number
 from ..games.protocol import Game, as_game
 from .solve import solve
 from .textbook import LONGEST_PLAYOUT, Evaluate, Ordering, PlayoutSearch, SearchResult, alphabeta
+
+
+MAX_PLAYOUTS = 1_000_000
+"""The most playouts uct makes for one move: far beyond what a lesson asks (a few thousand)."""
+
+MAX_GAMES = 10_000
+"""The most games uct_match plays."""
+
+P = ParamSpec("P")
+R = TypeVar("R")
 
 
 @dataclass(eq=False)
@@ -162,6 +173,29 @@ def uct(game: Game | Tree, state: Any = None, *, playouts: int = 1000, seed: int
                      means={m: for_max(child) for m, child in root.children.items()}, tree=root)
 
 
+def checked_settings(search: Callable[P, R]) -> Callable[P, R]:
+    """Return uct with its settings checked before it runs: `playouts` a whole number from 1 to
+    MAX_PLAYOUTS and `seed` a whole number (uct's own lines, which lesson 10 prints, stay the
+    algorithm)."""
+    @functools.wraps(search)
+    def run(*args: P.args, **kwargs: P.kwargs) -> R:
+        check_settings(kwargs.get("playouts", 1), kwargs.get("seed", 0))
+        return search(*args, **kwargs)
+
+    return run
+
+
+def check_settings(playouts: Any, seed: Any) -> None:
+    """Raise ValueError unless `playouts` is a whole number from 1 to MAX_PLAYOUTS and `seed` a
+    whole number (what random.Random(seed) replays exactly)."""
+    if whole_number(playouts, "playouts", 1) > MAX_PLAYOUTS:
+        raise ValueError(f"playouts must be at most MAX_PLAYOUTS = {MAX_PLAYOUTS:,}, got {playouts!r}")
+    whole_number(seed, "seed")
+
+
+uct = checked_settings(uct)
+
+
 def step_text(step: UCTStep, number: int) -> str:
     """Return what one playout of uct did, step by step, as text (`number` counts the playouts from 1).
 
@@ -208,6 +242,7 @@ def tree_text(node: Node, indent: str = "") -> str:
 def uct_player(playouts: int = 1000, seed: int = 0) -> Callable[[Any, Any], Any]:
     """Return a player, player(game, state) -> move, that plays uct's move with `playouts`
     playouts, each search seeded from random.Random(seed): a new player replays a game exactly."""
+    check_settings(playouts, seed)
     seeds = random.Random(seed)
     return lambda game, state: uct(game, state, playouts=playouts, seed=seeds.randrange(2 ** 32)).move
 
@@ -245,7 +280,8 @@ def uct_match(game: Game, *, playouts: int, games: int = 4, seed: int = 0,
     (0, 2, 0)
     """
     game = as_game(game)
-    whole_number(games, "games", 1)
+    check_settings(playouts, seed)
+    whole_number(games, "games", 1, MAX_GAMES)
     opponent = alphabeta_player() if opponent is None else opponent
     callable_value(opponent, "the opponent", "player(game, state) returning a move")
     first = game.to_move(game.initial)
@@ -280,6 +316,8 @@ def mistakes(game: Game, uct_first: bool, moves: Moves) -> list[tuple[int, Any, 
     [(1, TicTacToeState(X........), 8, 4)]
     """
     game = as_game(game)
+    if isinstance(moves, (str, bytes)) or not hasattr(moves, "__iter__"):
+        raise TypeError(f"moves must be the moves of a game of uct_match, got {moves!r}")
     found, state = [], game.initial
     for ply, move in enumerate(moves):
         if (ply % 2 == 0) == uct_first:

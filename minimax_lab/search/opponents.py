@@ -36,6 +36,8 @@ Policy = Callable[[Any, Any], Any]
 
 def uniform(path: Path, children: list[Any]) -> list[Fraction]:
     """Return equal probabilities for each child: an opponent who picks a move at random."""
+    if not children:
+        raise ValueError(f"uniform: node {path_name(path)} has no children to pick among")
     return [Fraction(1, len(children))] * len(children)
 
 
@@ -74,7 +76,7 @@ def model_opponent(tree: Tree, model: Model = uniform) -> ChanceTree:
 
 def random_mover(game: Game, state: Any) -> list[tuple[Any, Fraction]]:
     """Return every legal action with equal probability: an opponent who moves at random."""
-    actions = tuple(game.actions(state))
+    actions = _moves(game, state, "random_mover")
     return [(a, Fraction(1, len(actions))) for a in actions]
 
 
@@ -85,16 +87,26 @@ def greedy_mover(game: Game, state: Any) -> list[tuple[Any, Fraction]]:
     wins = winning_moves(game, state)
     if wins:
         return [(wins[0], Fraction(1))]
-    actions = tuple(game.actions(state))
+    actions = _moves(game, state, "greedy_mover")
     safe = [a for a in actions if not winning_moves(game, game.result(state, a))]
     pool = safe or list(actions)
     return [(a, Fraction(1, len(pool))) for a in pool]
+
+
+def _moves(game: Game, state: Any, mover: str) -> tuple[Any, ...]:
+    """Return the legal actions of `state`, for a model called `mover` to choose among (ValueError
+    when there are none: the game is over there, or stuck)."""
+    actions = tuple(game.actions(state))
+    if not actions:
+        raise ValueError(f"{mover}: {state!r} has no legal actions to choose among (the game is over there)")
+    return actions
 
 
 def _replies(search: Search, model: GameModel, state: Any, path: Path) -> list[tuple[Any, Any]]:
     """Return the model's (action, probability) pairs in `state`, checked: pairs of a legal action
     and a probability, the probabilities summing to 1."""
     where = f"node {path_name(path)}: the model's moves in {state!r}"
+    legal = search.actions(state, path)  # first: a position with no moves is the game's fault, not the model's
     pairs = model(search.game, state)
     if isinstance(pairs, (str, bytes)) or not hasattr(pairs, "__iter__"):
         raise TypeError(f"{where}: the model returned {pairs!r}, not (action, probability) pairs")
@@ -103,7 +115,6 @@ def _replies(search: Search, model: GameModel, state: Any, path: Path) -> list[t
         if not isinstance(pair, tuple) or len(pair) != 2:
             raise TypeError(f"{where}: {pair!r} is not an (action, probability) pair")
     check_distribution([p for _, p in pairs], where)
-    legal = search.actions(state, path)
     for action, _ in pairs:
         if action not in legal:
             raise ValueError(f"{where}: the model plays {action!r}, which is not legal there")
@@ -195,8 +206,9 @@ def _follow_policy(game: Game | Tree, policy: Policy, opponent: Opponent, state:
             if game.is_terminal(state):
                 memo[state] = search.utility(state, path)
             elif search.role(state) == "MAX":
+                legal = search.actions(state, path)  # first: a position with no moves is the game's fault
                 action = policy(game, state)
-                if action not in search.actions(state, path):
+                if action not in legal:
                     raise ValueError(f"node {path_name(path)}: the policy plays {action!r} in {state!r}, "
                                      "which is not legal there")
                 memo[state] = value(game.result(state, action), path + (action,))

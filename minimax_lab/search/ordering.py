@@ -14,7 +14,7 @@ from typing import Any, Callable, Optional, Sequence
 
 from ..core.text import path_name
 from ..core.trace import Moves
-from ..core.trees import Tree, mix64
+from ..core.trees import MAX_TREE_DEPTH, Tree, mix64
 from ..core.validation import callable_value, whole_number
 from ..games.protocol import Game
 from ..heuristics.generic import even
@@ -135,6 +135,8 @@ class PVFirst:
     how iterative deepening reuses the line the previous iteration found."""
 
     def __init__(self, pv: Sequence[Any]):
+        if isinstance(pv, (str, bytes)) or not hasattr(pv, "__iter__"):
+            raise TypeError(f"pv must be a sequence of moves, such as a SearchResult's pv (0, 4), got {pv!r}")
         self.pv = tuple(pv)
 
     def __repr__(self) -> str:
@@ -234,14 +236,17 @@ def iterative_deepening(game: Game, state: Any = None, *, max_depth: int, evalua
     previous search's principal variation first (then `order`, which is shared by all the
     searches, so Killers or History carry over). Stops early once a search reaches the end of the
     game everywhere it looked: its value is then exact and deeper searches would repeat it.
+    max_depth is at most MAX_TREE_DEPTH plies, deeper than any game of the course lasts.
 
     >>> from minimax_lab.games.tictactoe import TicTacToe
     >>> results = iterative_deepening(TicTacToe(), max_depth=9, evaluate=lambda state: 0)
     >>> len(results), results[-1].value
     (9, 0)
     """
-    whole_number(max_depth, "max_depth", 1)
+    whole_number(max_depth, "max_depth", 1, MAX_TREE_DEPTH)
     callable_value(evaluate, "evaluate", "evaluate(state) returning a number")
+    if order is not None:
+        callable_value(order, "order", "order(game, state, actions, path) returning the actions")
     results: list[SearchResult[float]] = []
     for depth in range(1, max_depth + 1):
         horizon_calls = 0

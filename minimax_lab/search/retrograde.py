@@ -16,12 +16,18 @@ versus lookup": chess programs use endgame tablebases built this way).
 
 from __future__ import annotations
 
+import functools
+import inspect
 from collections import deque
 from dataclasses import dataclass
-from typing import Any, NamedTuple, Sequence
+from numbers import Real
+from typing import Any, Callable, NamedTuple, Optional, ParamSpec, Sequence
 
 from ..core.trees import Tree
-from ..games.protocol import Game, as_game, game_name
+from ..games.protocol import Game, as_game, game_name, misbehaviour, start_state
+
+
+P = ParamSpec("P")
 
 
 class Label(NamedTuple):
@@ -48,9 +54,22 @@ def backed_up(children: Sequence[tuple[int, int]]) -> Label:
     if not children:
         raise ValueError("backed_up needs the labels of at least one child: a position without "
                          "moves is a terminal position, labelled by its utility")
+    for i, child in enumerate(children):
+        if (not isinstance(child, tuple) or len(child) != 2 or type(child[0]) is not int
+                or child[0] not in (-1, 0, 1) or type(child[1]) is not int or child[1] < 0):
+            raise ValueError(f"backed_up: child {i} is {child!r}, not a label (value, distance): a value "
+                             "-1, 0 or 1 and a distance that is a whole number >= 0")
     best = max(-value for value, _ in children)
     distances = [distance for value, distance in children if -value == best]
     return Label(best, 1 + (min(distances) if best == 1 else max(distances)))
+
+
+class NotInTable(KeyError, ValueError):
+    """A position that a tablebase does not hold: a KeyError, as a mapping's missing key, and a
+    ValueError, as an argument that is not one of its positions."""
+
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else ""
 
 
 @dataclass(frozen=True)
@@ -72,8 +91,8 @@ class Tablebase:
         """Return the label of `state` (KeyError naming it when the table does not hold it)."""
         try:
             return self.labels[state]
-        except KeyError:
-            raise KeyError(f"{state!r} is not a position reachable from {self.start!r}") from None
+        except (KeyError, TypeError):  # TypeError: a state that cannot be hashed
+            raise NotInTable(f"{state!r} is not a position reachable from {self.start!r}") from None
 
     def value(self, state: Any) -> int:
         """Return the value of `state` for the first player (game.max_player), as minimax gives it."""
@@ -161,7 +180,44 @@ def tablebase(game: Game | Tree, state: Any = None) -> Tablebase:
 def _terminal_label(game: Game, state: Any) -> Label:
     """Return a finished game's label: its utility for the player to move, distance 0."""
     utility = game.utility(state, game.to_move(state))
-    if utility not in (-1, 0, 1):
+    value = _plain_float(utility)
+    if value is None or value not in (-1.0, 0.0, 1.0):
         raise ValueError(f"{game_name(game)}: the utility of {state!r} is {utility!r}; a tablebase "
                          "labels wins, draws and losses (utilities 1, 0 and -1)")
-    return Label(int(utility), 0)
+    return Label(int(value), 0)
+
+
+def _plain_float(number: Any) -> Optional[float]:
+    """Return a real number as a plain float, which compares equal only to its own value (not as an
+    int that says it equals everything); None for a bool, anything else, or one too large."""
+    if isinstance(number, bool) or not isinstance(number, Real):
+        return None
+    try:
+        return float(number)
+    except OverflowError:
+        return None
+
+
+def checked_start(build: Callable[P, Tablebase]) -> Callable[P, Tablebase]:
+    """Return `tablebase` with its start checked before it runs (by the game's check_state), and an
+    error it meets explained by what the game does wrong, if misbehaviour finds it (the function's
+    own lines, which lesson 8 prints, stay the algorithm)."""
+    signature = inspect.signature(build)
+
+    @functools.wraps(build)
+    def run(*args: P.args, **kwargs: P.kwargs) -> Tablebase:
+        arguments = signature.bind(*args, **kwargs).arguments
+        game = arguments["game"] = as_game(arguments["game"])   # one game, checked once
+        start = start_state(game, arguments.get("state"))
+        try:
+            return build(**arguments)  # type: ignore[call-arg]  # the arguments bound above
+        except (TypeError, AttributeError, ValueError, KeyError, IndexError) as error:
+            problem = misbehaviour(game, start)
+            if problem is None:
+                raise
+            raise TypeError(problem) from error
+
+    return run
+
+
+tablebase = checked_start(tablebase)

@@ -19,7 +19,7 @@ from ..core.text import path_name
 from ..core.trace import CUTOFF, ENTER, EXIT, LEAF, NO_TRACE, UPDATE, Moves, Trace
 from ..core.trees import Tree, is_nan
 from ..core.validation import as_float, callable_value
-from ..games.protocol import Game, as_game
+from ..games.protocol import Game, as_game, misbehaviour, start_state
 from .twin import trace_free_twin
 
 INF = math.inf
@@ -220,10 +220,7 @@ class Search:
                  evaluate: Optional[Evaluate] = None, order: Optional[Ordering] = None,
                  window: tuple[float, float] = (-INF, INF), alternating: bool = False):
         self.game = as_game(game)
-        self.root = self.game.initial if state is None else state
-        check_state = getattr(self.game, "check_state", None)
-        if check_state is not None:
-            check_state(self.root)
+        self.root = start_state(self.game, state)
         self.horizon = INF if depth is None else check_depth(depth)
         """How deep the search goes: a node this many plies below the root is scored by `evaluate`
         (infinite without a depth). The cutoff test is `game.is_terminal(state) or len(path) >= horizon`."""
@@ -235,6 +232,9 @@ class Search:
             callable_value(order, "order", "order(game, state, actions, path) returning the actions")
         check_window(*window)
         self.evaluate, self.order = evaluate, order
+        problem = misbehaviour(self.game, self.root, plies=1)
+        if problem is not None:
+            raise TypeError(problem)
         self.evaluation = None if depth is None else evaluate
         """The evaluation that scores the horizon (None for a search to the end of the game)."""
         self.max_player = self.game.max_player
@@ -276,13 +276,28 @@ class Search:
 
     def actions(self, state: Any, path: Moves) -> tuple[Any, ...]:
         """Return the legal actions of a non-terminal state, in the order to search them."""
-        actions = tuple(self.game.actions(state))
+        listed = self.game.actions(state)
+        try:
+            actions = tuple(listed)
+        except TypeError:
+            if hasattr(listed, "__iter__"):
+                raise
+            raise TypeError(f"node {path_name(path)}: the game's actions({state!r}) returned {listed!r}, "
+                            "not a sequence of the legal actions") from None
         if not actions:
             raise ValueError(f"node {path_name(path)}: state {state!r} is not terminal but has no "
                              "legal actions, so the search is stuck")
         if self.order is None:
             return actions
         return check_ordering(self.order, actions, self.order(self.game, state, actions, path), path)
+
+    def explain_failure(self) -> None:
+        """Raise TypeError saying what the game does wrong if `misbehaviour` finds it below the
+        root (a search that failed calls it, so that the error names the game's fault, not what
+        the fault led to); return if it finds nothing."""
+        problem = misbehaviour(self.game, self.root)
+        if problem is not None:
+            raise TypeError(problem)
 
     @staticmethod
     def after(actions: tuple[Any, ...], action: Any) -> tuple[Any, ...]:
@@ -302,8 +317,18 @@ class Search:
         try:
             value, line = search()
         except RecursionError:
+            self.explain_failure()
             raise ValueError("the search recursed deeper than Python allows: the game may never end; "
                              "pass depth=... with an evaluate function") from None
+        except OverflowError as error:
+            if "too large to convert to float" not in str(error):
+                raise
+            raise ValueError("a value (a utility, an evaluation or a bound of the window) is an integer too "
+                             "large for a float (such as 10**400), and this search steps between values as "
+                             "floats (math.nextafter); give values a float can hold") from None
+        except (TypeError, AttributeError, ValueError, KeyError, IndexError):
+            self.explain_failure()
+            raise
         line = line or ()
         return SearchResult(value, line[0] if line else None, line, self.nodes, self.leaves)
 
@@ -311,13 +336,14 @@ class Search:
 class PlayoutSearch(Search):
     """The bookkeeping of random playouts (mcts.uct): a Search whose playouts are stopped with an
     error once one has gone on for LONGEST_PLAYOUT moves (the game may never end), and whose
-    utilities must be numbers that add up as floats."""
+    utilities must be finite numbers that add up as floats."""
 
     __slots__ = ()
 
     def actions(self, state: Any, path: Moves) -> tuple[Any, ...]:
         """Return the legal actions as Search.actions does, stopping a playout that never ends."""
         if len(path) >= LONGEST_PLAYOUT:
+            self.explain_failure()
             raise ValueError(f"a playout has gone on for {len(path):,} moves without the game ending "
                              f"(it reached {state!r}): the game may never end, and a random playout "
                              "needs one that does")
@@ -327,7 +353,10 @@ class PlayoutSearch(Search):
         """Return the leaf's value as Search.utility does, checked to be usable as a float (the
         playouts' results are added up)."""
         value = super().utility(state, path, player)
-        as_float(value, f"node {path_name(path)}: the game's utility")
+        if not math.isfinite(as_float(value, f"node {path_name(path)}: the game's utility")):
+            raise ValueError(f"node {path_name(path)}: the game's utility is {value}, and random playouts "
+                             "average their utilities, which an infinite one leaves without a mean "
+                             "(inf - inf has none); give finite utilities")
         return value
 
 

@@ -17,11 +17,14 @@ Imports: minimax_lab.core, minimax_lab.games and minimax_lab.search.textbook.
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 from fractions import Fraction
+from numbers import Rational
 from typing import Any, Optional, Sequence, cast
 
-from ..core.trace import EXIT, NO_TRACE, Trace
+from ..core.text import path_name
+from ..core.trace import EXIT, NO_TRACE, Trace, as_trace
 from ..core.trees import Path, Tree, validate_tree
 from ..games.protocol import TreeGame
 from .textbook import SearchResult, alphabeta
@@ -52,7 +55,7 @@ def ties_broken(tree: Tree, first: str = "MAX") -> tuple[Tree, dict[Any, Any]]:
         return tuple(index if game.to_move(path[:depth]) == "MAX" else -index
                      for depth, index in enumerate(path))
 
-    own = {path: Fraction(cast(float, nodes[path])) for path in leaves}   # exact: ints and floats alike
+    own = {path: exact(nodes[path], path) for path in leaves}
     values = sorted(set(own.values()))
     gap = min((b - a for a, b in zip(values, values[1:])), default=Fraction(1))
     step = gap / (2 * (len(leaves) + 1))
@@ -68,6 +71,15 @@ def ties_broken(tree: Tree, first: str = "MAX") -> tuple[Tree, dict[Any, Any]]:
     return rebuild(tree, ()), {nudged[path]: nodes[path] for path in leaves}
 
 
+def exact(leaf: Any, path: Path) -> Fraction:
+    """Return a leaf's value as an exact Fraction (ints, floats and numpy floats alike); an
+    infinite leaf, which no nudge can break a tie of, raises ValueError naming the node."""
+    if leaf in (math.inf, -math.inf):
+        raise ValueError(f"node {path_name(path)}: the leaf is {leaf}, and ties between infinite values cannot "
+                         "be broken by nudging them; give finite leaves")
+    return Fraction(leaf) if isinstance(leaf, Rational) else Fraction(float(leaf))
+
+
 def strict_alphabeta(tree: Tree, *, first: str = "MAX", trace: Trace = NO_TRACE) -> SearchResult[float]:
     """Return alpha-beta's result on a nested-list tree when it cuts only on v > β at MAX's nodes
     and v < α at MIN's (CS188's rule), with `first` to move at the root: value, move, principal
@@ -77,6 +89,7 @@ def strict_alphabeta(tree: Tree, *, first: str = "MAX", trace: Trace = NO_TRACE)
     >>> strict_alphabeta([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
     SearchResult(value=3, move=0, pv=(0, 0), nodes=11, leaves=7)
     """
+    as_trace(trace, "strict_alphabeta")
     nudged, back = ties_broken(tree, first)
     recorded = Trace()
     result = alphabeta(TreeGame(nudged, first=first), trace=recorded)
@@ -99,7 +112,14 @@ def first_best_line(returned: list[tuple[Path, Any]]) -> Path:
             children.setdefault(path[:-1], []).append(path)
     line: Path = ()
     while line in children:
-        line = next(child for child in children[line] if values[child] == values[line])
+        if line not in values:
+            raise ValueError(f"first_best_line: node {path_name(line)} has children that returned, but "
+                             "never returned itself")
+        best = next((child for child in children[line] if values[child] == values[line]), None)
+        if best is None:
+            raise ValueError(f"first_best_line: no child of node {path_name(line)} returned its value "
+                             f"{values[line]!r}, so no line leads there")
+        line = best
     return line
 
 

@@ -31,7 +31,7 @@ import textwrap
 from types import FunctionType
 from typing import Any, Callable, ParamSpec, TypeVar, cast
 
-from ..core.trace import NO_TRACE, NullTrace, Trace
+from ..core.trace import NO_TRACE, NullTrace, as_trace
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -62,9 +62,7 @@ def trace_free_twin(search: Callable[P, R]) -> Callable[P, R]:
         trace = kwargs.get("trace", NO_TRACE)
         if type(trace) is NullTrace:
             return (unordered if kwargs.get("order") is None else twin)(*args, **kwargs)
-        if not isinstance(trace, Trace):
-            raise TypeError(f"{search.__name__}: trace must be a Trace (trace=Trace() records the "
-                            f"search; leave trace out for none), got {trace!r}")
+        as_trace(trace, search.__name__)
         return search(*args, **kwargs)
 
     run.twins = {"ordered": twin, "unordered": unordered}  # type: ignore[attr-defined]  # read by twin_of

@@ -13,17 +13,21 @@ narrow searches first and pay for a wide one only when they must.
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import replace
 from numbers import Real
-from typing import Any, Optional
+from typing import Any, Callable, Optional, ParamSpec, TypeVar
 
-from ..core.table import NO_TABLE, TranspositionTable
-from ..core.trace import CUTOFF, ENTER, EXIT, LEAF, NO_TRACE, UPDATE, Moves, Trace
+from ..core.table import NO_TABLE, TranspositionTable, check_table
+from ..core.trace import CUTOFF, ENTER, EXIT, LEAF, NO_TRACE, UPDATE, Moves, Trace, as_trace
 from ..core.trees import Tree, is_nan
 from ..core.validation import as_float
-from ..games.protocol import Game, as_game
+from ..games.protocol import Game, as_game, start_state
 from .textbook import INF, Evaluate, Ordering, Search, SearchResult, alphabeta
+
+P = ParamSpec("P")
+R = TypeVar("R")
 
 
 def pvs(game: Game | Tree, state: Any = None, *, depth: Optional[int] = None,
@@ -110,6 +114,21 @@ def pvs(game: Game | Tree, state: Any = None, *, depth: Optional[int] = None,
     return replace(found, value=sign * found.value)
 
 
+def checked_arguments(search: Callable[P, R]) -> Callable[P, R]:
+    """Return `search` with its `table` and `trace` checked before it runs, so that a wrong one is
+    named at once (the search's own lines, which a lesson prints, stay the algorithm alone)."""
+    @functools.wraps(search)
+    def run(*args: P.args, **kwargs: P.kwargs) -> R:
+        check_table(kwargs.get("table"))
+        as_trace(kwargs.get("trace", NO_TRACE), search.__name__)
+        return search(*args, **kwargs)
+
+    return run
+
+
+pvs = checked_arguments(pvs)
+
+
 def null_window(game: Game | Tree, state: Any = None, *, test: float, depth: Optional[int] = None,
                 evaluate: Optional[Evaluate] = None, order: Optional[Ordering] = None,
                 table: Optional[TranspositionTable] = None,
@@ -185,8 +204,9 @@ def mtdf(game: Game | Tree, state: Any = None, *, guess: float = 0, depth: Optio
     [(3, 14), (3, 14), (3, 25)]
     """
     value, game = check_finite(guess, "guess"), as_game(game)  # one game for every test's table
+    check_table(table)
     table = TranspositionTable() if table is None else table
-    max_to_move = game.to_move(game.initial if state is None else state) == game.max_player
+    max_to_move = game.to_move(start_state(game, state)) == game.max_player
     lower, upper, nodes, leaves = -INF, INF, 0, 0
     proven: Optional[SearchResult[float]] = None
     while lower < upper:
@@ -194,6 +214,7 @@ def mtdf(game: Game | Tree, state: Any = None, *, guess: float = 0, depth: Optio
         result = null_window(game, state, test=test, depth=depth, evaluate=evaluate, order=order,
                              table=table, trace=trace)
         value, nodes, leaves = result.value, nodes + result.nodes, leaves + result.leaves
+        as_float(value, "mtdf steps between values as floats, but a null-window test returned one that")
         if value >= test:  # yes: the value is at least this
             lower = value
         else:  # no: the value is at most this

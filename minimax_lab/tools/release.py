@@ -132,6 +132,8 @@ def release(dest: Path, root: Path = ROOT, *, commit: bool = True) -> list[str]:
     """Write the student edition to `dest`; return its files. Raises ValueError when `dest` is not
     empty or when solution text would be published."""
     dest = Path(dest)
+    if dest.exists() and not dest.is_dir():
+        raise ValueError(f"{dest} is a file; the student edition needs a new folder")
     if dest.exists() and any(dest.iterdir()):
         raise ValueError(f"{dest} is not empty; the student edition needs a new folder")
     if dest.resolve() == root.resolve() or root.resolve() in dest.resolve().parents:

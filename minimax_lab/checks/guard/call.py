@@ -78,8 +78,8 @@ def call_student(func: Callable[..., Any], *args: Any, name: Optional[str] = Non
                 raise
             except TimedOut as error:
                 outcome.error = error
-            except Exception as error:  # noqa: BLE001 - any error in student code is a failed case
-                outcome.error = error
+            except (Exception, SystemExit) as error:  # noqa: BLE001 - any error in student code is a failed case
+                outcome.error = error  # (a KeyboardInterrupt here is the person's: it stops the check)
     except TimedOut as error:  # fired between the call's end and the limit's end
         outcome.error = outcome.error or error
         fired = [True]

@@ -33,10 +33,12 @@ def can_fork() -> bool:
 
 def runs_here(func: Any) -> bool:
     """Return True when `func` can be run in a forked child process: the platform can fork and
-    `func` is code of this process (a function, a method, a partial of one, a builtin), not a
-    proxy that calls code elsewhere (the grader's RemoteFunction, which a fork would share)."""
-    plain = (types.FunctionType, types.MethodType, types.BuiltinFunctionType, functools.partial)
-    return can_fork() and isinstance(func, plain)
+    `func` is code of this process (a function, a method, a partial of one, a builtin, a class or
+    an object with __call__), not a proxy that calls code elsewhere (the grader's RemoteFunction,
+    whose class says `runs_elsewhere`: a fork would share its connection)."""
+    if isinstance(func, (types.FunctionType, types.MethodType, types.BuiltinFunctionType, functools.partial)):
+        return can_fork()
+    return can_fork() and callable(func) and not getattr(type(func), "runs_elsewhere", False)
 
 
 class Returned:
@@ -248,19 +250,21 @@ class call_each:  # noqa: N801 - used like a function: outcomes = call_each(func
 
 def run_limited(function: Callable[..., Any], seconds: Optional[float] = None, *args: Any) -> Any:
     """Return function(*args), run within `seconds` (default CALL_TIMEOUT) in a child process, a
-    fork of this one: raise what it raised, or TimedOut when it runs past the limit, which stops
-    it whatever it does (a loop in Python under time_limit, and GRACE seconds later by killing
-    the child, a loop inside C). Its side effects stay in the child: only the value comes back
-    (a Returned standing for it if it cannot be pickled). Where no child can be forked
-    (can_fork), the function runs here under time_limit."""
+    fork of this one: raise what it raised (a SystemExit or KeyboardInterrupt as a StudentError of
+    that name: it is the code's, not this process's), or TimedOut when it runs past the limit,
+    which stops it whatever it does (a loop in Python under time_limit, and GRACE seconds later by
+    killing the child, a loop inside C). Its side effects stay in the child, what it prints
+    included: only the value comes back (a Returned standing for it if it cannot be pickled).
+    Where no child can be forked (can_fork), the function runs here under time_limit."""
     seconds = limits.CALL_TIMEOUT if seconds is None else seconds
     if not can_fork():
         with time_limit(seconds):
             return function(*args)
 
     def work(requests: int, fd: int) -> None:
-        try:
-            with time_limit(seconds):
+        try:  # what the code prints is a side effect too, and stays in the child
+            with open(os.devnull, "w") as muted, contextlib.redirect_stdout(muted), \
+                    contextlib.redirect_stderr(muted), time_limit(seconds):
                 value = function(*args)
             message: tuple[Any, ...] = ("value", value)
         except BaseException as error:  # noqa: BLE001 - sent back and raised in the parent
@@ -278,7 +282,10 @@ def run_limited(function: Callable[..., Any], seconds: Optional[float] = None, *
     if message is None:
         raise StudentProblem("the code ended the process it ran in (it exited or crashed)")
     if message[0] == "error":
-        raise message[1]
+        error = message[1]
+        if not isinstance(error, Exception):  # SystemExit, KeyboardInterrupt: the code's, not this process's
+            raise type(type(error).__name__, (StudentError,), {"__module__": __name__})(str(error))
+        raise error
     if message[0] == "unreadable":
         raise StudentProblem(f"the result cannot be read back ({message[1]})")
     return message[1]
