@@ -191,7 +191,8 @@ CASES = [
     wrong("move", "lesson 8's Nim move, the count an int subclass",
           lambda: solving_games.nim_move((2, EvilInt(4))), "plain whole numbers"),
     wrong("equal to all", "lesson 11's evaluation returns a float equal to everything",
-          short_limit(lambda: horizon.evaluation(returns(EvilFloat(0.0))), 5), "must return a number"),
+          short_limit(lambda: horizon.evaluation(returns(EvilFloat(0.0))), 5), "must return a number",
+          "class EvilFloat"),
     gives("equal to all", "the value practice, a value equal to everything",
           lambda: ValuePractice(branching=2, depth=2, seed=1).answer({(): EvilInt(-5)}),
           lambda text: text.startswith("Not correct") and "could not read" in text),
@@ -200,7 +201,8 @@ CASES = [
     wrong("NaN", "lesson 11's evaluation, a numpy float out of range",
           short_limit(lambda: horizon.evaluation(returns(np.float32(2.0))), 5), "strictly between -1 and 1"),
     wrong("NaN", "lesson 11's evaluation returns a numpy NaN",
-          short_limit(lambda: horizon.evaluation(returns(np.float64("nan"))), 5), "must return a number"),
+          short_limit(lambda: horizon.evaluation(returns(np.float64("nan"))), 5), "must return a number",
+          "(NaN)"),
 
     # integers too large for floats
     wrong("huge", "lesson 11's evaluation returns 10**400",

@@ -302,7 +302,7 @@ CASES = [
            "depth"),
     raises("equal to all", "TreeExplorer depth, an int equal to all", lambda: TreeExplorer(depth=EvilInt(2)), "depth"),
     gives("equal to all", "Board, a square that equals everything", clicked(Board, EvilInt(4)),
-          refused("There is no square 4 (a EvilInt, not an int)")),
+          refused("There is no square 4 (an EvilInt, not an int)")),
 
     # the raw messages Python gives from deep inside
     raises("raw", "draw of an empty tree", lambda: draw([]), "empty"),

@@ -12,7 +12,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from ..core.text import path_name
+from ..core.text import path_name, shown
 from ..core.trees import Path, Tree
 from ..games.protocol import Game, as_game
 from ..games.tictactoe import TicTacToe, TicTacToeState
@@ -46,7 +46,7 @@ def census(game: Game | Tree, state: Any = None) -> Census:
         known = below.get(state)
         if known is None:
             if state in counting:
-                raise ValueError(f"node {path_name(path)}: the game returns to the position {state!r}, "
+                raise ValueError(f"node {path_name(path)}: the game returns to the position {shown(state)}, "
                                  "so its tree is infinite; census counts the trees of games that end")
             if game.is_terminal(state):
                 known = 1, Counter({search.utility(state, path): 1})
@@ -113,7 +113,7 @@ def canonical(state: TicTacToeState) -> tuple[str, ...]:
     """Return one representative board of the state's symmetry class (the least of its 8 images,
     with empty squares as '.')."""
     if not isinstance(state, TicTacToeState):
-        raise TypeError(f"canonical takes a tic-tac-toe state, not {state!r}")
+        raise TypeError(f"canonical takes a tic-tac-toe state, not {shown(state)}")
     board = tuple(mark or "." for mark in state.board)
     images = []
     for image in SYMMETRIES:
@@ -133,7 +133,7 @@ def distinct_moves(game: TicTacToe, state: TicTacToeState) -> tuple[int, ...]:
     (0, 1, 4)
     """
     if not isinstance(game, TicTacToe):
-        raise TypeError(f"distinct_moves knows the symmetries of tic-tac-toe (a TicTacToe game), not of {game!r}")
+        raise TypeError(f"distinct_moves knows the symmetries of tic-tac-toe (a TicTacToe game), not of {shown(game)}")
     game.check_state(state)
     seen, moves = set(), []
     for a in game.actions(state):

@@ -33,6 +33,7 @@ from ..heuristics.connect_four import ConnectFour, ConnectFourState
 from ..search.connect_four_solver import ConnectFourSolver
 from ..search.textbook import alphabeta
 from .experiments import listed
+from ..core.text import shown
 
 REFERENCE_FILE = "connect_four_reference.json"
 """The stored reference set, beside this module."""
@@ -66,13 +67,13 @@ class ReferencePosition:
     def state(self, game: ConnectFour) -> ConnectFourState:
         """Return the position in `game` (a 7 x 6 board)."""
         if not isinstance(game, ConnectFour) or (game.width, game.height) != (7, 6):
-            raise ValueError(f"a reference position is a position of the 7 x 6 board (ConnectFour()), not of {game!r}")
+            raise ValueError(f"a reference position is a position of the 7 x 6 board (ConnectFour()), not of {shown(game)}")
         return game.play(self.moves)
 
     def keeps(self, move: int) -> bool:
         """Return True if `move` keeps the position's result (a win stays a win, a draw a draw)."""
         if type(move) is not int or move not in self.outcomes:
-            raise ValueError(f"move {move!r} is not a legal move of the position {self.moves!r} "
+            raise ValueError(f"move {shown(move)} is not a legal move of the position {shown(self.moves)} "
                              f"(legal: {sorted(self.outcomes)})")
         return self.outcomes[move] == self.outcome
 
@@ -204,7 +205,7 @@ def build(plan: dict[int, int], *, openings_ply: int, openings: int, seed: int =
     hears of each position solved."""
     game, rng, start = ConnectFour(), random.Random(whole_number(seed, "seed")), time.process_time()
     if not isinstance(plan, dict):
-        raise ValueError(f"plan must be a dict {{ply: positions}}, got {plan!r}")
+        raise ValueError(f"plan must be a dict {{ply: positions}}, got {shown(plan)}")
     for ply, count in plan.items():  # a reference position has a move to choose, and one that changes the result
         whole_number(ply, "a ply of the plan", RANDOM_OPENING, game.width * game.height - 2)
         whole_number(count, f"the positions of ply {ply}", 0)

@@ -25,6 +25,7 @@ from ..search.engine import PARTS, Engine
 from .connect_four_reference import Opening, ReferencePosition
 from .experiments import listed
 from .players import play
+from ..core.text import shown
 
 
 @dataclass(frozen=True)
@@ -78,8 +79,8 @@ def budget_engine(game: ConnectFour, *, seconds: Optional[float] = None, nodes: 
     """Return an engine for `game` with a budget of `seconds` or `nodes` a move (one of them) and the
     parts named in `without` switched off."""
     if (seconds is None) == (nodes is None):
-        raise ValueError(f"give the engine's budget as seconds or as nodes (one of them), got seconds={seconds!r}, "
-                         f"nodes={nodes!r}")
+        raise ValueError(f"give the engine's budget as seconds or as nodes (one of them), got seconds={shown(seconds)}, "
+                         f"nodes={shown(nodes)}")
     return Engine(game, seconds=seconds, nodes=nodes, without=without)
 
 
@@ -92,7 +93,7 @@ def reference_figures(positions: Sequence[ReferencePosition], *, seconds: Option
         raise ValueError("reference_figures needs at least one position (reference_set().positions)")
     for i, position in enumerate(positions):
         if not isinstance(position, ReferencePosition):
-            raise TypeError(f"positions[{i}] is {position!r}, not a ReferencePosition (reference_set().positions)")
+            raise TypeError(f"positions[{i}] is {shown(position)}, not a ReferencePosition (reference_set().positions)")
     game = ConnectFour()
     total_nodes, cpu, depths, moves = 0, 0.0, [], []
     for position in positions:
@@ -151,9 +152,9 @@ def games_against_solver(openings: Sequence[Opening], *, seconds: Optional[float
     openings = listed(openings, "openings")
     for i, opening in enumerate(openings):
         if not isinstance(opening, Opening):
-            raise TypeError(f"openings[{i}] is {opening!r}, not an Opening (reference_set().openings)")
+            raise TypeError(f"openings[{i}] is {shown(opening)}, not an Opening (reference_set().openings)")
         if game.is_terminal(game.play(opening.moves)):
-            raise ValueError(f"openings[{i}]: the game is over after {opening.moves!r}: there is no game to play")
+            raise ValueError(f"openings[{i}]: the game is over after {shown(opening.moves)}: there is no game to play")
     records = []
     for opening in openings:
         player = budget_engine(game, seconds=seconds, nodes=nodes)

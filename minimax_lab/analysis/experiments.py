@@ -35,6 +35,7 @@ from ..games.protocol import Game, UniformTree
 from ..search.ordering import ByEvaluation, RandomOrder
 from ..search.registry import CATALOG, FOR_MAX, GAME_OR_TREE, ORDERINGS, names, one_of, search_entry
 from ..search.textbook import Evaluate, Ordering
+from ..core.text import shown
 
 if TYPE_CHECKING:
     import numpy as np
@@ -84,7 +85,7 @@ def check_max_leaves(max_leaves: Any) -> int:
 def listed(values: Any, name: str) -> list[Any]:
     """Return `values` (an iterable, not a string) as a list, else raise TypeError naming `name`."""
     if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
-        raise TypeError(f"{name} must be a list, got {values!r}")
+        raise TypeError(f"{name} must be a list, got {shown(values)}")
     return list(values)
 
 
@@ -94,7 +95,7 @@ def check_searches(searches: Any) -> list[tuple[str, str]]:
     for pair in pairs:
         if not (isinstance(pair, (tuple, list)) and len(pair) == 2 and all(isinstance(n, str) for n in pair)):
             raise ValueError(f"searches must be a list of (algorithm, ordering) pairs such as "
-                             f"('alphabeta', 'best'), got {pair!r} in it")
+                             f"('alphabeta', 'best'), got {shown(pair)} in it")
     return [(algorithm, ordering) for algorithm, ordering in pairs]
 
 
@@ -162,9 +163,9 @@ def deepest_growth(growth: float, leaves: int) -> int:
     (20, 3, 4)
     """
     if real_number(growth, "growth", finite=True) < 1:
-        raise ValueError(f"growth must be a number >= 1 (a branching factor), got {growth!r}")
+        raise ValueError(f"growth must be a number >= 1 (a branching factor), got {shown(growth)}")
     if real_number(leaves, "leaves") < 1:
-        raise ValueError(f"leaves must be a number >= 1, got {leaves!r}")
+        raise ValueError(f"leaves must be a number >= 1, got {shown(leaves)}")
 
     def power(depth: int) -> float:
         try:
@@ -213,11 +214,11 @@ def effective_branching_factor(nodes: float, depth: int) -> float:
     3.0
     """
     if not is_number(nodes) or not nodes >= 1 or nodes == math.inf:
-        raise ValueError(f"nodes must be a number of nodes, at least 1 (the root), got {nodes!r}")
+        raise ValueError(f"nodes must be a number of nodes, at least 1 (the root), got {shown(nodes)}")
     nodes = as_float(nodes, "nodes")  # 10**400 nodes: no search visits that many
     if isinstance(depth, bool) or not isinstance(depth, int) or not 0 <= depth <= MAX_FORMULA_DEPTH:
         raise ValueError(f"depth must be a whole number of plies, at least 0 (at most "
-                         f"{MAX_FORMULA_DEPTH}), got {depth!r}")
+                         f"{MAX_FORMULA_DEPTH}), got {shown(depth)}")
     if depth == 0:
         return math.nan
 
@@ -244,10 +245,10 @@ def subtree_values(tree: UniformTree) -> np.ndarray:
     import numpy as np
 
     if not isinstance(tree, UniformTree):
-        raise TypeError(f"subtree_values takes a UniformTree, not {tree!r}")
+        raise TypeError(f"subtree_values takes a UniformTree, not {shown(tree)}")
     b, d = tree.branching, tree.depth
     if b ** d > MOST_LEAVES:
-        raise ValueError(f"{tree!r} has {b}**{d} leaves, more than MOST_LEAVES = {MOST_LEAVES:,}: too many to "
+        raise ValueError(f"{shown(tree)} has {b}**{d} leaves, more than MOST_LEAVES = {MOST_LEAVES:,}: too many to "
                          "value in memory at once")
     first_leaf = uniform_nodes(b, d - 1) if d > 0 else 0
     index = np.arange(first_leaf, first_leaf + b ** d, dtype=np.uint64)
@@ -345,7 +346,7 @@ def depth_within_budget(branching: int, budget: int, *,
     """Return, for each search, the deepest tree it searches within `budget` nodes (and the nodes
     it took). 'capped' is True when the limit max_leaves, not the budget, stopped it."""
     if isinstance(branching, bool) or not isinstance(branching, int) or branching < 2:
-        raise ValueError(f"branching must be a whole number, at least 2, got {branching!r}")
+        raise ValueError(f"branching must be a whole number, at least 2, got {shown(branching)}")
     check_sizes(branching)
     check_budget(budget)
     check_max_leaves(max_leaves)
@@ -371,7 +372,7 @@ def depth_within_budget(branching: int, budget: int, *,
 def check_budget(budget: Any) -> None:
     """Raise ValueError unless `budget` is a number of nodes, at least 1 (the root)."""
     if real_number(budget, "budget") < 1:
-        raise ValueError(f"budget must be a number of nodes, at least 1 (the root), got {budget!r}")
+        raise ValueError(f"budget must be a number of nodes, at least 1 (the root), got {shown(budget)}")
 
 
 def theory_depth_within_budget(branching: int, budget: int) -> list[Row]:
@@ -383,7 +384,7 @@ def theory_depth_within_budget(branching: int, budget: int) -> list[Row]:
     [('given', 3), ('best', 6)]
     """
     if isinstance(branching, bool) or not isinstance(branching, int) or branching < 2:
-        raise ValueError(f"branching must be a whole number, at least 2, got {branching!r}")
+        raise ValueError(f"branching must be a whole number, at least 2, got {shown(branching)}")
     check_sizes(branching)
     check_budget(budget)
     rows = []
@@ -462,12 +463,12 @@ def mean_by_depth(rows: Iterable[Row],
     samples: dict[tuple[str, str], dict[int, list[float]]] = defaultdict(lambda: defaultdict(list))
     for i, row in enumerate(listed(rows, "rows")):
         if not isinstance(row, dict):
-            raise ValueError(f"mean_by_depth: row {i} is {row!r}, not a dict (a row of node_counts)")
+            raise ValueError(f"mean_by_depth: row {i} is {shown(row)}, not a dict (a row of node_counts)")
         missing = [key for key in ("algorithm", "ordering", "depth", quantity) if key not in row]
         if missing:
-            raise ValueError(f"mean_by_depth: row {i} has no {missing[0]!r} (it has {list(row)})")
+            raise ValueError(f"mean_by_depth: row {i} has no {shown(missing[0])} (it has {list(row)})")
         if not is_number(row[quantity]):
-            raise ValueError(f"mean_by_depth: row {i}'s {quantity!r} is {row[quantity]!r}, not a number")
+            raise ValueError(f"mean_by_depth: row {i}'s {shown(quantity)} is {shown(row[quantity])}, not a number")
         samples[row["algorithm"], row["ordering"]][row["depth"]].append(row[quantity])
     return {search: {d: mean(values) for d, values in sorted(by_depth.items())}
             for search, by_depth in samples.items()}
@@ -480,7 +481,7 @@ def versus_theory(rows: Iterable[Row]) -> list[Row]:
     for i, row in enumerate(rows):
         if not isinstance(row, dict) or "branching" not in row or "depth" not in row:
             raise ValueError(f"versus_theory: row {i} is not a row of node_counts (with a branching and a "
-                             f"depth): {row!r}")
+                             f"depth): {shown(row)}")
     branching = {row["branching"] for row in rows}
     if len(branching) != 1:
         raise ValueError(f"compare one branching factor at a time, got {sorted(branching)}")
@@ -514,14 +515,14 @@ def text_table(rows: Iterable[Row], columns: Optional[Iterable[str]] = None) -> 
         raise ValueError("text_table: no rows to show (give it at least one row, a dict per line)")
     for i, row in enumerate(rows):
         if not isinstance(row, dict):
-            raise ValueError(f"text_table: row {i} is {row!r}, not a dict (a row is a dict of column: value)")
+            raise ValueError(f"text_table: row {i} is {shown(row)}, not a dict (a row is a dict of column: value)")
     columns = list(rows[0]) if columns is None else listed(columns, "columns")
     if not columns:
         raise ValueError("text_table: no columns to show")
     for i, row in enumerate(rows):
         missing = [column for column in columns if column not in row]
         if missing:
-            raise ValueError(f"text_table: row {i} has no column {missing[0]!r} (it has {list(row)})")
+            raise ValueError(f"text_table: row {i} has no column {shown(missing[0])} (it has {list(row)})")
 
     def cell(value: Any) -> str:
         if value is None:

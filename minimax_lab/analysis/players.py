@@ -22,6 +22,7 @@ from ..heuristics.generic import even, winning_moves
 from ..search.engine import check_game, game_evaluation
 from ..search.engine import engine as engine  # a player, exported with the others
 from ..search.textbook import LONGEST_PLAYOUT, Evaluate, Ordering, alphabeta, check_depth, check_number
+from ..core.text import shown
 
 Player = Callable[[Game, Any], Any]
 """A player: player(game, state) returns the action it plays in `state`."""
@@ -40,7 +41,7 @@ def check_move_to_choose(game: Game, state: Any, who: str) -> None:
     if check_state is not None:
         check_state(state)
     if game.is_terminal(state):
-        raise ValueError(f"{who}: the game is over in {state!r}: there is no move to choose")
+        raise ValueError(f"{who}: the game is over in {shown(state)}: there is no move to choose")
 
 
 def depth_limited_player(evaluate: Evaluate, order: Optional[Ordering] = None,
@@ -88,7 +89,7 @@ def random_player(seed: int = 0) -> Player:
         check_move_to_choose(game, state, "random_player")
         actions = tuple(game.actions(state))
         if not actions:
-            raise ValueError(f"random_player: the game has no legal move in {state!r}")
+            raise ValueError(f"random_player: the game has no legal move in {shown(state)}")
         return rng.choice(actions)
 
     return player
@@ -108,7 +109,7 @@ def greedy_player(game: Game, state: Any) -> Any:
     sign = 1 if player == game.max_player else -1
     children = {a: game.result(state, a) for a in game.actions(state)}
     if not children:
-        raise ValueError(f"greedy_player: the game has no legal move in {state!r}")
+        raise ValueError(f"greedy_player: the game has no legal move in {shown(state)}")
     safe = [a for a, child in children.items() if not winning_moves(game, child)] or list(children)
 
     def score(action: Any) -> float:
@@ -142,7 +143,7 @@ def play(game: Game, players: Mapping[Any, Player], state: Any = None) -> Record
     """
     check_game(game, "play")
     if not isinstance(players, Mapping):
-        raise TypeError(f"play takes the players as a dict {{player to move: player(game, state)}}, got {players!r}")
+        raise TypeError(f"play takes the players as a dict {{player to move: player(game, state)}}, got {shown(players)}")
     state = start = game.initial if state is None else state
     check_state = getattr(game, "check_state", None)
     if check_state is not None:
@@ -157,11 +158,11 @@ def play(game: Game, players: Mapping[Any, Player], state: Any = None) -> Record
     while not game.is_terminal(state):
         mover = game.to_move(state)
         if mover not in players:
-            raise ValueError(f"play: no player for {mover!r} to move in {state!r} "
+            raise ValueError(f"play: no player for {shown(mover)} to move in {shown(state)} "
                              f"(players are given for {sorted(players, key=repr)})")
         if len(moves) >= LONGEST_PLAYOUT:
             raise ValueError(f"play: the game has gone on for {len(moves):,} moves without ending (it "
-                             f"reached {state!r}): it may never end")
+                             f"reached {shown(state)}): it may never end")
         move = players[mover](game, state)
         moves.append(move)
         state = game.result(state, move)
@@ -228,16 +229,16 @@ def match(game: Game, a: Player, b: Player, *, games: Optional[int] = None, seed
         games = 100 if games is None else games
         if isinstance(games, bool) or not isinstance(games, int) or games < 2 or games % 2:
             raise ValueError(f"games must be an even whole number >= 2 (each side moves first in "
-                             f"half of them), got {games!r}")
+                             f"half of them), got {shown(games)}")
         if games > MOST_GAMES:
-            raise ValueError(f"games must be at most {MOST_GAMES:,}, got {games!r}")
+            raise ValueError(f"games must be at most {MOST_GAMES:,}, got {shown(games)}")
         starts = random_openings(game, games // 2, seed=seed)
     else:
         if isinstance(starts, (str, bytes)) or not isinstance(starts, Sequence) or not starts:
-            raise ValueError(f"starts must be a list of at least one position, got {starts!r}")
+            raise ValueError(f"starts must be a list of at least one position, got {shown(starts)}")
         if games is not None and games != 2 * len(starts):
             raise ValueError(f"{len(starts)} starts make {2 * len(starts)} games (each played twice, "
-                             f"with each side first), not games={games!r}")
+                             f"with each side first), not games={shown(games)}")
         check_state = getattr(game, "check_state", None)
         if check_state is not None:
             for start in starts:
@@ -262,7 +263,7 @@ def tournament(game: Game, players: Mapping[str, Player], *, games: int = 20,
     `games` games each from the same seeded openings."""
     if not isinstance(players, Mapping) or len(players) < 2:
         raise ValueError(f"a tournament needs at least two players, as a dict {{name: player(game, state)}}, "
-                         f"got {players!r}")
+                         f"got {shown(players)}")
     names = list(players)
     return {(a, b): match(game, players[a], players[b], games=games, seed=seed)
             for i, a in enumerate(names) for b in names[i + 1:]}
@@ -286,7 +287,7 @@ def openings(marks: int = 2, game: Optional[TicTacToe] = None) -> list[TicTacToe
     [1, 10, 82]
     """
     if isinstance(marks, bool) or not isinstance(marks, int) or marks < 0:
-        raise ValueError(f"openings needs a number of marks that is a whole number >= 0, got {marks!r}")
+        raise ValueError(f"openings needs a number of marks that is a whole number >= 0, got {shown(marks)}")
     if game is not None and not isinstance(game, TicTacToe):
         raise TypeError(f"openings are positions of tic-tac-toe (a TicTacToe game), not of {game_name(game)}")
     game = game or TicTacToe()

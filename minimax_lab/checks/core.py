@@ -36,7 +36,7 @@ from fractions import Fraction
 from numbers import Rational
 from typing import Any, Callable, Generic, Iterable, Iterator, Mapping, Optional, ParamSpec, Sequence, TypeVar
 
-from ..core.text import path_name, value_text
+from ..core.text import path_name, shown, value_text
 from ..core.trees import Path, Tree, is_nan, is_number, random_trees, validate_tree
 from ..games.protocol import TreeGame
 
@@ -113,7 +113,7 @@ class Exercise(Generic[P]):
 
     def __init__(self, check: Callable[P, Verdict], kind: str):
         if kind not in EXERCISE_KINDS:
-            raise ValueError(f"an exercise's kind is one of {', '.join(EXERCISE_KINDS)}, got {kind!r}")
+            raise ValueError(f"an exercise's kind is one of {', '.join(EXERCISE_KINDS)}, got {shown(kind)}")
         functools.update_wrapper(self, check)
         self.check, self.kind = check, kind
         self.wrong_tries = 0
@@ -151,7 +151,7 @@ class Exercise(Generic[P]):
 def exercise(kind: str) -> Callable[[Callable[P, Verdict]], Exercise[P]]:
     """Return a decorator that makes a check function an Exercise of `kind` (EXERCISE_KINDS)."""
     if kind not in EXERCISE_KINDS:
-        raise ValueError(f"an exercise's kind is one of {', '.join(EXERCISE_KINDS)}, got {kind!r}")
+        raise ValueError(f"an exercise's kind is one of {', '.join(EXERCISE_KINDS)}, got {shown(kind)}")
     return lambda check: Exercise(check, kind)
 
 
@@ -252,6 +252,22 @@ def plain_number(x: Any) -> bool:
     return trusted and is_number(x) and not is_nan(x)
 
 
+def number_trouble(x: Any) -> str:
+    """Return why `x` is no number a check can compare (plain_number is False): 'not a number
+    (NaN)', 'a bool', or the class it is of.
+
+    >>> number_trouble(float("nan")), number_trouble(True), number_trouble("3")
+    ('not a number (NaN)', 'a bool', 'of the class str, not a number')
+    """
+    if isinstance(x, bool):
+        return "a bool"
+    if is_number(x) and is_nan(x):
+        return "not a number (NaN)"
+    if is_number(x):
+        return f"of the class {type(x).__name__}, not a plain int or float"
+    return f"of the class {type(x).__name__}, not a number"
+
+
 def same_move(move: Any, actions: Sequence[Any]) -> bool:
     """Return True when `move` is one of `actions`, of the same type: numpy's 1 or the string '1'
     is not the move 1 (a wrong answer, reported like any other)."""
@@ -284,7 +300,7 @@ def _check_set(answer: Any, expected: Any, why: str, mistakes: Optional[Mapping[
 def _collection(answer: Any) -> Any:
     """Return `answer` if it is a set, list or tuple; raise TypeError otherwise."""
     if not isinstance(answer, (set, frozenset, list, tuple)):
-        raise TypeError(f"you said {answer!r}, which is not a set")
+        raise TypeError(f"you said {shown(answer)}, which is not a set")
     return answer
 
 
@@ -326,25 +342,6 @@ def answer_text(answer: Any) -> str:
     return shown(answer)
 
 
-SHOWN_LIMIT = 1000
-"""The most characters of a value's repr a verdict shows (a student's function may return a list of
-a million items)."""
-
-
-def shown(thing: Any, limit: int = SHOWN_LIMIT) -> str:
-    """Return repr(thing) as a verdict shows it: cut to `limit` characters, and never raising (a
-    student's class whose __repr__ raises is named by its class).
-
-    >>> shown(list(range(1000)), 20)
-    '[0, 1, 2, 3, 4, 5...'
-    """
-    try:
-        text = repr(thing)
-    except Exception as error:  # noqa: BLE001 - a student's __repr__ may raise anything
-        return f"<a {type(thing).__name__} whose repr raised {type(error).__name__}>"
-    return text if len(text) <= limit else text[:limit - 3] + "..."
-
-
 def error_text(error: BaseException) -> str:
     """Return str(error), or a stand-in when the error's own __str__ raises."""
     try:
@@ -374,7 +371,7 @@ def read_paths(answer: Any) -> list[Path]:
         text = answer.strip()
         return [_read_one_path(token, answer) for token in _SEPARATORS.split(text) if token] if text else []
     if not isinstance(answer, Iterable) or isinstance(answer, (bytes, Mapping)):
-        raise TypeError(f"{answer!r} is not a collection of paths")
+        raise TypeError(f"{shown(answer)} is not a collection of paths")
     paths = []
     for item in answer:
         if isinstance(item, str):
@@ -382,7 +379,7 @@ def read_paths(answer: Any) -> list[Path]:
         elif isinstance(item, (tuple, list)) and _is_path(tuple(item)):
             paths.append(tuple(item))
         else:
-            raise ValueError(f"{item!r} is not a path (a tuple of child indices like (1, 0), or '[1][0]')")
+            raise ValueError(f"{shown(item)} is not a path (a tuple of child indices like (1, 0), or '[1][0]')")
     return paths
 
 
@@ -411,8 +408,8 @@ def _read_one_path(token: str, whole: str) -> Path:
     """Return the path a token like '[1][0]' names; raise ValueError quoting `whole` otherwise."""
     token = token.strip()
     if not _ONE_PATH.fullmatch(token):
-        raise ValueError(f"{token!r} in {whole!r} is not a path like [1][0]" if token != whole
-                         else f"{token!r} is not a path like [1][0]")
+        raise ValueError(f"{shown(token)} in {shown(whole)} is not a path like [1][0]" if token != whole
+                         else f"{shown(token)} is not a path like [1][0]")
     return tuple(int(i) for i in re.findall(r"\d+", token))
 
 
@@ -503,14 +500,14 @@ def tree_cases(count: int = RANDOM_TREES, *, seed: Optional[int] = None,
     ['AIMA Fig. 5.2, MIN to move at the root', 'random tree #0, MIN to move at the root']
     """
     if isinstance(count, bool) or not isinstance(count, int) or count < 0:
-        raise ValueError(f"tree_cases: count is a whole number >= 0, got {count!r}")
+        raise ValueError(f"tree_cases: count is a whole number >= 0, got {shown(count)}")
     if (isinstance(textbook, str) or not isinstance(textbook, Sequence)
             or any(not isinstance(name, str) or name not in TEXTBOOK_TREES for name in textbook)):
         raise ValueError(f"tree_cases: textbook is a sequence of names in TEXTBOOK_TREES "
-                         f"({', '.join(TEXTBOOK_TREES)}), got {textbook!r}")
+                         f"({', '.join(TEXTBOOK_TREES)}), got {shown(textbook)}")
     if (isinstance(sides, str) or not isinstance(sides, Sequence) or not sides
             or any(not isinstance(side, str) or side not in SIDES for side in sides)):
-        raise ValueError(f"tree_cases: sides is a sequence of 'MAX' and 'MIN', got {sides!r}")
+        raise ValueError(f"tree_cases: sides is a sequence of 'MAX' and 'MIN', got {shown(sides)}")
     seed = CASE_SEED.get() if seed is None else seed
     named = [(name, TEXTBOOK_TREES[name]) for name in textbook]
     randoms = random_trees(count, shapes=SHAPES, leaf_ranges=LEAF_RANGES, seed=seed)

@@ -23,6 +23,7 @@ from ..heuristics.generic import even
 from ..search.engine import EngineResult, engine
 from ..search.forward import Beam
 from .core import Verdict, answer_text, check_answer, check_function, choice, exercise, unanswered, verdict
+from ..core.text import shown
 
 ONE_MORE_PLY = 7
 """"Predict the effect of one more ply": the engine's value of the empty board at this depth is
@@ -106,7 +107,7 @@ def one_more_ply(answer: Any) -> Verdict:
 def evaluations(c4: ConnectFour) -> dict[str, Callable[[Any], float]]:
     """Return the evaluations of the lesson's tournament, by name."""
     if not isinstance(c4, ConnectFour):
-        raise TypeError(f"evaluations needs the lesson's game, a ConnectFour (of any size), got {c4!r}")
+        raise TypeError(f"evaluations needs the lesson's game, a ConnectFour (of any size), got {shown(c4)}")
     return {"course's": c4.evaluate, "threes only": LinearEvaluation(c4, CANDIDATES["threes only"]),
             "centre only": LinearEvaluation(c4, CANDIDATES["centre only"]), "zero": even}
 

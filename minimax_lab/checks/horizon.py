@@ -17,6 +17,7 @@ from functools import cache
 from typing import Any, Callable
 
 from ..analysis.players import MatchResult, match, random_openings
+from ..core.text import shown
 from ..heuristics.boards import move_order
 from ..heuristics.connect_four import ConnectFour, ConnectFourState
 from ..heuristics.connect_four_evaluation import LinearEvaluation
@@ -25,7 +26,7 @@ from ..search.engine import WIN, engine, game_evaluation
 from ..search.textbook import SearchResult, alphabeta
 from . import guard
 from .guard import limits
-from .core import Verdict, check_answer, choice, exercise, plain_number, shown, unanswered, verdict
+from .core import Verdict, check_answer, choice, exercise, number_trouble, plain_number, unanswered, verdict
 
 HORIZON_MOVES = "11641133"
 """The position of "find the horizon", as the columns played from the empty board (X to move)."""
@@ -91,7 +92,7 @@ def horizon_facts() -> tuple[int, dict[int, int], int, float]:
     seen = next(depth for depth in range(CARELESS_DEPTH, MOST_DEPTH + 1) if moves[depth] != careless)
     after = engine(c4, depth=MOST_DEPTH).search(c4.result(state, careless))
     if not (after.proven and after.value < -1):
-        raise RuntimeError(f"column {careless} should lose in {HORIZON_MOVES!r}, but the engine says "
+        raise RuntimeError(f"column {careless} should lose in {shown(HORIZON_MOVES)}, but the engine says "
                            f"{after.outcome('X')}")
     return careless, moves, seen, 1 + WIN + after.value
 
@@ -143,8 +144,9 @@ def _probe(student: Callable[[Any], Any], c4: ConnectFour) -> Verdict | None:
             return verdict(False, f"Not correct: your evaluation raised {type(error).__name__} ({error}) "
                                   f"on {where(moves)}.")
         if not plain_number(value):  # not a bool, NaN, or a number of a class of its own (== could say anything)
-            return verdict(False, f"Not correct: your evaluation returned {shown(value, 120)} for the position "
-                                  f"after {where(moves)}; it must return a number (an int or a float).")
+            return verdict(False, f"Not correct: your evaluation returned {shown(value, 120)} "
+                                  f"({number_trouble(value)}) for the position after {where(moves)}; it must "
+                                  "return a number (an int or a float).")
         if not -1 < value < 1:
             return verdict(False, f"Not correct: your evaluation returned {shown(value, 120)} for the position after "
                                   f"{where(moves)}. It must stay strictly between -1 and 1, since a "

@@ -16,7 +16,7 @@ from typing import Any, Mapping, Optional
 
 import ipywidgets as w
 
-from ..core.text import path_name, value_text
+from ..core.text import path_name, shown, value_text
 from ..core.trace import ENTER, Trace, cutoff_reasons
 from ..core.trees import Path, random_tree
 from ..display.controls import whole_number
@@ -125,7 +125,7 @@ class PruningPractice(Practice):
     def __init__(self, branching: int = 3, depth: int = 3, seed: int = 0, *, prune_ties: bool = True):
         if not isinstance(prune_ties, bool):
             raise ValueError(f"prune_ties must be True (cut when α ≥ β) or False (only when α > β), "
-                             f"got {prune_ties!r}")
+                             f"got {shown(prune_ties)}")
         self.rule = w.ToggleButtons(options=[(RULES["≥"], True), (RULES[">"], False)], value=prune_ties,
                                     description="Ties:", style={"button_width": "auto"})
         self.rule.observe(self.rule_changed, names="value")

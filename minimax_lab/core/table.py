@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any, Optional
 
 from .trace import Moves
+from .text import shown
 
 EXACT, LOWER, UPPER = "exact", "lower", "upper"
 INF = math.inf
@@ -44,11 +45,11 @@ def bound_flag(value: float, alpha: float, beta: float) -> str:
         if value >= beta and value != INF:
             return LOWER
     except TypeError:
-        raise TypeError(f"a stored value and its window must be numbers, got the value {value!r} with "
-                        f"alpha={alpha!r} and beta={beta!r}") from None
+        raise TypeError(f"a stored value and its window must be numbers, got the value {shown(value)} with "
+                        f"alpha={shown(alpha)} and beta={shown(beta)}") from None
     if value == value:  # not NaN, which no comparison above can place
         return EXACT
-    raise ValueError(f"a stored value must be a number, got {value!r} (NaN, not a number)")
+    raise ValueError(f"a stored value must be a number, got {shown(value)} (NaN, not a number)")
 
 
 class TranspositionTable:
@@ -77,8 +78,8 @@ class TranspositionTable:
             same = (" (another game object that looks the same: a table is tied to one game object, and a "
                     "bare nested list becomes a new TreeGame at every call, so make the game once and pass "
                     "it each time)" if repr(self.game) == repr(game) else "")
-            raise ValueError(f"this table holds positions of {self.game!r}; use a new "
-                             f"TranspositionTable for {game!r}{same}")
+            raise ValueError(f"this table holds positions of {shown(self.game)}; use a new "
+                             f"TranspositionTable for {shown(game)}{same}")
         if evaluate is None:
             return
         if self.evaluation is None:
@@ -183,7 +184,7 @@ def check_table(table: Any) -> None:
         made = (f" (the class itself: make a table, {table.__name__}())"
                 if isinstance(table, type) and issubclass(table, TranspositionTable) else "")
         raise TypeError(f"table must be a TranspositionTable (table=TranspositionTable()), or None for "
-                        f"none, got {table!r}{made}")
+                        f"none, got {shown(table)}{made}")
 
 
 def _name(function: Any) -> str:

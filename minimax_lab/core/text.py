@@ -11,6 +11,13 @@ from __future__ import annotations
 import math
 from typing import Any, Optional
 
+SHOWN_LIMIT = 1000
+"""The most characters of a value's repr an error or a verdict shows (a student's function may return a
+list of a million items)."""
+
+LONGEST_NUMBER = 40
+"""A whole number longer than this many digits is shown by its first digits and its length."""
+
 SIGNIFICANT_DIGITS = 12
 """Digits a float keeps in text: enough that 1000001.0 and 1000002.0 read differently."""
 
@@ -35,3 +42,21 @@ def path_name(path: tuple[Any, ...]) -> str:
     if len(path) > 12:
         return "".join(f"[{i}]" for i in path[:6]) + f"...({len(path)} levels)"
     return "".join(f"[{i}]" for i in path) or "root"
+
+
+def shown(thing: Any, limit: int = SHOWN_LIMIT) -> str:
+    """Return repr(thing) as an error or a verdict shows it: cut to `limit` characters, a whole number
+    of more than LONGEST_NUMBER digits by its first digits and how many it has, and never raising (a
+    student's class whose __repr__ raises is named by its class).
+
+    >>> shown(list(range(1000)), 20), shown(10 ** 400)
+    ('[0, 1, 2, 3, 4, 5...', '1000000000... (a whole number of 401 digits)')
+    """
+    try:
+        text = repr(thing)
+    except Exception as error:  # noqa: BLE001 - a student's __repr__ may raise anything
+        return f"<a {type(thing).__name__} whose repr raised {type(error).__name__}>"
+    digits = text.lstrip("-")
+    if isinstance(thing, int) and len(digits) > LONGEST_NUMBER and digits.isdigit():
+        return f"{text[:10 + len(text) - len(digits)]}... (a whole number of {len(digits)} digits)"
+    return text if len(text) <= limit else text[:limit - 3] + "..."

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from numbers import Real
 from typing import Any, NoReturn, Optional
 
-from .text import path_name, value_text
+from .text import path_name, shown, value_text
 
 Moves = tuple[Any, ...]
 """A path in a game: the actions from the root to a node, in order (a principal variation too)."""
@@ -126,7 +126,7 @@ def as_trace(trace: Any, search: str) -> Trace:
     `search` records its steps in a Trace."""
     if not isinstance(trace, Trace):
         raise TypeError(f"{search}: trace must be a Trace (trace=Trace() records the search; leave "
-                        f"trace out for none), got {trace!r}")
+                        f"trace out for none), got {shown(trace)}")
     return trace
 
 
@@ -143,31 +143,31 @@ def check_trace(trace: Any) -> None:
     searched children updated before it exits, and values that are numbers (not NaN). A trace
     may stop early (a search that raised)."""
     if isinstance(trace, (str, bytes)) or not hasattr(trace, "__iter__"):
-        raise TypeError(f"a trace is a list of Events, not {trace!r}")
+        raise TypeError(f"a trace is a list of Events, not {shown(trace)}")
     open_: list[Moves] = []          # the nodes being searched, root first
     players: dict[Moves, Any] = {}   # who moves at each of them ('CHANCE' at a chance node)
     returned: set[Moves] = set()     # the open nodes a child has returned to
     updated: set[Moves] = set()      # the open nodes that have an update
     for i, event in enumerate(trace):
         if not isinstance(event, Event):
-            raise TypeError(f"event {i} of the trace is {event!r}, not an Event")
+            raise TypeError(f"event {i} of the trace is {shown(event)}, not an Event")
         where = f"event {i} ({_event_text(event)})"
         if event.kind not in KINDS:
-            raise ValueError(f"{where}: unknown kind {event.kind!r}; the kinds are {list(KINDS)}")
+            raise ValueError(f"{where}: unknown kind {shown(event.kind)}; the kinds are {list(KINDS)}")
         path = event.path
         if not isinstance(path, tuple):
-            raise TypeError(f"{where}: the path {path!r} is not a tuple of moves")
+            raise TypeError(f"{where}: the path {shown(path)} is not a tuple of moves")
         try:
             hash(path)
         except TypeError:
-            raise TypeError(f"{where}: the path {path!r} holds a move that is not hashable (a list?); "
+            raise TypeError(f"{where}: the path {shown(path)} holds a move that is not hashable (a list?); "
                             "moves are numbers, strings or tuples") from None
         if not isinstance(event.pruned, tuple):
-            raise TypeError(f"{where}: pruned {event.pruned!r} is not a tuple of the moves cut off")
+            raise TypeError(f"{where}: pruned {shown(event.pruned)} is not a tuple of the moves cut off")
         for name in ("value", "alpha", "beta"):
             number = getattr(event, name)
             if number is not None and (isinstance(number, bool) or not isinstance(number, Real) or number != number):
-                raise ValueError(f"{where}: {name} {number!r} is not a number")
+                raise ValueError(f"{where}: {name} {shown(number)} is not a number")
         top = open_[-1] if open_ else None
         if event.kind == ENTER:
             if top is None and path != ():

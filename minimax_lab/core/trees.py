@@ -11,7 +11,7 @@ import random
 from numbers import Real
 from typing import Any, Callable, Optional, Sequence, Union
 
-from .text import path_name
+from .text import path_name, shown
 
 Tree = Union[float, int, Sequence["Tree"]]
 Path = tuple[int, ...]
@@ -48,7 +48,7 @@ def is_nan(number: object) -> bool:
 def check_leaf(node: object, path: Path) -> None:
     """Raise TypeError or ValueError if `node` is not a valid leaf value: a real number, not a bool or NaN."""
     if isinstance(node, bool) or not isinstance(node, Real):
-        raise TypeError(f"node {path_name(path)}: leaf {node!r} is not a number")
+        raise TypeError(f"node {path_name(path)}: leaf {shown(node)} is not a number")
     if is_nan(node):
         raise ValueError(f"node {path_name(path)}: leaf is NaN, which has no order")
 
@@ -188,7 +188,7 @@ def uniform_nodes(branching: int, depth: int) -> int:
     for name, number, least, most in (("branching", branching, 1, None), ("depth", depth, 0, MAX_FORMULA_DEPTH)):
         if type(number) is not int or number < least or (most is not None and number > most):
             bound = f"from {least} to {most}" if most is not None else f">= {least}"
-            raise ValueError(f"uniform_nodes needs {name} to be a whole number {bound}, got {number!r}")
+            raise ValueError(f"uniform_nodes needs {name} to be a whole number {bound}, got {shown(number)}")
     if branching == 1:
         return depth + 1
     nodes: int = (branching ** (depth + 1) - 1) // (branching - 1)
@@ -206,9 +206,9 @@ def deepest_within(size: Callable[[int], float], limit: float, *, most: int, lea
     for name, number in (("least", least), ("most", most)):
         if type(number) is not int or not 0 <= number <= MAX_FORMULA_DEPTH:
             raise ValueError(f"deepest_within needs {name} to be a whole number from 0 to MAX_FORMULA_DEPTH = "
-                             f"{MAX_FORMULA_DEPTH}, got {number!r}")
+                             f"{MAX_FORMULA_DEPTH}, got {shown(number)}")
     if not is_number(limit) or is_nan(limit):
-        raise ValueError(f"deepest_within needs a limit that is a number, got {limit!r}")
+        raise ValueError(f"deepest_within needs a limit that is a number, got {shown(limit)}")
     depth = least
     while depth < most and size(depth + 1) <= limit:
         depth += 1
@@ -227,7 +227,7 @@ def random_tree(branching: int, depth: int, *, seed: int = 0, low: int = -9, hig
                                 ("high", high, None)):
         if isinstance(number, bool) or not isinstance(number, int) or (least is not None and number < least):
             bound = "" if least is None else f" >= {least}"
-            raise ValueError(f"random_tree needs {name} to be a whole number{bound}, got {number!r}")
+            raise ValueError(f"random_tree needs {name} to be a whole number{bound}, got {shown(number)}")
     if depth > MAX_TREE_DEPTH:
         raise ValueError(f"random_tree needs depth <= MAX_TREE_DEPTH = {MAX_TREE_DEPTH}, got {depth}")
     if uniform_nodes(branching, depth) > MAX_TREE_NODES:
@@ -272,7 +272,7 @@ def map_leaves(tree: Tree, change: Callable[[float], float]) -> Tree:
         return change(tree)
     if isinstance(tree, (list, tuple)):
         return [map_leaves(child, change) for child in tree]
-    raise TypeError(f"map_leaves: {tree!r} is neither a leaf (an int or a float) nor a list of trees")
+    raise TypeError(f"map_leaves: {shown(tree)} is neither a leaf (an int or a float) nor a list of trees")
 
 
 MAX_RANDOM_TREES = 100_000
@@ -290,7 +290,7 @@ def random_trees(count: int, *, shapes: Sequence[tuple[int, int]],
     """
     if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= MAX_RANDOM_TREES:
         raise ValueError(f"random_trees needs a count that is a whole number from 0 to "
-                         f"MAX_RANDOM_TREES = {MAX_RANDOM_TREES:,}, got {count!r}")
+                         f"MAX_RANDOM_TREES = {MAX_RANDOM_TREES:,}, got {shown(count)}")
     if not shapes or not leaf_ranges:
         raise ValueError("random_trees needs at least one shape and one leaf range, "
                          f"got shapes={list(shapes)} and leaf_ranges={list(leaf_ranges)}")
@@ -316,7 +316,7 @@ def distinct_tree(branching: int, depth: int, *, seed: int = 0) -> Tree:
     """
     if type(branching) is not int or type(depth) is not int or branching < 1 or depth < 0:
         raise ValueError(f"distinct_tree needs branching >= 1 and depth >= 0 (whole numbers), got "
-                         f"{branching!r} and {depth!r}")
+                         f"{shown(branching)} and {shown(depth)}")
     if depth > MAX_TREE_DEPTH or uniform_nodes(branching, depth) > MAX_TREE_NODES:
         raise ValueError(f"distinct_tree({branching}, {depth}) would have more than MAX_TREE_NODES = "
                          f"{MAX_TREE_NODES:,} nodes (or a depth beyond MAX_TREE_DEPTH = {MAX_TREE_DEPTH})")
@@ -350,13 +350,13 @@ class Chance:
 
     def __init__(self, outcomes: Sequence[tuple[Real, Any]], player: Optional[str] = None):
         if player is not None and (not isinstance(player, str) or player not in ("MAX", "MIN")):
-            raise ValueError(f"a chance node stands for 'MAX', 'MIN' or nobody (None), not {player!r}")
+            raise ValueError(f"a chance node stands for 'MAX', 'MIN' or nobody (None), not {shown(player)}")
         if isinstance(outcomes, (str, bytes)) or not hasattr(outcomes, "__iter__"):
-            raise TypeError(f"a chance node needs a sequence of (probability, subtree) pairs, not {outcomes!r}")
+            raise TypeError(f"a chance node needs a sequence of (probability, subtree) pairs, not {shown(outcomes)}")
         pairs = []
         for i, pair in enumerate(outcomes):
             if isinstance(pair, (str, bytes)) or not hasattr(pair, "__iter__"):
-                raise TypeError(f"outcome {i} of a chance node is {pair!r}, not a (probability, subtree) pair")
+                raise TypeError(f"outcome {i} of a chance node is {shown(pair)}, not a (probability, subtree) pair")
             pairs.append(tuple(pair))
         object.__setattr__(self, "outcomes", tuple(pairs))
         object.__setattr__(self, "player", player)
@@ -409,7 +409,7 @@ def check_probabilities(node: Chance, path: Path) -> tuple[tuple[Any, ...], ...]
         raise ValueError(f"{where}: no outcomes (a chance node needs at least one)")
     for i, pair in enumerate(node.outcomes):
         if len(pair) != 2:
-            raise ValueError(f"{where}: outcome {i} is {pair!r}, not a (probability, subtree) pair")
+            raise ValueError(f"{where}: outcome {i} is {shown(pair)}, not a (probability, subtree) pair")
     check_distribution([p for p, _ in node.outcomes], where)
     return node.outcomes
 
@@ -419,7 +419,7 @@ def check_distribution(probabilities: Sequence[Any], where: str) -> None:
     messages start with `where`."""
     for i, p in enumerate(probabilities):
         if isinstance(p, bool) or not isinstance(p, Real) or is_nan(p):
-            raise TypeError(f"{where}: the probability of outcome {i} is {p!r}, not a number")
+            raise TypeError(f"{where}: the probability of outcome {i} is {shown(p)}, not a number")
         if p < 0:
             raise ValueError(f"{where}: the probability of outcome {i} is {p}, which is negative")
     total = sum(probabilities)

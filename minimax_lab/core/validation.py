@@ -19,13 +19,15 @@ import math
 from numbers import Real
 from typing import Any, Callable, Optional
 
+from .text import shown
+
 
 def whole_number(value: Any, name: str, low: Optional[int] = None, high: Optional[int] = None) -> int:
     """Return `value` if it is a whole number (an int, not a bool or a float) from `low` to `high`
     (either may be None: no limit), else raise ValueError naming the argument and its range."""
     if (type(value) is not int or (low is not None and value < low)
             or (high is not None and value > high)):
-        raise ValueError(f"{name} must be a whole number{_range(low, high)}, got {value!r}")
+        raise ValueError(f"{name} must be a whole number{_range(low, high)}, got {shown(value)}")
     return value
 
 
@@ -43,9 +45,9 @@ def real_number(value: Any, name: str, *, finite: bool = False) -> Any:
     not NaN), and with `finite` one a float can hold (not infinite, not 10**400); else raise
     ValueError naming the argument."""
     if isinstance(value, bool) or not isinstance(value, Real):
-        raise ValueError(f"{name} must be a number, got {value!r}")
+        raise ValueError(f"{name} must be a number, got {shown(value)}")
     if value != value:
-        raise ValueError(f"{name} must be a number, got {value!r} (NaN, not a number)")
+        raise ValueError(f"{name} must be a number, got {shown(value)} (NaN, not a number)")
     if finite:
         try:
             as_float = float(value)
@@ -53,7 +55,7 @@ def real_number(value: Any, name: str, *, finite: bool = False) -> Any:
             raise ValueError(f"{name} must be a finite number within the range of floats, got a number "
                              f"of {len(str(abs(math.trunc(value))))} digits, too large for a float") from None
         if not math.isfinite(as_float):
-            raise ValueError(f"{name} must be a finite number, got {value!r}")
+            raise ValueError(f"{name} must be a finite number, got {shown(value)}")
     return value
 
 
@@ -69,7 +71,7 @@ def positive_number(value: Any, name: str, *, zero: bool = False) -> Any:
     least = ">= 0" if zero else "> 0"
     if (not _real(value) or value != value or not (0 <= value if zero else 0 < value)
             or value == math.inf):
-        raise ValueError(f"{name} must be a number {least}, got {value!r}")
+        raise ValueError(f"{name} must be a number {least}, got {shown(value)}")
     as_float(value, name)
     return value
 
@@ -93,5 +95,5 @@ def callable_value(value: object, name: str, how: str) -> Callable[..., Any]:
     """Return `value` if it can be called, else raise TypeError saying how `name` is called (`how`,
     such as 'evaluate(state)')."""
     if not callable(value):
-        raise TypeError(f"{name} must be a function {how}, got {value!r}")
+        raise TypeError(f"{name} must be a function {how}, got {shown(value)}")
     return value

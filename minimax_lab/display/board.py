@@ -30,6 +30,7 @@ from ..search.registry import CATALOG, choices, names, one_of
 from ..search.textbook import SearchResult
 from .controls import SLIDER, Checkbox, IntSlider, ToggleButtons, whole_number
 from .still import PicturedBox, Still, still_of
+from ..core.text import shown
 
 ALGORITHMS = names(lambda search: search.board)
 """The searches the computer can play with: those the registry offers on the board."""
@@ -59,14 +60,14 @@ def computer_move(game: BoardGame, state: Any, *, algorithm: str = "alphabeta", 
     move to play, and is refused."""
     search = CATALOG[one_of(algorithm, "algorithm", ALGORITHMS)]
     if not isinstance(heuristic, bool):
-        raise ValueError(f"heuristic must be True or False, got {heuristic!r}")
+        raise ValueError(f"heuristic must be True or False, got {shown(heuristic)}")
     if table is not None and not isinstance(table, TranspositionTable):
-        raise TypeError(f"table must be a TranspositionTable (kept between moves) or None, got {table!r}")
+        raise TypeError(f"table must be a TranspositionTable (kept between moves) or None, got {shown(table)}")
     check_state = getattr(game, "check_state", None)  # what a game says of a state not its own
     if check_state is not None:
         check_state(state)
     if game.is_terminal(state):
-        raise ValueError(f"{game_name(game)}: the game is over in {state!r}, so the computer has no move to play")
+        raise ValueError(f"{game_name(game)}: the game is over in {shown(state)}, so the computer has no move to play")
     if search.player:
         player: Engine = search.function(game, seconds=seconds, depth=depth)
         return player.search(state)
@@ -130,9 +131,9 @@ class Board(Still):
         if algorithm is None:  # where solve is quick, the textbook's search; else the engine
             algorithm = "alphabeta" if offers_solve(self.game) else "engine"
         if algorithm not in offered:
-            raise ValueError(f"on this board the algorithm must be one of {list(offered)}, got {algorithm!r}")
+            raise ValueError(f"on this board the algorithm must be one of {list(offered)}, got {shown(algorithm)}")
         if depth is not None and not CATALOG[algorithm].depth:
-            raise ValueError(f"{algorithm} searches to the end of the game and takes no depth, got depth={depth!r}")
+            raise ValueError(f"{algorithm} searches to the end of the game and takes no depth, got depth={shown(depth)}")
         self.fixed_depth = depth is not None
         """True when the board was given a depth: the engine searches the slider's plies, not the clock."""
         self.columns, self.rows = self.game.grid()
@@ -147,7 +148,7 @@ class Board(Still):
         self.depth = IntSlider(value=top if depth is None else whole_number(depth, "depth", 1, top),
                                min=1, max=top, description="depth (plies)", **SLIDER)
         if not isinstance(heuristic, bool):
-            raise ValueError(f"heuristic must be True or False, got {heuristic!r}")
+            raise ValueError(f"heuristic must be True or False, got {shown(heuristic)}")
         self.heuristic = Checkbox(value=heuristic, description="heuristic at the horizon", indent=False)
         self.strength = ToggleButtons(options=list(STRENGTHS), value=one_of(strength, "strength", list(STRENGTHS)),
                                       description="engine", tooltips=[f"{s:g} s a move" for s in STRENGTHS.values()],

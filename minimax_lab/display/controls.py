@@ -14,6 +14,7 @@ import traitlets
 from ..core.trees import Tree, deepest_within, random_tree, uniform_nodes
 from ..core.validation import whole_number as whole_number  # the widgets' checked arguments, from core
 from .draw import MAX_DRAW_NODES
+from ..core.text import shown
 
 SLIDER = dict(continuous_update=False, style={"description_width": "initial"})
 """What every slider that redraws shares: it acts when released, and its label is not cut."""
@@ -36,7 +37,7 @@ class WholeValue(traitlets.Int[int, int]):
     def validate(self, obj: Any, value: Any) -> int:
         if type(value) is not int:
             raise SettingError(f"{obj.description or type(obj).__name__} must be a whole number from {obj.min} to "
-                               f"{obj.max}, got {value!r}")
+                               f"{obj.max}, got {shown(value)}")
         return value
 
 
@@ -45,7 +46,7 @@ class TrueOrFalse(traitlets.Bool[bool, bool]):
 
     def validate(self, obj: Any, value: Any) -> bool:
         if not isinstance(value, bool):
-            raise SettingError(f"{obj.description or 'the checkbox'} must be True or False, got {value!r}")
+            raise SettingError(f"{obj.description or 'the checkbox'} must be True or False, got {shown(value)}")
         return value
 
 
@@ -88,7 +89,7 @@ class OneOf:
         for option in options:
             if type(value) is type(option) and value == option:
                 return option
-        raise SettingError(f"{self.setting} must be one of {list(options)}, got {value!r}")
+        raise SettingError(f"{self.setting} must be one of {list(options)}, got {shown(value)}")
 
     @traitlets.validate("index")
     def _validate_index(self, proposal: Any) -> Any:
@@ -96,7 +97,7 @@ class OneOf:
         if index is None and self.nothing:
             return None
         if type(index) is not int or not 0 <= index < count:
-            raise SettingError(f"{self.setting}'s index must be a whole number from 0 to {count - 1}, got {index!r}")
+            raise SettingError(f"{self.setting}'s index must be a whole number from 0 to {count - 1}, got {shown(index)}")
         return index
 
 

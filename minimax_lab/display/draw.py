@@ -7,7 +7,6 @@ MAX nodes are up-triangles, MIN nodes down-triangles, leaves boxes. Node ids com
 from __future__ import annotations
 
 import base64
-import html
 import re
 from dataclasses import dataclass, field
 from types import MappingProxyType
@@ -15,7 +14,7 @@ from typing import Any, Iterable, Mapping, Optional, Union
 
 import graphviz
 
-from ..core.text import path_name, value_text
+from ..core.text import path_name, shown, value_text
 from ..core.trace import CUTOFF, ENTER, EXIT, LEAF, UPDATE, Event, Moves, Trace, bounds_of
 from ..core.trees import Path, Tree
 from ..games.protocol import TreeGame, as_game
@@ -73,14 +72,14 @@ def draw(tree: Tree | TreeGame, algorithm: Optional[str] = None, *, order: Any =
     if algorithm is None:
         for name, value in (("step", step), ("order", order)):
             if value is not None:
-                raise ValueError(f"{name}={value!r} shows a search, but no algorithm is named: draw(tree, "
+                raise ValueError(f"{name}={shown(value)} shows a search, but no algorithm is named: draw(tree, "
                                  f"'alphabeta', {name}=...)")
     if windows is not False and (algorithm is None or not how_drawn(algorithm).windows):
         if windows is not True:
-            raise ValueError(f"windows must be True or False, got {windows!r}")
+            raise ValueError(f"windows must be True or False, got {shown(windows)}")
         searches = [name for name, drawn in DRAWN.items() if drawn.windows]
         raise ValueError(f"windows=True shows the (α, β) window of each node, which only {', '.join(searches)} "
-                         f"keeps; got algorithm={algorithm!r}")
+                         f"keeps; got algorithm={shown(algorithm)}")
     if algorithm is not None:
         result, trace = search_trace(game, algorithm, order)
         picture = picture_of(trace, result.pv, step)
@@ -111,7 +110,7 @@ def search_trace(game: TreeGame, algorithm: str, order: Any = None) -> tuple[Sea
     search = CATALOG[algorithm]
     if order is not None and not search.order:
         raise ValueError(f"{search.label} takes no move ordering (it visits every node whatever the "
-                         f"order), got order={order!r}")
+                         f"order), got order={shown(order)}")
     trace = Trace()
     options = {} if order is None else {"order": order}
     return search.function(game, trace=trace, **options), trace
@@ -123,10 +122,10 @@ def picture_of(trace: Trace, line: Moves = (), step: Optional[int] = None) -> Pi
     is checked first (core.trace.check_trace), and refused naming the event that is wrong."""
     bounds = bounds_of(trace)
     if not isinstance(line, (tuple, list)):
-        raise TypeError(f"line must be a sequence of moves (the principal variation), got {line!r}")
+        raise TypeError(f"line must be a sequence of moves (the principal variation), got {shown(line)}")
     if step is not None and (isinstance(step, bool) or not isinstance(step, int) or not 0 <= step <= len(trace)):
         raise ValueError(f"step must be a whole number from 0 to {len(trace)} (the trace's length), "
-                         f"got {step!r}")
+                         f"got {shown(step)}")
     events = trace if step is None else trace[:step]
     picture = Picture()
     for event in events:
@@ -187,13 +186,13 @@ def render(game: TreeGame, picture: Picture, *, windows: bool = False,
     if not isinstance(picture, Picture):
         raise TypeError(f"render draws a Picture (as picture_of returns), not {type(picture).__name__}")
     if not isinstance(windows, bool):
-        raise ValueError(f"windows must be True or False, got {windows!r}")
+        raise ValueError(f"windows must be True or False, got {shown(windows)}")
     check_edge_labels(game, edge_labels)
-    shown = {*picture.seen, *picture.value, *picture.window, *picture.pruned,
+    drawn = {*picture.seen, *picture.value, *picture.window, *picture.pruned,
              *(picture.line[:i] for i in range(len(picture.line) + 1))}
     if picture.current is not None:
-        shown.add(picture.current)
-    stray = sorted(path for path in shown if path not in game.nodes)
+        drawn.add(picture.current)
+    stray = sorted(path for path in drawn if path not in game.nodes)
     if stray:
         raise ValueError(f"the picture shows node {path_name(stray[0])}, which this tree does not have (a trace of "
                          "another tree?)")
@@ -222,13 +221,13 @@ def check_edge_labels(game: TreeGame, edge_labels: Any) -> None:
         return
     if not isinstance(edge_labels, Mapping):
         raise TypeError(f"edge_labels must be True, False or a dict from paths to names such as {{(0,): 'A'}}, "
-                        f"got {edge_labels!r}")
+                        f"got {shown(edge_labels)}")
     for path in edge_labels:
         if not isinstance(path, tuple) or not path:
-            raise ValueError(f"edge_labels: {path!r} is not the path of a child: a path is a tuple of moves from "
+            raise ValueError(f"edge_labels: {shown(path)} is not the path of a child: a path is a tuple of moves from "
                              "the root, such as (0,) or (0, 1)")
         if path not in game.nodes:
-            raise ValueError(f"edge_labels: the tree has no node {path_name(path)} (path {path!r})")
+            raise ValueError(f"edge_labels: the tree has no node {path_name(path)} (path {shown(path)})")
 
 
 def _edge_label(path: Path, edge_labels: EdgeLabels) -> str:
@@ -433,7 +432,7 @@ class Drawings:
             raise ValueError("side_by_side needs at least one drawing, got none")
         for title, dot in drawings.items():
             if not isinstance(dot, graphviz.Digraph):
-                raise TypeError(f"side_by_side draws Graphviz drawings (as draw() returns), but {title!r} is "
+                raise TypeError(f"side_by_side draws Graphviz drawings (as draw() returns), but {shown(title)} is "
                                 f"{type(dot).__name__}")
         self.panels = {title: titled(dot, str(title)) for title, dot in drawings.items()}
         self.summary = "; ".join(f"{title}: {repr(dot).strip('<>') if isinstance(dot, Drawing) else 'drawing'}"

@@ -16,6 +16,7 @@ from ..search.textbook import SearchResult
 from .controls import SLIDER, IntSlider, ToggleButtons, TreeControls, error_html, intro, whole_number
 from .draw import Picture, drawable, picture_of, render, search_trace, svg_of
 from .still import PicturedBox, Still, still_caption
+from ..core.text import shown
 
 
 class OrderingExplorer(Still):
@@ -63,10 +64,10 @@ class OrderingExplorer(Still):
 def counts_table(results: dict[str, SearchResult[Any]], chosen: str = "") -> str:
     """Return an HTML table of the leaves and nodes of each named search, `chosen` in bold."""
     if not isinstance(results, dict) or not results:
-        raise TypeError(f"counts_table takes a dict from names to search results, got {results!r}")
+        raise TypeError(f"counts_table takes a dict from names to search results, got {shown(results)}")
     for name, result in results.items():
         if not isinstance(result, SearchResult):
-            raise TypeError(f"counts_table: {name!r} is {result!r}, not a search result (with leaves and nodes)")
+            raise TypeError(f"counts_table: {shown(name)} is {shown(result)}, not a search result (with leaves and nodes)")
 
     def cell(name: str, count: int) -> str:
         text = f"<b>{count}</b>" if name == chosen else str(count)

@@ -30,6 +30,7 @@ from ..core.trees import MAX_FORMULA_DEPTH, uniform_nodes
 from ..core.validation import as_float, real_number, whole_number
 from ..search.registry import colour, label
 from .draw import PNG_DPI
+from ..core.text import shown
 
 FULL, MINIMAL, PEARL = colour("minimax", "given"), colour("alphabeta", "best"), colour("alphabeta", "random")
 """The colours of the theory's lines: those of the searches they predict (every node, the best
@@ -62,23 +63,23 @@ def _measured(rows: Sequence[Row], *needed: str) -> list[Row]:
         raise ValueError("no rows to plot: measure some searches first (experiments.node_counts)")
     for i, row in enumerate(rows):
         if not isinstance(row, Mapping):
-            raise TypeError(f"row {i} is {row!r}, not a dict: plot rows measured by minimax_lab.analysis.experiments")
+            raise TypeError(f"row {i} is {shown(row)}, not a dict: plot rows measured by minimax_lab.analysis.experiments")
         missing = [key for key in ("algorithm", "ordering", "branching", "depth", *needed) if key not in row]
         if missing:
-            raise ValueError(f"row {i} has no {missing[0]!r}: plot rows measured by minimax_lab.analysis.experiments")
+            raise ValueError(f"row {i} has no {shown(missing[0])}: plot rows measured by minimax_lab.analysis.experiments")
         whole_number(row["branching"], f"row {i}'s branching", 1, MAX_BRANCHING)
         whole_number(row["depth"], f"row {i}'s depth", 0, MAX_FORMULA_DEPTH)
         for column in needed:
             real_number(row[column], f"row {i}'s {column}", finite=True)
             if row[column] < COUNTS[column]:
-                raise ValueError(f"row {i}'s {column} must be at least {COUNTS[column]}, got {row[column]!r}")
+                raise ValueError(f"row {i}'s {column} must be at least {COUNTS[column]}, got {shown(row[column])}")
     return rows
 
 
 def _title(title: Optional[str]) -> None:
     """Raise TypeError unless `title` is a string or None."""
     if title is not None and not isinstance(title, str):
-        raise TypeError(f"title must be a string or None, got {title!r}")
+        raise TypeError(f"title must be a string or None, got {shown(title)}")
 
 
 def _theory(values: Iterable[Any], name: str) -> list[float]:
@@ -99,9 +100,9 @@ def plot_counts(rows: Sequence[Row], *, quantity: str = "leaves", theory: bool =
     search (the mean over seeds), with the theory drawn over it: for leaves b^d, Knuth-Moore's
     minimal tree, Pearl's R^d and b^(3d/4); for nodes the full and the minimal tree."""
     if quantity not in ("leaves", "nodes"):
-        raise ValueError(f"quantity must be 'leaves' or 'nodes', got {quantity!r}")
+        raise ValueError(f"quantity must be 'leaves' or 'nodes', got {shown(quantity)}")
     if not isinstance(theory, bool):
-        raise ValueError(f"theory must be True or False, got {theory!r}")
+        raise ValueError(f"theory must be True or False, got {shown(theory)}")
     _title(title)
     rows = _measured(rows, quantity)
     b = _branching(rows)
@@ -211,7 +212,7 @@ def png_of_figure(figure: Figure, *, caption: str = "") -> bytes:
     `caption` in italics above it."""
     _check_figure(figure, "png_of_figure")
     if not isinstance(caption, str):
-        raise TypeError(f"caption must be a string, got {caption!r}")
+        raise TypeError(f"caption must be a string, got {shown(caption)}")
     above = figure.text(0.5, 1.02, caption, ha="center", va="bottom", style="italic") if caption else None
     buffer = io.BytesIO()
     try:

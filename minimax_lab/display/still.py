@@ -15,6 +15,7 @@ import ipywidgets as w
 
 from ..core.validation import callable_value
 from .draw import check_digraph, image_bundle, png_of
+from ..core.text import shown
 
 RUN_TO_USE = "(a picture of the widget: run the cell to use it)"
 """The line under a widget's caption in its still picture."""
@@ -71,5 +72,5 @@ def still_of(dot: graphviz.Digraph, caption: str) -> Optional[bytes]:
 def still_caption(caption: str) -> str:
     """Return the caption of a still picture: `caption` in lines of CAPTION_WIDTH, then RUN_TO_USE."""
     if not isinstance(caption, str):
-        raise TypeError(f"a still picture's caption must be a string, got {caption!r}")
+        raise TypeError(f"a still picture's caption must be a string, got {shown(caption)}")
     return "\n".join(textwrap.wrap(caption, CAPTION_WIDTH) + [RUN_TO_USE])

@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from typing import Optional
 
 import graphviz
+from ..core.text import shown
 
 ATTRIBUTE = re.compile(r'(\w+)=("(?:[^"\\]|\\.)*"|[^\s\]]+)')
 NODE = re.compile(r'^\t("(?:[^"\\]|\\.)*"|[\w.]+) \[(.*)\]$')
@@ -117,7 +118,7 @@ def parse(dot: graphviz.Digraph) -> Digraph:
         elif ATTRIBUTE.match(line.strip()) and "->" not in line and "[" not in line:
             parsed.graph.update(attributes(line))
         elif line.strip():
-            raise ValueError(f"the pure-Python layout cannot read the DOT statement {line.strip()!r}")
+            raise ValueError(f"the pure-Python layout cannot read the DOT statement {shown(line.strip())}")
     for node in parsed.nodes.values():
         node.attrs = {**parsed.node_defaults, **node.attrs}
     return parsed
@@ -136,7 +137,7 @@ def size_attribute(attrs: dict[str, str], key: str, default: str) -> float:
     except ValueError:
         number = math.nan
     if not 0 <= number < math.inf:
-        raise ValueError(f"the pure-Python layout needs {key} to be a number >= 0, got {text!r}")
+        raise ValueError(f"the pure-Python layout needs {key} to be a number >= 0, got {shown(text)}")
     return number
 
 
@@ -162,7 +163,7 @@ def tree_roots(graph: Digraph) -> list[Node]:
     parents: dict[str, str] = {}
     for tail, head, _ in graph.edges:
         if head in parents:
-            raise ValueError(f"the pure-Python layout draws trees, but {head!r} has two parents")
+            raise ValueError(f"the pure-Python layout draws trees, but {shown(head)} has two parents")
         parents[head] = tail
         graph.nodes[tail].children.append(graph.nodes[head])
     roots = [node for name, node in graph.nodes.items() if name not in parents]
@@ -174,7 +175,7 @@ def tree_roots(graph: Digraph) -> list[Node]:
         level, rank = [child for node in level for child in node.children], rank + 1
     if reached < len(graph.nodes):
         stray = next(name for name in graph.nodes if name in parents and _on_cycle(name, parents))
-        raise ValueError(f"the pure-Python layout draws trees, but {stray!r} lies on a cycle of edges")
+        raise ValueError(f"the pure-Python layout draws trees, but {shown(stray)} lies on a cycle of edges")
     return roots
 
 

@@ -15,7 +15,7 @@ from typing import Any, Optional, Sequence
 
 import ipywidgets as w
 
-from ..core.text import path_name, value_text
+from ..core.text import path_name, shown, value_text
 from ..core.trace import ENTER, describe
 from ..core.trees import Tree, uniform_nodes
 from ..games.protocol import TreeGame
@@ -132,14 +132,14 @@ class Quiz:
     def __init__(self, question: str, options: Sequence[str], answer: str, explanation: str = ""):
         for name, text in (("question", question), ("explanation", explanation)):
             if not isinstance(text, str):
-                raise TypeError(f"the quiz's {name} must be a string, got {text!r}")
+                raise TypeError(f"the quiz's {name} must be a string, got {shown(text)}")
         if not isinstance(options, (list, tuple)) or len(options) < 2 or not all(isinstance(o, str) for o in options):
-            raise TypeError(f"the quiz's options must be a list of at least two strings, got {options!r}")
+            raise TypeError(f"the quiz's options must be a list of at least two strings, got {shown(options)}")
         twice = sorted({o for o in options if options.count(o) > 1})
         if twice:
-            raise ValueError(f"the quiz's options must differ, but {twice[0]!r} is given twice")
+            raise ValueError(f"the quiz's options must differ, but {shown(twice[0])} is given twice")
         if not isinstance(answer, str) or answer not in options:
-            raise ValueError(f"the answer {answer!r} is not among the options {list(options)}")
+            raise ValueError(f"the answer {shown(answer)} is not among the options {list(options)}")
         self.answer, self.explanation = answer, explanation
         self.choice = RadioButtons(options=list(options), value=None, layout={"width": "max-content"},
                                    name="the answer")

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterator, Optional, Sequence
 
 from .protocol import check_square, game_name, move_text, play_moves
+from ..core.text import shown
 
 PLAYERS = ("X", "O")
 """The players, first to move first; X is MAX."""
@@ -93,24 +94,24 @@ class ConnectFourRules:
         size, other = f"{self.width} x {self.height}", self._other_size(state)
         x, o = state.x, state.o
         if not isinstance(x, int) or not isinstance(o, int) or x < 0 or o < 0:
-            raise ValueError(f"{game_name(self)}: {state!r}: the bitboards must be whole numbers >= 0")
+            raise ValueError(f"{game_name(self)}: {shown(state)}: the bitboards must be whole numbers >= 0")
         if (x | o) & ~self._full:
             raise ValueError(f"{game_name(self)}: this state has stones outside the {size} board "
                              f"(it belongs to a game of another size?){other}")
         if x & o:
-            raise ValueError(f"{game_name(self)}: {state!r} has an X and an O on one square")
+            raise ValueError(f"{game_name(self)}: {shown(state)} has an X and an O on one square")
         mask = x | o
         for c in range(self.width):
             column = (mask >> c * self._stride) & ((1 << self.height) - 1)
             if column & (column + 1):  # a 0 bit below a 1 bit
-                raise ValueError(f"{game_name(self)}: {state!r} has a stone floating above an empty "
+                raise ValueError(f"{game_name(self)}: {shown(state)} has a stone floating above an empty "
                                  f"square in column {c} (it belongs to a game of another size?){other}")
         if not 0 <= x.bit_count() - o.bit_count() <= 1:
-            raise ValueError(f"{game_name(self)}: {state!r} has {x.bit_count()} X stones and "
+            raise ValueError(f"{game_name(self)}: {shown(state)} has {x.bit_count()} X stones and "
                              f"{o.bit_count()} O stones, but X moves first and they alternate")
         implied = self._position(x, o)
         if (implied.to_move, implied.winner, implied.moves) != (state.to_move, state.winner, state.moves):
-            raise ValueError(f"{game_name(self)}: {state!r} says other than its stones about the player "
+            raise ValueError(f"{game_name(self)}: {shown(state)} says other than its stones about the player "
                              f"to move, the winner or the moves (it belongs to a game of another size?){other}")
         self.check_size(state)
 
@@ -177,7 +178,7 @@ class ConnectFourRules:
     def column_mask(self, column: int) -> int:
         """Return the bitboard of the squares of `column`."""
         if type(column) is not int or not 0 <= column < self.width:
-            raise ValueError(f"{game_name(self)}: column {column!r} is not a column of the board: its "
+            raise ValueError(f"{game_name(self)}: column {shown(column)} is not a column of the board: its "
                              f"columns are 0..{self.width - 1}")
         return self._column[column]
 
@@ -225,14 +226,14 @@ class ConnectFourRules:
         if not (hasattr(state, "x") and hasattr(state, "o")):  # a state's stones (any object with them will do)
             self._check_kind(state)
         if size is not None and size != self.size:
-            raise ValueError(f"{game_name(self)}: {state!r} is a position of a {_size_text(size)} "
+            raise ValueError(f"{game_name(self)}: {shown(state)} is a position of a {_size_text(size)} "
                              f"board, not of this {self.width} x {self.height} one (a game of another size)")
 
     def _check_kind(self, state: Any) -> None:
         """Raise TypeError unless `state` is a ConnectFourState."""
         if not isinstance(state, ConnectFourState):
             hint = ": build one with game.play(...)" if isinstance(state, (str, list, tuple)) else ""
-            raise TypeError(f"{game_name(self)}: {state!r} is a {type(state).__name__}, not a "
+            raise TypeError(f"{game_name(self)}: {shown(state)} is a {type(state).__name__}, not a "
                             f"ConnectFourState{hint}")
 
     def _other_size(self, state: ConnectFourState) -> str:

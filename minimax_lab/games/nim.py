@@ -14,6 +14,7 @@ from operator import xor
 from typing import Any, Iterable
 
 from .protocol import game_name, move_text
+from ..core.text import shown
 
 
 MAX_HEAP = 1000
@@ -62,17 +63,17 @@ class Nim:
         """Raise TypeError unless `state` is a NimState, ValueError unless it is a position of this
         game: as many heaps, none larger than at the start, and player 'A' or 'B' to move."""
         if not isinstance(state, NimState):
-            raise TypeError(f"{game_name(self)}: {state!r} is a {type(state).__name__}, not a NimState: "
+            raise TypeError(f"{game_name(self)}: {shown(state)} is a {type(state).__name__}, not a NimState: "
                             "build one with NimState(heaps, to_move)")
         if state.to_move not in self.players:
-            raise ValueError(f"{game_name(self)}: {state!r}: the player to move must be 'A' or 'B'")
+            raise ValueError(f"{game_name(self)}: {shown(state)}: the player to move must be 'A' or 'B'")
         if not isinstance(state.heaps, tuple) or len(state.heaps) != len(self.heaps):
-            raise ValueError(f"{game_name(self)}: {state!r} must have a tuple of {len(self.heaps)} "
+            raise ValueError(f"{game_name(self)}: {shown(state)} must have a tuple of {len(self.heaps)} "
                              "heaps, as the game has")
         for i, (size, start) in enumerate(zip(state.heaps, self.heaps)):
             if isinstance(size, bool) or not isinstance(size, int) or not 0 <= size <= start:
-                raise ValueError(f"{game_name(self)}: {state!r}: heap {i} must hold a whole number "
-                                 f"from 0 to {start} (its size at the start), not {size!r}")
+                raise ValueError(f"{game_name(self)}: {shown(state)}: heap {i} must hold a whole number "
+                                 f"from 0 to {start} (its size at the start), not {shown(size)}")
 
     def to_move(self, state: NimState) -> str:
         return state.to_move
@@ -83,12 +84,12 @@ class Nim:
 
     def result(self, state: NimState, action: tuple[int, int]) -> NimState:
         if len(state.heaps) != len(self.heaps):
-            raise ValueError(f"{game_name(self)}: {state!r} has {len(state.heaps)} heaps, but this game has "
+            raise ValueError(f"{game_name(self)}: {shown(state)} has {len(state.heaps)} heaps, but this game has "
                              f"{len(self.heaps)} (it belongs to another game of Nim?)")
         if not _legal(state.heaps, action):
             kinds = (f", and a heap and a count are plain ints, not {' and '.join(type(x).__name__ for x in action)}"
                      if isinstance(action, tuple) and any(type(x) is not int for x in action) else "")
-            raise ValueError(f"{state}: illegal move {action!r} (a move is (heap, count) taking 1.."
+            raise ValueError(f"{state}: illegal move {shown(action)} (a move is (heap, count) taking 1.."
                              f"size objects from a heap; heaps are {list(state.heaps)}{kinds})")
         heap, count = action
         try:
@@ -122,7 +123,7 @@ def check_heaps(heaps: Iterable[int]) -> tuple[int, ...]:
     """Return the heap sizes as a tuple of ints, after checking each is a whole number >= 0 (an
     int, or a numpy integer, which becomes an int; ValueError naming the heap otherwise)."""
     if isinstance(heaps, (str, bytes)) or not hasattr(heaps, "__iter__"):
-        raise ValueError(f"the heaps must be a sequence of heap sizes, got {heaps!r}")
+        raise ValueError(f"the heaps must be a sequence of heap sizes, got {shown(heaps)}")
     sizes: list[int] = []
     for i, size in enumerate(heaps):
         if isinstance(size, bool) or not isinstance(size, Integral) or size < 0:

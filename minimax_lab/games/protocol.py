@@ -11,7 +11,7 @@ from __future__ import annotations
 from numbers import Integral
 from typing import Any, Hashable, Iterable, Optional, Protocol, Sequence, cast, runtime_checkable
 
-from ..core.text import path_name
+from ..core.text import path_name, shown
 from ..core.trees import MAX_TREE_DEPTH, Path, Tree, leaf_value, uniform_nodes, validate_tree
 
 State = Hashable
@@ -103,7 +103,7 @@ def play_moves(game: Game, moves: Sequence[Any] | str, state: Any = None) -> Any
     string of digits plays one move per digit ('3344'). A move that is not a whole number, or is
     illegal, raises ValueError saying which move it was."""
     if isinstance(moves, bytes) or not hasattr(moves, "__iter__"):
-        raise TypeError(f"moves must be a sequence of moves or a string of digits like '3344', got {moves!r}")
+        raise TypeError(f"moves must be a sequence of moves or a string of digits like '3344', got {shown(moves)}")
     state = start_state(game, state)
     for i, move in enumerate(moves):
         action = int(move) if isinstance(move, str) and move.isdecimal() else move
@@ -112,7 +112,7 @@ def play_moves(game: Game, moves: Sequence[Any] | str, state: Any = None) -> Any
                 raise ValueError(f"a move is a whole number, got {move_text(action)}")
             state = game.result(state, action)
         except ValueError as error:
-            raise ValueError(f"move {i + 1} of {moves!r}: {error}") from None
+            raise ValueError(f"move {i + 1} of {shown(moves)}: {error}") from None
     return state
 
 
@@ -125,7 +125,8 @@ def move_text(action: Any) -> str:
     ('3', "'3'", 'True (a bool, not an int)')
     """
     if type(action) is not int and isinstance(action, Integral):
-        return f"{action!r} (a {type(action).__name__}, not an int)"
+        name = type(action).__name__
+        return f"{action!r} ({'an' if name[0] in 'aeiouAEIOU' else 'a'} {name}, not an int)"
     return repr(action)
 
 
@@ -156,7 +157,7 @@ class TreeGame:
 
     def __init__(self, tree: Tree, first: str = "MAX"):
         if not isinstance(first, str) or first not in ("MAX", "MIN"):
-            raise ValueError(f"first must be 'MAX' or 'MIN', got {first!r}")
+            raise ValueError(f"first must be 'MAX' or 'MIN', got {shown(first)}")
         self.tree = tree
         self.first = first
         self.second = "MIN" if first == "MAX" else "MAX"
@@ -170,20 +171,20 @@ class TreeGame:
         """Raise TypeError unless `state` is a path (a tuple of child indices), ValueError unless
         it leads to a node of this tree."""
         if not isinstance(state, tuple):
-            raise TypeError(f"{game_name(self)}: {state!r} is a {type(state).__name__}, not a path "
+            raise TypeError(f"{game_name(self)}: {shown(state)} is a {type(state).__name__}, not a path "
                             "(a tuple of child indices from the root, like (1, 0))")
         try:
             known = state in self.nodes
         except TypeError:  # a tuple holding a list
             known = False
         if not known:
-            raise ValueError(f"{game_name(self)}: {state!r} is not a node of this tree")
+            raise ValueError(f"{game_name(self)}: {shown(state)} is not a node of this tree")
 
     def _node(self, state: Path) -> Tree:
         try:
             return self.nodes[state]
         except (KeyError, TypeError):
-            raise ValueError(f"{state!r} is not a node of this tree") from None
+            raise ValueError(f"{shown(state)} is not a node of this tree") from None
 
     def to_move(self, state: Path) -> str:
         return self.first if len(state) % 2 == 0 else self.second
@@ -224,12 +225,12 @@ class UniformTree:
     def __init__(self, branching: int, depth: int, *, seed: int = 0, values: int = 1000):
         if (type(branching) is not int or type(depth) is not int or not 1 <= branching <= MAX_BRANCHING
                 or not 0 <= depth <= MAX_TREE_DEPTH):
-            raise ValueError(f"UniformTree needs branching >= 1 and depth >= 0, got {branching!r}, {depth!r} "
+            raise ValueError(f"UniformTree needs branching >= 1 and depth >= 0, got {shown(branching)}, {shown(depth)} "
                              f"(whole numbers, the branching at most {MAX_BRANCHING} and the depth at most "
                              f"MAX_TREE_DEPTH = {MAX_TREE_DEPTH})")
         if type(seed) is not int or type(values) is not int or values < 1:
             raise ValueError(f"UniformTree needs a seed and values >= 1 that are whole numbers, got "
-                             f"seed={seed!r}, values={values!r}")
+                             f"seed={shown(seed)}, values={shown(values)}")
         self.branching, self.depth, self.seed, self.values = branching, depth, seed, values
         self.initial = (0, 0)
         self._moves = range(branching)
@@ -242,13 +243,13 @@ class UniformTree:
         it is a node of this tree."""
         if (not isinstance(state, tuple) or len(state) != 2
                 or any(isinstance(n, bool) or not isinstance(n, int) for n in state)):
-            raise TypeError(f"{self!r}: {state!r} is not a node (index, ply), two whole numbers")
+            raise TypeError(f"{shown(self)}: {shown(state)} is not a node (index, ply), two whole numbers")
         index, ply = state
         if not 0 <= ply <= self.depth:
-            raise ValueError(f"{self!r}: node {state}: ply {ply} is not in 0..{self.depth}")
+            raise ValueError(f"{shown(self)}: node {state}: ply {ply} is not in 0..{self.depth}")
         first = uniform_nodes(self.branching, ply - 1) if ply else 0
         if not first <= index < first + self.branching ** ply:
-            raise ValueError(f"{self!r}: node {state}: the nodes at ply {ply} are numbered "
+            raise ValueError(f"{shown(self)}: node {state}: the nodes at ply {ply} are numbered "
                              f"{first}..{first + self.branching ** ply - 1}")
 
     def to_move(self, state: tuple[int, int]) -> str:

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any, Optional, Sequence
 
 from .protocol import check_square, move_text, play_moves
+from ..core.text import shown
 
 LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
 """The eight winning lines of tic-tac-toe, as square indices (row-major)."""
@@ -69,7 +70,7 @@ class TicTacToe:
             board = [None if ch in ".- _" else ch for ch in board]
         elif isinstance(board, bytes) or not hasattr(board, "__iter__"):
             raise TypeError(f"a tic-tac-toe board is 9 marks ('X', 'O' or None) or a string like "
-                            f"'X...O....', got {board!r}")
+                            f"'X...O....', got {shown(board)}")
         board = tuple(board)
         try:
             known = self._states.get(board)
@@ -86,14 +87,14 @@ class TicTacToe:
         if not isinstance(state, TicTacToeState):
             hint = (f": build one with game.state({state!r})" if isinstance(state, (str, list, tuple))
                     else "")
-            raise TypeError(f"{self!r}: {state!r} is a {type(state).__name__}, not a TicTacToeState{hint}")
+            raise TypeError(f"{shown(self)}: {shown(state)} is a {type(state).__name__}, not a TicTacToeState{hint}")
         try:
             known = self.state(state.board)
         except (TypeError, ValueError) as error:
-            raise ValueError(f"{self!r}: {state!r} is not a tic-tac-toe position: {error}") from None
+            raise ValueError(f"{shown(self)}: {shown(state)} is not a tic-tac-toe position: {error}") from None
         if (known.to_move, known.winner, known.moves, known.terminal, known.value) != (
                 state.to_move, state.winner, state.moves, state.terminal, state.value):
-            raise ValueError(f"{self!r}: {state!r} says other than its board about the player to move, "
+            raise ValueError(f"{shown(self)}: {shown(state)} says other than its board about the player to move, "
                              "the winner or the moves: build states with game.state(...)")
 
     def to_move(self, state: TicTacToeState) -> str:
@@ -110,7 +111,7 @@ class TicTacToe:
             raise
         except KeyError:
             if type(action) is not int or action not in state.moves:
-                raise ValueError(f"{state!r}: illegal move {move_text(action)} (legal: {list(state.moves)})") from None
+                raise ValueError(f"{shown(state)}: illegal move {move_text(action)} (legal: {list(state.moves)})") from None
             board = state.board[:action] + (state.to_move,) + state.board[action + 1:]
             child = self._states.get(board)
             if child is None:  # a legal move from a legal position: no need to check the board
@@ -171,7 +172,7 @@ def _check_board(board: Board) -> None:
         raise ValueError(f"a tic-tac-toe board has 9 squares, got {len(board)}")
     for square, mark in enumerate(board):
         if mark is not None and (not isinstance(mark, str) or mark not in ("X", "O")):
-            raise ValueError(f"square {square}: mark {mark!r} is not 'X', 'O' or None")
+            raise ValueError(f"square {square}: mark {shown(mark)} is not 'X', 'O' or None")
     if not 0 <= board.count("X") - board.count("O") <= 1:
         raise ValueError(f"board {''.join(m or '.' for m in board)}: X moves first, so X has as many "
                          "marks as O or one more")

@@ -11,6 +11,7 @@ from typing import Sequence
 
 from ..core.trees import Path, Tree
 from .protocol import TreeGame
+from ..core.text import shown
 
 
 class TurnTree(TreeGame):
@@ -26,9 +27,9 @@ class TurnTree(TreeGame):
         if (isinstance(turns, str) or not isinstance(turns, Sequence) or not turns
                 or any(not isinstance(player, str) for player in turns) or len(set(turns)) != len(turns)):
             raise ValueError(f"turns must be a sequence of distinct player names, like ('MAX', 'ghost 1', "
-                             f"'ghost 2'), got {turns!r}")
+                             f"'ghost 2'), got {shown(turns)}")
         if "MAX" not in turns:
-            raise ValueError(f"turns must include 'MAX', the player whose utility the leaves hold, got {turns!r}")
+            raise ValueError(f"turns must include 'MAX', the player whose utility the leaves hold, got {shown(turns)}")
         super().__init__(tree, first="MAX" if turns[0] == "MAX" else "MIN")
         self.turns = tuple(turns)
 

@@ -8,7 +8,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Callable, Optional
 
-from ..checks.core import Case, Failure, same, same_move, shown, tree_cases
+from ..checks.core import Case, Failure, same, same_move, tree_cases
+from ..core.text import shown
 from ..core.trees import Path, Tree
 from ..games.protocol import Game
 from ..games.tictactoe import TicTacToe

@@ -8,8 +8,8 @@ import copy
 from typing import Any, Callable, Mapping, Optional
 
 from ..checks.core import Case, Failure, read_paths, same, tree_cases
-from ..checks.core import shown as value_shown
 from ..core.text import path_name
+from ..core.text import shown as value_shown
 from ..core.trace import Trace, cutoff_reasons
 from ..core.trees import Path, Tree
 from ..games.protocol import TreeGame

@@ -18,8 +18,9 @@ from ..analysis.players import (
     perfect_player,
     reference_player,
 )
-from ..checks.core import Failure, plain_number, shown
+from ..checks.core import Failure, plain_number
 from ..checks.guard import CheckFailed, call_student
+from ..core.text import shown
 from ..games.protocol import Game
 from ..games.tictactoe import TicTacToe, TicTacToeState
 from ..heuristics.generic import even
@@ -222,7 +223,7 @@ def _checked_order(order: Callable[..., Any]) -> Callable[..., tuple[Any, ...]]:
         if isinstance(order, RemoteFunction):  # graded: it runs in its worker, on its own copies
             ordered = tuple(order(game, state, tuple(actions), path))
             if not _rearranged(ordered, actions):
-                raise CheckFailed(f"order_moves must return the same moves in a new order; for {state!r} "
+                raise CheckFailed(f"order_moves must return the same moves in a new order; for {shown(state)} "
                                   f"it was given {list(actions)} and returned {list(ordered)}")
             return ordered
         # through the guard: the package's searches forbidden, and the game (the search's own,
@@ -232,10 +233,10 @@ def _checked_order(order: Callable[..., Any]) -> Callable[..., tuple[Any, ...]]:
             raise outcome.error
         if not isinstance(outcome.value, (list, tuple, Iterator)):
             raise CheckFailed(f"order_moves must return the same moves in a new order (a list or a tuple); for "
-                              f"{state!r} it was given {list(actions)} and returned {shown(outcome.value)}")
+                              f"{shown(state)} it was given {list(actions)} and returned {shown(outcome.value)}")
         ordered = tuple(outcome.value)
         if not _rearranged(ordered, actions):
-            raise CheckFailed(f"order_moves must return the same moves in a new order; for {state!r} "
+            raise CheckFailed(f"order_moves must return the same moves in a new order; for {shown(state)} "
                               f"it was given {list(actions)} and returned {list(ordered)}")
         return ordered
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 import math
 from typing import Any, Callable, Optional
 
-from ..checks.core import Failure, plain_number, same, shown
+from ..checks.core import Failure, plain_number, same
+from ..core.text import shown
 from ..core.trees import distinct_tree
 from ..games.protocol import TreeGame
 from ..search.ordering import exact_order

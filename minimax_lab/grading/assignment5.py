@@ -15,8 +15,9 @@ from dataclasses import dataclass
 from typing import Callable, cast
 
 from ..analysis.players import Played, Player, depth_limited_player, match, random_player, reference_player
-from ..checks.core import plain_number, shown
+from ..checks.core import plain_number
 from ..checks.guard import CheckFailed
+from ..core.text import shown
 from ..heuristics.connect_four import ConnectFour, ConnectFourState
 from .reports import attempt, raised
 from .sandbox import in_batches, prefetching

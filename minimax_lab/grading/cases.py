@@ -8,6 +8,7 @@ from typing import Any, Optional
 
 from ..checks.core import CASE_SEED, case_size
 from ..games.tictactoe import TicTacToe, TicTacToeState
+from ..core.text import shown
 
 __all__ = ["tictactoe_positions", "failure_size"]
 
@@ -26,7 +27,7 @@ def tictactoe_positions(count: int = 40, *, seed: Optional[int] = None,
     1 to 7 random moves drawn from random.Random(seed) (default: CASE_SEED), fewest marks first."""
     seed = CASE_SEED.get() if seed is None else seed
     if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= 4297:
-        raise ValueError(f"tictactoe_positions needs a count from 0 to 4,297, got {count!r} "
+        raise ValueError(f"tictactoe_positions needs a count from 0 to 4,297, got {shown(count)} "
                          "(the non-terminal positions of 1 to 7 marks)")
     game = game or TicTacToe()
     rng = random.Random(seed)

@@ -46,6 +46,7 @@ from ..core.validation import positive_number, whole_number
 from . import assignments
 from .copies import resemblances
 from .sandbox import CALL_TIMEOUT, LIMITS, SANDBOX_NOTE, RemoteFunction, sandbox_name, start_worker
+from ..core.text import shown
 
 QUICK_CALL_TIMEOUT = 2.0
 """Seconds a call may take of the functions an assignment marks quick (Prelude.quick): functions of
@@ -106,7 +107,7 @@ class Exercise:
                 and call.func.attr.startswith("check_") and not call.keywords
                 and all(isinstance(arg, ast.Name) for arg in call.args)):
             raise ValueError(f"check cell {index} must be one call grading.check_<exercise>(function, ...), "
-                             f"not {source!r}")
+                             f"not {shown(source)}")
         points = cell.get("metadata", {}).get("nbgrader", {}).get("points", 1)
         return Exercise(call.func.attr.removeprefix("check_"), index, call.func.attr,
                         tuple(arg.id for arg in call.args if isinstance(arg, ast.Name)), float(points),
@@ -121,7 +122,7 @@ def exercises(solution: Any) -> list[Exercise]:
 def prelude_source(solution: Any, name: str) -> str:
     """Return the prelude of the assignment whose solution notebook is called `name`."""
     if name not in PRELUDES:
-        raise ValueError(f"no prelude for {name!r}: add it to class_grades.PRELUDES")
+        raise ValueError(f"no prelude for {shown(name)}: add it to class_grades.PRELUDES")
     prelude = PRELUDES[name]
     by_id = {cell.get("id"): assignments.cell_source(cell) for cell in solution["cells"]}
     missing = [cell for cell in prelude.cells if cell not in by_id]
@@ -331,7 +332,7 @@ def check_limits(*, jobs: Optional[int], call_timeout: Optional[float], check_ti
     for name, seconds in (("call_timeout (--call-timeout)", call_timeout), ("check_timeout (--check-timeout)",
                                                                             check_timeout)):
         if seconds is not None and (positive_number(seconds, f"{name}, in seconds,") > MOST_SECONDS):
-            raise ValueError(f"{name} must be at most {MOST_SECONDS:g} s (a day), got {seconds!r}")
+            raise ValueError(f"{name} must be at most {MOST_SECONDS:g} s (a day), got {shown(seconds)}")
 
 
 def read_solution(path: Path) -> Any:

@@ -31,6 +31,7 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 from typing import Any
+from ..core.text import shown
 
 MAX_DEPTH = 400
 """Deepest nesting encode and decode follow; deeper data is refused with WireError."""
@@ -123,7 +124,7 @@ class Decoder:
             return tuple(self(item, depth + 1) for item in self._list(body, tag))
         if tag == "float":
             if body not in ("inf", "-inf", "nan"):
-                raise WireError(f"unreadable float {body!r}")
+                raise WireError(f"unreadable float {shown(body)}")
             return float(body)
         if tag == "dict":
             pairs = [self._list(pair, tag) for pair in self._list(body, tag)]
@@ -142,7 +143,7 @@ class Decoder:
         if tag == "fraction":
             numerator, denominator = self._list(body, tag)
             if type(numerator) is not int or type(denominator) is not int or denominator == 0:
-                raise WireError(f"unreadable fraction {body!r}")
+                raise WireError(f"unreadable fraction {shown(body)}")
             return Fraction(numerator, denominator)
         if not self.games:
             raise WireError(f"a {tag} object, where only numbers, strings, lists, tuples, dicts and sets "
@@ -152,7 +153,7 @@ class Decoder:
     @staticmethod
     def _list(body: Any, tag: str) -> list[Any]:
         if type(body) is not list:
-            raise WireError(f"unreadable {tag}: {body!r}")
+            raise WireError(f"unreadable {tag}: {shown(body)}")
         return body
 
     def _game(self, tag: str, body: Any, depth: int) -> Any:
@@ -176,7 +177,7 @@ class Decoder:
             x, o = self._list(body, tag)
             game = self.made.setdefault("ConnectFour", ConnectFour())
             if type(x) is not int or type(o) is not int:
-                raise WireError(f"unreadable Connect Four position {body!r}")
+                raise WireError(f"unreadable Connect Four position {shown(body)}")
             state = game._position(x, o)
             game.check_state(state)
             return state
@@ -184,7 +185,7 @@ class Decoder:
             outcomes, player = self._list(body, tag)
             return Chance([(self(p, depth + 1), self(t, depth + 1)) for p, t in self._list(outcomes, tag)],
                           player)
-        raise WireError(f"unknown tag {tag!r}")
+        raise WireError(f"unknown tag {shown(tag)}")
 
 
 def decode(data: Any, *, games: bool = True) -> Any:

@@ -21,6 +21,7 @@ from typing import Any, Mapping
 
 from ..games.connect_four import ConnectFourRules, ConnectFourState
 from .connect_four_bits import Bitboards
+from ..core.text import shown
 
 FEATURES = ("open threes", "open twos", "centre")
 """The features of Connect Four's evaluation, in the order of a weight vector."""
@@ -54,7 +55,7 @@ that its guesses lie strictly between -1 and 1, and with larger weights a guess 
 def check_game(game: Any, what: str) -> ConnectFourRules:
     """Return `game` if it is Connect Four (a ConnectFourRules), else raise TypeError naming `what`."""
     if not isinstance(game, ConnectFourRules):
-        raise TypeError(f"{what} evaluates Connect Four (a ConnectFour game), not {game!r}")
+        raise TypeError(f"{what} evaluates Connect Four (a ConnectFour game), not {shown(game)}")
     return game
 
 
@@ -99,7 +100,7 @@ def check_weights(weights: Any) -> dict[str, float]:
     """Return `weights` as a dict if it gives a number >= 0 for each of FEATURES and nothing else,
     else raise ValueError saying what is wrong."""
     if not isinstance(weights, Mapping):
-        raise ValueError(f"weights must be a dict with a number for each of {list(FEATURES)}, got {weights!r}")
+        raise ValueError(f"weights must be a dict with a number for each of {list(FEATURES)}, got {shown(weights)}")
     unknown, missing = set(weights) - set(FEATURES), [f for f in FEATURES if f not in weights]
     if unknown or missing:
         raise ValueError(f"weights must give a number for each of {list(FEATURES)}: "
@@ -107,10 +108,10 @@ def check_weights(weights: Any) -> dict[str, float]:
     for name in FEATURES:
         value = weights[name]
         if isinstance(value, bool) or not isinstance(value, Real) or value < 0 or not value < float("inf"):
-            raise ValueError(f"the weight of {name!r} must be a number >= 0, got {value!r}")
+            raise ValueError(f"the weight of {shown(name)} must be a number >= 0, got {shown(value)}")
         if not value <= MOST_WEIGHT:
-            raise ValueError(f"the weight of {name!r} must be at most {MOST_WEIGHT:,} (only the ratios of the "
-                             f"weights matter), got {value!r}")
+            raise ValueError(f"the weight of {shown(name)} must be at most {MOST_WEIGHT:,} (only the ratios of the "
+                             f"weights matter), got {shown(value)}")
     return dict(weights)
 
 
@@ -186,13 +187,13 @@ def check_parity_weights(weights: Any) -> dict[str, int]:
     else, else raise ValueError saying what is wrong."""
     if not isinstance(weights, Mapping) or set(weights) != set(PARITY_FEATURES):
         raise ValueError(f"weights must be a dict with a whole number for each of {list(PARITY_FEATURES)}, "
-                         f"got {weights!r}")
+                         f"got {shown(weights)}")
     for name in PARITY_FEATURES:
         if type(weights[name]) is not int:
-            raise ValueError(f"the weight of {name!r} must be a whole number, got {weights[name]!r}")
+            raise ValueError(f"the weight of {shown(name)} must be a whole number, got {shown(weights[name])}")
         if abs(weights[name]) > MOST_WEIGHT:
-            raise ValueError(f"the weight of {name!r} must be from {-MOST_WEIGHT:,} to {MOST_WEIGHT:,} (only the "
-                             f"ratios of the weights matter), got {weights[name]!r}")
+            raise ValueError(f"the weight of {shown(name)} must be from {-MOST_WEIGHT:,} to {MOST_WEIGHT:,} (only the "
+                             f"ratios of the weights matter), got {shown(weights[name])}")
     return {name: weights[name] for name in PARITY_FEATURES}
 
 

@@ -11,6 +11,7 @@ import functools
 from typing import Any, Callable, TypeVar, cast
 
 from ..games.tictactoe import LINES, TicTacToeState
+from ..core.text import shown
 
 
 def open_winning_lines(state: TicTacToeState, player: str) -> int:
@@ -38,9 +39,9 @@ def checked_arguments(count: Count) -> Count:
     @functools.wraps(count)
     def run(state: Any, player: Any) -> int:
         if not isinstance(state, TicTacToeState):
-            raise TypeError(f"open_winning_lines counts the lines of a tic-tac-toe state, not {state!r}")
+            raise TypeError(f"open_winning_lines counts the lines of a tic-tac-toe state, not {shown(state)}")
         if player not in ("X", "O"):
-            raise ValueError(f"player must be 'X' or 'O', got {player!r}")
+            raise ValueError(f"player must be 'X' or 'O', got {shown(player)}")
         return count(state, player)
 
     return cast(Count, run)

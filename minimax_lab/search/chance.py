@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from typing import Any, Iterable, Optional
 
-from ..core.text import path_name, value_text
+from ..core.text import path_name, shown, value_text
 from ..core.trace import ENTER, EXIT, LEAF, NO_TRACE, UPDATE, Moves, Trace, as_trace
 from ..core.trees import (
     PROBABILITY_TOLERANCE,
@@ -42,7 +42,7 @@ def expectiminimax(tree: ChanceTree, *, first: str = "MAX", trace: Trace = NO_TR
     2.0
     """
     if not isinstance(first, str) or first not in ("MAX", "MIN"):
-        raise ValueError(f"first must be 'MAX' or 'MIN', got {first!r}")
+        raise ValueError(f"first must be 'MAX' or 'MIN', got {shown(first)}")
     as_trace(trace, "expectiminimax")
     check_chance_tree(tree)
     nodes = leaves = 0

@@ -34,6 +34,7 @@ from typing import Any, Optional
 from ..core.validation import whole_number
 from ..games.connect_four import ConnectFourRules, ConnectFourState
 from ..heuristics.connect_four_bits import Bitboards
+from ..core.text import shown
 
 
 ORDER_EMPTY = 10
@@ -60,7 +61,7 @@ def check_nodes(nodes: Any) -> Optional[int]:
 def check_exact(exact: Any) -> bool:
     """Return `exact` if it is True or False, else raise TypeError."""
     if not isinstance(exact, bool):
-        raise TypeError(f"exact must be True (the exact scores) or False (the outcomes), got {exact!r}")
+        raise TypeError(f"exact must be True (the exact scores) or False (the outcomes), got {shown(exact)}")
     return exact
 
 
@@ -69,7 +70,7 @@ def position(game: ConnectFourRules, state: ConnectFourState) -> tuple[int, int]
     of `game` that is not over."""
     game.check_state(state)
     if state.winner is not None or not state.moves:
-        raise ValueError(f"the game is over in {state!r}: there is nothing to solve")
+        raise ValueError(f"the game is over in {shown(state)}: there is nothing to solve")
     mine = state.x if state.to_move == "X" else state.o
     return mine, state.x | state.o
 
@@ -81,7 +82,7 @@ class ConnectFourSolver:
 
     def __init__(self, game: ConnectFourRules):
         if not isinstance(game, ConnectFourRules):
-            raise TypeError(f"ConnectFourSolver solves Connect Four (a ConnectFourRules), not {game!r}")
+            raise TypeError(f"ConnectFourSolver solves Connect Four (a ConnectFourRules), not {shown(game)}")
         self.game = game
         self.bits = Bitboards(game.width, game.height)
         self.lower: dict[int, int] = {}
@@ -245,7 +246,7 @@ def score_plies(score: int, moves: int, squares: int) -> int:
 def perfect_move(solver: ConnectFourSolver, state: ConnectFourState) -> int:
     """Return a perfect move in `state`: the best exact score, the centre first among equals."""
     if not isinstance(solver, ConnectFourSolver):
-        raise TypeError(f"perfect_move(solver, state) takes a ConnectFourSolver first, not {solver!r}")
+        raise TypeError(f"perfect_move(solver, state) takes a ConnectFourSolver first, not {shown(solver)}")
     return solver.best_moves(state)[0]
 
 
@@ -257,7 +258,7 @@ def solver_player(game: ConnectFourRules) -> Any:
     def player(played: Any, state: ConnectFourState) -> int:
         if played is not game:
             other = " (another object, equal in name)" if repr(played) == repr(game) else ""
-            raise ValueError(f"this player plays {game!r}, not {played!r}{other}: make one with solver_player(game)")
+            raise ValueError(f"this player plays {shown(game)}, not {shown(played)}{other}: make one with solver_player(game)")
         if len(solver.lower) + len(solver.upper) > 4_000_000:
             solver.lower.clear()
             solver.upper.clear()

@@ -48,6 +48,7 @@ from ..heuristics.generic import even
 from .connect_four_engine import PARTS as BITBOARD_PARTS
 from .connect_four_engine import ROOT_SOLVE_EMPTY, ConnectFourSearch, OutOfBudget, engine_value
 from .textbook import INF, LONGEST_PLAYOUT, Evaluate, SearchResult
+from ..core.text import shown
 
 WIN = 1000
 """A win `ply` moves from the root scores WIN - ply (a loss -(WIN - ply)); every guess of the
@@ -182,14 +183,14 @@ class Engine:
         if depth is not None:
             if whole_number(depth, "depth", 1) > MOST_DEPTH:
                 raise ValueError(f"depth must be at most {MOST_DEPTH:,} plies (a game that lasts longer is taken "
-                                 f"to be one that never ends), got {depth!r}")
+                                 f"to be one that never ends), got {shown(depth)}")
         if nodes is not None:
             as_float(whole_number(nodes, "nodes", 1), "nodes")
         if seconds is not None and nodes is not None:
-            raise ValueError(f"give the engine's budget as seconds or as nodes, not both: got seconds={seconds!r} "
-                             f"and nodes={nodes!r}")
+            raise ValueError(f"give the engine's budget as seconds or as nodes, not both: got seconds={shown(seconds)} "
+                             f"and nodes={shown(nodes)}")
         if evaluate is not None and not callable(evaluate):
-            raise TypeError(f"evaluate must be a function evaluate(state), not {evaluate!r}")
+            raise TypeError(f"evaluate must be a function evaluate(state), not {shown(evaluate)}")
         self.game, self.seconds, self.depth, self.budget = game, 1.0 if seconds is None else seconds, depth, nodes
         self.parts = engine_parts(game, evaluate, without)
         self.evaluate = game_evaluation(game) if evaluate is None else evaluate
@@ -229,7 +230,7 @@ class Engine:
     def __call__(self, game: Game, state: Any) -> Any:
         if game is not self.game:
             other = " (another object, equal in name)" if repr(game) == repr(self.game) else ""
-            raise ValueError(f"this engine plays {self.game!r}, not {game!r}{other}: make one with engine(game)")
+            raise ValueError(f"this engine plays {shown(self.game)}, not {shown(game)}{other}: make one with engine(game)")
         return self.search(state).move
 
     def search(self, state: Any) -> EngineResult:
@@ -282,7 +283,7 @@ class Engine:
         if check_state is not None:
             check_state(state)
         if game.is_terminal(state):
-            raise ValueError(f"the game is over in {state!r}: there is no move to choose")
+            raise ValueError(f"the game is over in {shown(state)}: there is no move to choose")
         if self.bitboards is not None and self.evaluate is not self.bitboards.evaluation:
             self.bitboards = None  # an evaluation of one's own replaced it: the general search calls it
         if len(self.table) > TABLE_ENTRIES or self.table.evaluation is not self.evaluate:
@@ -292,10 +293,10 @@ class Engine:
         self.first_mover = game.to_move(state)
         actions = game.actions(state)
         if not isinstance(actions, Iterable):
-            raise TypeError(f"the game's actions({state!r}) must return the legal moves, but returned {actions!r}")
+            raise TypeError(f"the game's actions({shown(state)}) must return the legal moves, but returned {shown(actions)}")
         moves: tuple[Any, ...] = self.noisy(state) or self.ordered(state, None)
         if not moves:
-            raise ValueError(f"the game is not over in {state!r}, but it has no legal move: there is no move "
+            raise ValueError(f"the game is not over in {shown(state)}, but it has no legal move: there is no move "
                              "to choose (the game's is_terminal and actions disagree)")
         seconds = self.seconds if len(moves) > 1 else self.seconds / 10  # forced: only to report a value
         timed = self.depth is None and self.budget is None
@@ -373,7 +374,7 @@ class Engine:
                                                 time.perf_counter() - start, complete=False))
                 return iterations, False
             except RecursionError:
-                raise ValueError(f"the engine's search of {state!r} to depth {depth} went deeper than Python's "
+                raise ValueError(f"the engine's search of {shown(state)} to depth {depth} went deeper than Python's "
                                  "stack allows: the game may never end; give the engine a smaller depth or "
                                  "budget") from None
             iterations.append(Iteration(depth, for_max(value, mine), move, self.count(),
@@ -566,7 +567,7 @@ class Engine:
         value: Any = self.evaluate(state)
         if not is_number(value) or not -1 < value < 1:
             raise ValueError(f"evaluate must return a number strictly between -1 and 1 (a win is "
-                             f"worth more than any guess), but returned {value!r} for {state!r}")
+                             f"worth more than any guess), but returned {shown(value)} for {shown(state)}")
         guess: float = value if self.game.to_move(state) == self.game.max_player else -value
         return guess
 
@@ -574,7 +575,7 @@ class Engine:
         """Raise ValueError unless the player to move in `state`, `ply` moves below the root, is
         the one whose turn it is: the engine is a negamax search, so the players must alternate."""
         if (self.game.to_move(state) == self.first_mover) != (ply % 2 == 0):
-            raise ValueError(f"{state!r}, {ply} moves below the root: {self.game.to_move(state)!r} moves "
+            raise ValueError(f"{shown(state)}, {ply} moves below the root: {shown(self.game.to_move(state))} moves "
                              "out of turn, so the players do not take turns; the engine (a negamax "
                              "search) needs them to alternate")
 
@@ -636,7 +637,7 @@ def engine_parts(game: Game, evaluate: Optional[Evaluate], without: Iterable[str
     engine runs the general search, which has none of them."""
     names = tuple(without) if isinstance(without, Iterable) and not isinstance(without, str) else None
     if names is None or not all(isinstance(name, str) for name in names):
-        raise ValueError(f"without must be a list of names of parts from {list(PARTS)}, got {without!r}")
+        raise ValueError(f"without must be a list of names of parts from {list(PARTS)}, got {shown(without)}")
     off = set(names)
     unknown = sorted(off - set(PARTS))
     if unknown:

@@ -19,6 +19,7 @@ from typing import Any, Optional
 from ..core.validation import as_float, callable_value, whole_number
 from ..games.protocol import Game, as_game
 from .textbook import Evaluate, Ordering, SearchResult, alphabeta
+from ..core.text import shown
 
 WIN_RANK = 2.0
 """How a beam ranks a move that ends the game: its utility times WIN_RANK, beyond any guess of the
@@ -62,11 +63,11 @@ class Beam:
         if game.is_terminal(child):
             utility = game.utility(child, player)
             if isinstance(utility, bool) or not isinstance(utility, Real) or utility != utility:
-                raise ValueError(f"{self!r}: the utility of {child!r} is {utility!r}, not a number")
+                raise ValueError(f"{shown(self)}: the utility of {shown(child)} is {shown(utility)}, not a number")
             return WIN_RANK * as_float(utility, f"{self!r}: the utility of {child!r}")
         guess = self.evaluate(child)
         if isinstance(guess, bool) or not isinstance(guess, Real) or not -1 < guess < 1:
-            raise ValueError(f"{self!r}: evaluate({child!r}) returned {guess!r}, but a beam ranks moves by a "
+            raise ValueError(f"{shown(self)}: evaluate({shown(child)}) returned {shown(guess)}, but a beam ranks moves by a "
                              "guess strictly between -1 and 1 (a number, not NaN), beyond which only a "
                              "finished game's utility ranks")
         return float(guess) if player == game.max_player else -float(guess)

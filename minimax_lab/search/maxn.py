@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Optional, Sequence, Union
 
-from ..core.text import path_name
+from ..core.text import path_name, shown
 from ..core.trees import Path, check_leaf, walk_tree
 from .textbook import SearchResult
 
@@ -36,7 +36,7 @@ def maxn(tree: VectorTree, players: Optional[int] = None, *,
     players = check_vector_tree(tree, players)
     for name, given in (("values", values), ("choices", choices)):
         if given is not None and not isinstance(given, dict):
-            raise TypeError(f"{name} must be a dict for maxn to fill, by path, or None, got {given!r}")
+            raise TypeError(f"{name} must be a dict for maxn to fill, by path, or None, got {shown(given)}")
     nodes = leaves = 0
 
     def value(node: VectorTree, path: Path) -> tuple[Vector, Path]:
@@ -69,19 +69,19 @@ def check_vector_tree(tree: VectorTree, players: Optional[int] = None) -> int:
     leaf a tuple of `players` numbers (default: the length of the first leaf), every node a
     non-empty list, within the limits of trees.walk_tree; errors name the node."""
     if players is not None and (isinstance(players, bool) or not isinstance(players, int) or players < 1):
-        raise ValueError(f"players must be a whole number >= 1, got {players!r}")
+        raise ValueError(f"players must be a whole number >= 1, got {shown(players)}")
     found = [players]
 
     def children(node: Any, path: Path) -> Optional[list[Any]]:
         if isinstance(node, list):
             return node
         if not isinstance(node, tuple):
-            raise TypeError(f"node {path_name(path)}: {node!r} is neither a list (a node) nor a tuple "
+            raise TypeError(f"node {path_name(path)}: {shown(node)} is neither a list (a node) nor a tuple "
                             "of utilities (a leaf)")
         if found[0] is None:
             found[0] = len(node)
         if len(node) != found[0] or not node:
-            raise ValueError(f"node {path_name(path)}: leaf {node!r} has {len(node)} utilities, "
+            raise ValueError(f"node {path_name(path)}: leaf {shown(node)} has {len(node)} utilities, "
                              f"expected one for each of {found[0]} players")
         for component in node:
             check_leaf(component, path)
@@ -101,11 +101,11 @@ def coalition(tree: VectorTree, members: Sequence[int]) -> VectorTree:
     """
     players = check_vector_tree(tree)
     if isinstance(members, (str, bytes)) or not hasattr(members, "__iter__"):
-        raise TypeError(f"coalition members are a sequence of players, like (1, 2), got {members!r}")
+        raise TypeError(f"coalition members are a sequence of players, like (1, 2), got {shown(members)}")
     members = tuple(members)
     for member in members:
         if isinstance(member, bool) or not isinstance(member, int) or not 0 <= member < players:
-            raise ValueError(f"coalition members are players 0 to {players - 1}, got {member!r}")
+            raise ValueError(f"coalition members are players 0 to {players - 1}, got {shown(member)}")
 
     def pay(node: VectorTree) -> VectorTree:
         if isinstance(node, tuple):
@@ -126,11 +126,11 @@ def strategy_values(tree: VectorTree, strategy: dict[Path, int],
     """
     check_vector_tree(tree, players)
     if not isinstance(strategy, dict):
-        raise TypeError(f"a strategy is a dict from each inner node's path to a child index, not {strategy!r}")
+        raise TypeError(f"a strategy is a dict from each inner node's path to a child index, not {shown(strategy)}")
     nodes = walk_tree(tree, lambda node, path: node if isinstance(node, list) else None)
     for path in strategy:
         if not isinstance(nodes.get(path), list):
-            raise ValueError(f"the strategy chooses at {path!r}, which is not an inner node of the tree")
+            raise ValueError(f"the strategy chooses at {shown(path)}, which is not an inner node of the tree")
     values: dict[Path, Vector] = {}
     for path in sorted(nodes, key=len, reverse=True):     # children before their parents
         node = nodes[path]
@@ -140,7 +140,7 @@ def strategy_values(tree: VectorTree, strategy: dict[Path, int],
         choice = strategy.get(path)
         if isinstance(choice, bool) or not isinstance(choice, int) or not 0 <= choice < len(node):
             raise ValueError(f"the strategy must choose a child 0 to {len(node) - 1} at node "
-                             f"{path_name(path)}, got {choice!r}")
+                             f"{path_name(path)}, got {shown(choice)}")
         values[path] = values[path + (choice,)]
     return {path: values[path] for path in nodes}       # in preorder
 
@@ -172,13 +172,13 @@ def follow(tree: Any, line: Sequence[int]) -> Any:
     3
     """
     if isinstance(line, (str, bytes)) or not hasattr(line, "__iter__"):
-        raise TypeError(f"a line is a sequence of child indices, like (1, 0), got {line!r}")
+        raise TypeError(f"a line is a sequence of child indices, like (1, 0), got {shown(line)}")
     path: Path = ()
     for i in line:
         if not isinstance(tree, list):
-            raise ValueError(f"node {path_name(path)} is a leaf, so the line {tuple(line)} cannot go on to {i!r}")
+            raise ValueError(f"node {path_name(path)} is a leaf, so the line {tuple(line)} cannot go on to {shown(i)}")
         if isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < len(tree):
             raise ValueError(f"node {path_name(path)} has children 0 to {len(tree) - 1}, so the line "
-                             f"{tuple(line)} cannot go on to {i!r}")
+                             f"{tuple(line)} cannot go on to {shown(i)}")
         tree, path = tree[i], path + (i,)
     return tree

@@ -16,7 +16,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Callable, Literal, Optional, ParamSpec, TypedDict, TypeVar
 
-from ..core.text import path_name, value_text
+from ..core.text import path_name, shown, value_text
 from ..core.trace import Moves
 from ..core.trees import Tree
 from ..core.validation import callable_value, positive_number, whole_number
@@ -189,7 +189,7 @@ def check_settings(playouts: Any, seed: Any) -> None:
     """Raise ValueError unless `playouts` is a whole number from 1 to MAX_PLAYOUTS and `seed` a
     whole number (what random.Random(seed) replays exactly)."""
     if whole_number(playouts, "playouts", 1) > MAX_PLAYOUTS:
-        raise ValueError(f"playouts must be at most MAX_PLAYOUTS = {MAX_PLAYOUTS:,}, got {playouts!r}")
+        raise ValueError(f"playouts must be at most MAX_PLAYOUTS = {MAX_PLAYOUTS:,}, got {shown(playouts)}")
     whole_number(seed, "seed")
 
 
@@ -294,7 +294,7 @@ def uct_match(game: Game, *, playouts: int, games: int = 4, seed: int = 0,
         while not game.is_terminal(state):
             if len(moves) >= LONGEST_PLAYOUT:
                 raise ValueError(f"game {i} of uct_match has gone on for {len(moves):,} moves without "
-                                 f"ending (it reached {state!r}): the game may never end")
+                                 f"ending (it reached {shown(state)}): the game may never end")
             move = players[len(moves) % 2](game, state)
             moves.append(move)
             state = game.result(state, move)
@@ -317,7 +317,7 @@ def mistakes(game: Game, uct_first: bool, moves: Moves) -> list[tuple[int, Any, 
     """
     game = as_game(game)
     if isinstance(moves, (str, bytes)) or not hasattr(moves, "__iter__"):
-        raise TypeError(f"moves must be the moves of a game of uct_match, got {moves!r}")
+        raise TypeError(f"moves must be the moves of a game of uct_match, got {shown(moves)}")
     found, state = [], game.initial
     for ply, move in enumerate(moves):
         if (ply % 2 == 0) == uct_first:

@@ -12,11 +12,11 @@ from fractions import Fraction
 from numbers import Real
 from typing import Any, Callable, Sequence, cast
 
-from ..core.text import path_name
+from ..core.text import path_name, shown
 from ..core.trace import Moves
 from ..core.trees import Path, Tree, validate_tree
 from ..core.validation import callable_value
-from ..games.protocol import Game, as_game
+from ..games.protocol import Game
 from ..heuristics.generic import winning_moves
 from .chance import Chance, ChanceTree, check_distribution, expected_value, other
 from .textbook import INF, Search, SearchResult
@@ -50,7 +50,7 @@ def model_opponent(tree: Tree, model: Model = uniform) -> ChanceTree:
     [Chance([(Fraction(1, 2), 3), (Fraction(1, 2), 12)], player='MIN'), Chance([(Fraction(1, 2), 2), (Fraction(1, 2), 9)], player='MIN')]
     """
     if not callable(model):
-        raise TypeError(f"the model must be a function model(path, children), not {model!r}")
+        raise TypeError(f"the model must be a function model(path, children), not {shown(model)}")
 
     def convert(node: Any, path: Path, player: str) -> ChanceTree:
         if not isinstance(node, (list, tuple)):
@@ -64,7 +64,7 @@ def model_opponent(tree: Tree, model: Model = uniform) -> ChanceTree:
         probabilities = model(path, children)
         where = f"the model at node {path_name(path)}"
         if isinstance(probabilities, (str, bytes)) or not hasattr(probabilities, "__len__"):
-            raise TypeError(f"{where} returned {probabilities!r}, not a sequence of probabilities")
+            raise TypeError(f"{where} returned {shown(probabilities)}, not a sequence of probabilities")
         if len(probabilities) != len(children):
             raise ValueError(f"{where} gave {len(probabilities)} probabilities for {len(children)} children")
         check_distribution(probabilities, where)
@@ -98,7 +98,7 @@ def _moves(game: Game, state: Any, mover: str) -> tuple[Any, ...]:
     when there are none: the game is over there, or stuck)."""
     actions = tuple(game.actions(state))
     if not actions:
-        raise ValueError(f"{mover}: {state!r} has no legal actions to choose among (the game is over there)")
+        raise ValueError(f"{mover}: {shown(state)} has no legal actions to choose among (the game is over there)")
     return actions
 
 
@@ -109,15 +109,15 @@ def _replies(search: Search, model: GameModel, state: Any, path: Path) -> list[t
     legal = search.actions(state, path)  # first: a position with no moves is the game's fault, not the model's
     pairs = model(search.game, state)
     if isinstance(pairs, (str, bytes)) or not hasattr(pairs, "__iter__"):
-        raise TypeError(f"{where}: the model returned {pairs!r}, not (action, probability) pairs")
+        raise TypeError(f"{where}: the model returned {shown(pairs)}, not (action, probability) pairs")
     pairs = list(pairs)
     for pair in pairs:
         if not isinstance(pair, tuple) or len(pair) != 2:
-            raise TypeError(f"{where}: {pair!r} is not an (action, probability) pair")
+            raise TypeError(f"{where}: {shown(pair)} is not an (action, probability) pair")
     check_distribution([p for _, p in pairs], where)
     for action, _ in pairs:
         if action not in legal:
-            raise ValueError(f"{where}: the model plays {action!r}, which is not legal there")
+            raise ValueError(f"{where}: the model plays {shown(action)}, which is not legal there")
     return pairs
 
 
@@ -209,7 +209,7 @@ def _follow_policy(game: Game | Tree, policy: Policy, opponent: Opponent, state:
                 legal = search.actions(state, path)  # first: a position with no moves is the game's fault
                 action = policy(game, state)
                 if action not in legal:
-                    raise ValueError(f"node {path_name(path)}: the policy plays {action!r} in {state!r}, "
+                    raise ValueError(f"node {path_name(path)}: the policy plays {shown(action)} in {shown(state)}, "
                                      "which is not legal there")
                 memo[state] = value(game.result(state, action), path + (action,))
             else:

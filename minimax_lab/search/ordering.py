@@ -12,7 +12,7 @@ from __future__ import annotations
 import zlib
 from typing import Any, Callable, Optional, Sequence
 
-from ..core.text import path_name
+from ..core.text import path_name, shown
 from ..core.trace import Moves
 from ..core.trees import MAX_TREE_DEPTH, Tree, mix64
 from ..core.validation import callable_value, whole_number
@@ -61,7 +61,7 @@ def exact_values(game: Game | Tree, state: Any = None) -> dict[Any, float]:
     def value(state: Any, path: Moves) -> float:
         if state not in values:
             if state in open_:
-                raise ValueError(f"node {path_name(path)}: the game returns to the position {state!r}, "
+                raise ValueError(f"node {path_name(path)}: the game returns to the position {shown(state)}, "
                                  "so its tree is infinite; exact_values values games that end")
             if game.is_terminal(state):
                 values[state] = search.utility(state, path)
@@ -136,7 +136,7 @@ class PVFirst:
 
     def __init__(self, pv: Sequence[Any]):
         if isinstance(pv, (str, bytes)) or not hasattr(pv, "__iter__"):
-            raise TypeError(f"pv must be a sequence of moves, such as a SearchResult's pv (0, 4), got {pv!r}")
+            raise TypeError(f"pv must be a sequence of moves, such as a SearchResult's pv (0, 4), got {shown(pv)}")
         self.pv = tuple(pv)
 
     def __repr__(self) -> str:
@@ -277,7 +277,7 @@ def exact_order(game: Game) -> ByEvaluation:
 
     def exact_value(state: Any) -> float:
         if state not in values:
-            raise ValueError(f"exact_order: {state!r} is not reachable from the start of {game!r}")
+            raise ValueError(f"exact_order: {shown(state)} is not reachable from the start of {shown(game)}")
         return values[state]
 
     return ByEvaluation(exact_value)

@@ -31,6 +31,7 @@ from .ordering import RandomOrder, as_given, best_first, worst_first
 from .solve import solve
 from .textbook import Ordering, SearchResult, alphabeta, minimax, negamax
 from .windows import aspiration, mtdf, pvs
+from ..core.text import shown
 
 GAME_OR_TREE = "a game or a nested-list tree"
 GAME = "a game"
@@ -184,7 +185,7 @@ def one_of(value: Any, name: str, options: Iterable[str]) -> str:
     """Return `value` if it is one of `options`, else raise ValueError naming the argument."""
     options = list(options)
     if not isinstance(value, str) or value not in options:
-        raise ValueError(f"{name} must be one of {options}, got {value!r}")
+        raise ValueError(f"{name} must be one of {options}, got {shown(value)}")
     return value
 
 

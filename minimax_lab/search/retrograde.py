@@ -25,6 +25,7 @@ from typing import Any, Callable, NamedTuple, Optional, ParamSpec, Sequence
 
 from ..core.trees import Tree
 from ..games.protocol import Game, as_game, game_name, misbehaviour, start_state
+from ..core.text import shown
 
 
 P = ParamSpec("P")
@@ -57,7 +58,7 @@ def backed_up(children: Sequence[tuple[int, int]]) -> Label:
     for i, child in enumerate(children):
         if (not isinstance(child, tuple) or len(child) != 2 or type(child[0]) is not int
                 or child[0] not in (-1, 0, 1) or type(child[1]) is not int or child[1] < 0):
-            raise ValueError(f"backed_up: child {i} is {child!r}, not a label (value, distance): a value "
+            raise ValueError(f"backed_up: child {i} is {shown(child)}, not a label (value, distance): a value "
                              "-1, 0 or 1 and a distance that is a whole number >= 0")
     best = max(-value for value, _ in children)
     distances = [distance for value, distance in children if -value == best]
@@ -92,7 +93,7 @@ class Tablebase:
         try:
             return self.labels[state]
         except (KeyError, TypeError):  # TypeError: a state that cannot be hashed
-            raise NotInTable(f"{state!r} is not a position reachable from {self.start!r}") from None
+            raise NotInTable(f"{shown(state)} is not a position reachable from {shown(self.start)}") from None
 
     def value(self, state: Any) -> int:
         """Return the value of `state` for the first player (game.max_player), as minimax gives it."""
@@ -182,7 +183,7 @@ def _terminal_label(game: Game, state: Any) -> Label:
     utility = game.utility(state, game.to_move(state))
     value = _plain_float(utility)
     if value is None or value not in (-1.0, 0.0, 1.0):
-        raise ValueError(f"{game_name(game)}: the utility of {state!r} is {utility!r}; a tablebase "
+        raise ValueError(f"{game_name(game)}: the utility of {shown(state)} is {shown(utility)}; a tablebase "
                          "labels wins, draws and losses (utilities 1, 0 and -1)")
     return Label(int(value), 0)
 

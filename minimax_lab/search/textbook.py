@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from numbers import Real
 from typing import Any, Callable, Generic, Optional, Sequence, TypeVar
 
-from ..core.text import path_name
+from ..core.text import path_name, shown
 from ..core.trace import CUTOFF, ENTER, EXIT, LEAF, NO_TRACE, UPDATE, Moves, Trace
 from ..core.trees import Tree, is_nan
 from ..core.validation import as_float, callable_value
@@ -252,7 +252,7 @@ class Search:
         movers, parity = self.movers, len(path) % 2
         if movers is not None and (movers.setdefault(parity, player) != player
                                    or movers.get(1 - parity) == player):
-            raise ValueError(f"node {path_name(path)}: {player!r} moves here out of turn, so the "
+            raise ValueError(f"node {path_name(path)}: {shown(player)} moves here out of turn, so the "
                              "players do not take turns; negamax and solve need them to alternate "
                              "(minimax and alphabeta do not)")
         return player
@@ -282,10 +282,10 @@ class Search:
         except TypeError:
             if hasattr(listed, "__iter__"):
                 raise
-            raise TypeError(f"node {path_name(path)}: the game's actions({state!r}) returned {listed!r}, "
+            raise TypeError(f"node {path_name(path)}: the game's actions({shown(state)}) returned {shown(listed)}, "
                             "not a sequence of the legal actions") from None
         if not actions:
-            raise ValueError(f"node {path_name(path)}: state {state!r} is not terminal but has no "
+            raise ValueError(f"node {path_name(path)}: state {shown(state)} is not terminal but has no "
                              "legal actions, so the search is stuck")
         if self.order is None:
             return actions
@@ -345,7 +345,7 @@ class PlayoutSearch(Search):
         if len(path) >= LONGEST_PLAYOUT:
             self.explain_failure()
             raise ValueError(f"a playout has gone on for {len(path):,} moves without the game ending "
-                             f"(it reached {state!r}): the game may never end, and a random playout "
+                             f"(it reached {shown(state)}): the game may never end, and a random playout "
                              "needs one that does")
         return super().actions(state, path)
 
@@ -363,7 +363,7 @@ class PlayoutSearch(Search):
 def check_depth(depth: Any, name: str = "depth") -> int:
     """Return `depth` if it is a whole number >= 0 (not a bool or a float), else raise ValueError."""
     if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
-        raise ValueError(f"{name} must be a whole number >= 0 or None, got {depth!r}")
+        raise ValueError(f"{name} must be a whole number >= 0 or None, got {shown(depth)}")
     return depth
 
 
@@ -371,9 +371,9 @@ def check_window(alpha: Any, beta: Any) -> None:
     """Raise ValueError unless alpha and beta are numbers (not NaN) with alpha < beta."""
     for name, bound in (("alpha", alpha), ("beta", beta)):
         if isinstance(bound, bool) or not isinstance(bound, Real) or is_nan(bound):
-            raise ValueError(f"{name} must be a number, got {bound!r}")
+            raise ValueError(f"{name} must be a number, got {shown(bound)}")
     if not alpha < beta:
-        raise ValueError(f"the window needs alpha < beta, got alpha={alpha!r}, beta={beta!r}")
+        raise ValueError(f"the window needs alpha < beta, got alpha={shown(alpha)}, beta={shown(beta)}")
 
 
 def check_number(value: N, what: str, path: Moves) -> N:
@@ -382,9 +382,9 @@ def check_number(value: N, what: str, path: Moves) -> N:
     if type(value) is int or (type(value) is float and value == value):
         return value
     if isinstance(value, bool) or not isinstance(value, Real):
-        raise TypeError(f"node {path_name(path)}: {what} returned {value!r}, not a number")
+        raise TypeError(f"node {path_name(path)}: {what} returned {shown(value)}, not a number")
     if is_nan(value):  # any NaN, numpy's float32 included
-        raise TypeError(f"node {path_name(path)}: {what} returned {value!r}, not a number")
+        raise TypeError(f"node {path_name(path)}: {what} returned {shown(value)}, not a number")
     return value
 
 
@@ -394,7 +394,7 @@ def check_ordering(order: Ordering, actions: tuple[Any, ...], ordered: object,
     raise ValueError naming the ordering, the node and what went missing or appeared."""
     name = getattr(order, "__name__", None) or repr(order)
     if ordered is None or isinstance(ordered, (str, bytes)) or not hasattr(ordered, "__iter__"):
-        raise TypeError(f"node {path_name(path)}: the ordering {name} returned {ordered!r}, not a "
+        raise TypeError(f"node {path_name(path)}: the ordering {name} returned {shown(ordered)}, not a "
                         f"sequence of the actions {list(actions)}")
     ordered = tuple(ordered)
     if len(ordered) != len(actions) or set(ordered) != set(actions):

@@ -23,7 +23,7 @@ from fractions import Fraction
 from numbers import Rational
 from typing import Any, Optional, Sequence, cast
 
-from ..core.text import path_name
+from ..core.text import path_name, shown
 from ..core.trace import EXIT, NO_TRACE, Trace, as_trace
 from ..core.trees import Path, Tree, validate_tree
 from ..games.protocol import TreeGame
@@ -118,7 +118,7 @@ def first_best_line(returned: list[tuple[Path, Any]]) -> Path:
         best = next((child for child in children[line] if values[child] == values[line]), None)
         if best is None:
             raise ValueError(f"first_best_line: no child of node {path_name(line)} returned its value "
-                             f"{values[line]!r}, so no line leads there")
+                             f"{shown(values[line])}, so no line leads there")
         line = best
     return line
 

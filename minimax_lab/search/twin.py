@@ -32,6 +32,7 @@ from types import FunctionType
 from typing import Any, Callable, ParamSpec, TypeVar, cast
 
 from ..core.trace import NO_TRACE, NullTrace, as_trace
+from ..core.text import shown
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -85,7 +86,7 @@ def without_trace(function: Callable[..., Any], *, cutoff_notices: bool = True) 
     Line numbers are those of the source file, so a traceback through the twin shows the lines
     the reader sees."""
     if not isinstance(function, FunctionType):
-        raise TypeError(f"a trace-free twin is compiled from a plain function, got {function!r}")
+        raise TypeError(f"a trace-free twin is compiled from a plain function, got {shown(function)}")
     code = function.__code__
     if code.co_freevars:
         raise TypeError(f"{function.__qualname__} uses variables of an enclosing function "

@@ -25,6 +25,7 @@ from ..core.trees import Tree, is_nan
 from ..core.validation import as_float
 from ..games.protocol import Game, as_game, start_state
 from .textbook import INF, Evaluate, Ordering, Search, SearchResult, alphabeta
+from ..core.text import shown
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -171,7 +172,7 @@ def aspiration(game: Game | Tree, state: Any = None, *, guess: float, width: flo
     """
     guess, width = check_finite(guess, "guess"), check_finite(width, "width")
     if width <= 0:
-        raise ValueError(f"width must be > 0 (the window is guess - width .. guess + width), got {width!r}")
+        raise ValueError(f"width must be > 0 (the window is guess - width .. guess + width), got {shown(width)}")
     alpha, beta = guess - width, guess + width
     options: dict[str, Any] = dict(depth=depth, evaluate=evaluate, order=order, trace=trace)
     first = alphabeta(game, state, alpha=alpha, beta=beta, **options)
@@ -229,6 +230,6 @@ def check_finite(number: Any, name: str) -> Any:
     """Return `number` if it is a finite real number that a float can hold (not a bool, NaN,
     infinite or 10**400: the windows are made of floats), else raise ValueError naming the argument."""
     if isinstance(number, bool) or not isinstance(number, Real) or is_nan(number) or number in (INF, -INF):
-        raise ValueError(f"{name} must be a finite number, got {number!r}")
+        raise ValueError(f"{name} must be a finite number, got {shown(number)}")
     as_float(number, f"{name} must be a finite number that a float can hold, but it")
     return number
