@@ -27,13 +27,13 @@ from functools import cache
 from importlib import resources
 from typing import Any, Callable, Iterator, Optional
 
+from ..core.text import shown
 from ..core.validation import whole_number
 from ..heuristics.boards import move_order
 from ..heuristics.connect_four import ConnectFour, ConnectFourState
 from ..search.connect_four_solver import ConnectFourSolver
 from ..search.textbook import alphabeta
 from .experiments import listed
-from ..core.text import shown
 
 REFERENCE_FILE = "connect_four_reference.json"
 """The stored reference set, beside this module."""

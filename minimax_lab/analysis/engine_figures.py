@@ -19,13 +19,13 @@ import time
 from dataclasses import dataclass
 from typing import Any, Iterable, Optional, Sequence
 
+from ..core.text import shown
 from ..heuristics.connect_four import ConnectFour
 from ..search.connect_four_solver import ConnectFourSolver, solver_player
 from ..search.engine import PARTS, Engine
 from .connect_four_reference import Opening, ReferencePosition
 from .experiments import listed
 from .players import play
-from ..core.text import shown
 
 
 @dataclass(frozen=True)

@@ -29,13 +29,13 @@ from statistics import mean
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional
 
 from ..core.table import TranspositionTable
+from ..core.text import shown
 from ..core.trees import MAX_FORMULA_DEPTH, Tree, deepest_within, is_number, mix64, uniform_nodes
 from ..core.validation import as_float, callable_value, real_number, whole_number
 from ..games.protocol import Game, UniformTree
 from ..search.ordering import ByEvaluation, RandomOrder
 from ..search.registry import CATALOG, FOR_MAX, GAME_OR_TREE, ORDERINGS, names, one_of, search_entry
 from ..search.textbook import Evaluate, Ordering
-from ..core.text import shown
 
 if TYPE_CHECKING:
     import numpy as np

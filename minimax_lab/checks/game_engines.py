@@ -17,13 +17,13 @@ from typing import Any, Callable, Iterable
 
 from ..analysis.fitting import fit_weights, self_play
 from ..analysis.players import points, random_openings, tournament
+from ..core.text import shown
 from ..heuristics.connect_four import ConnectFour, ConnectFourState
 from ..heuristics.connect_four_evaluation import CANDIDATES, FEATURES, LinearEvaluation
 from ..heuristics.generic import even
 from ..search.engine import EngineResult, engine
 from ..search.forward import Beam
 from .core import Verdict, answer_text, check_answer, check_function, choice, exercise, unanswered, verdict
-from ..core.text import shown
 
 ONE_MORE_PLY = 7
 """"Predict the effect of one more ply": the engine's value of the empty board at this depth is

@@ -13,8 +13,8 @@ import math
 from dataclasses import dataclass
 from typing import Any, Optional
 
-from .trace import Moves
 from .text import shown
+from .trace import Moves
 
 EXACT, LOWER, UPPER = "exact", "lower", "upper"
 INF = math.inf

@@ -20,6 +20,7 @@ import graphviz
 import ipywidgets as w
 
 from ..core.table import TranspositionTable
+from ..core.text import shown
 from ..core.trace import Moves
 from ..games.protocol import game_name, move_text
 from ..games.tictactoe import TicTacToe
@@ -30,7 +31,6 @@ from ..search.registry import CATALOG, choices, names, one_of
 from ..search.textbook import SearchResult
 from .controls import SLIDER, Checkbox, IntSlider, ToggleButtons, whole_number
 from .still import PicturedBox, Still, still_of
-from ..core.text import shown
 
 ALGORITHMS = names(lambda search: search.board)
 """The searches the computer can play with: those the registry offers on the board."""

@@ -11,10 +11,10 @@ from typing import Any, Callable, Sequence
 import ipywidgets as w
 import traitlets
 
+from ..core.text import shown
 from ..core.trees import Tree, deepest_within, random_tree, uniform_nodes
 from ..core.validation import whole_number as whole_number  # the widgets' checked arguments, from core
 from .draw import MAX_DRAW_NODES
-from ..core.text import shown
 
 SLIDER = dict(continuous_update=False, style={"description_width": "initial"})
 """What every slider that redraws shares: it acts when released, and its label is not cut."""

@@ -10,13 +10,13 @@ from typing import Any
 
 import ipywidgets as w
 
+from ..core.text import shown
 from ..core.trees import Tree
 from ..search.registry import ORDERINGS, choices, one_of, ordering_named
 from ..search.textbook import SearchResult
 from .controls import SLIDER, IntSlider, ToggleButtons, TreeControls, error_html, intro, whole_number
 from .draw import Picture, drawable, picture_of, render, search_trace, svg_of
 from .still import PicturedBox, Still, still_caption
-from ..core.text import shown
 
 
 class OrderingExplorer(Still):

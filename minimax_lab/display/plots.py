@@ -26,11 +26,11 @@ from ..analysis.experiments import (
     minimal_nodes,
     pearl_branching,
 )
+from ..core.text import shown
 from ..core.trees import MAX_FORMULA_DEPTH, uniform_nodes
 from ..core.validation import as_float, real_number, whole_number
 from ..search.registry import colour, label
 from .draw import PNG_DPI
-from ..core.text import shown
 
 FULL, MINIMAL, PEARL = colour("minimax", "given"), colour("alphabeta", "best"), colour("alphabeta", "random")
 """The colours of the theory's lines: those of the searches they predict (every node, the best

@@ -13,9 +13,9 @@ from typing import Any, Callable, Optional, Sequence
 import graphviz
 import ipywidgets as w
 
+from ..core.text import shown
 from ..core.validation import callable_value
 from .draw import check_digraph, image_bundle, png_of
-from ..core.text import shown
 
 RUN_TO_USE = "(a picture of the widget: run the cell to use it)"
 """The line under a widget's caption in its still picture."""

@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from typing import Optional
 
 import graphviz
+
 from ..core.text import shown
 
 ATTRIBUTE = re.compile(r'(\w+)=("(?:[^"\\]|\\.)*"|[^\s\]]+)')

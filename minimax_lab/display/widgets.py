@@ -20,19 +20,27 @@ from ..core.trace import ENTER, describe
 from ..core.trees import Tree, uniform_nodes
 from ..games.protocol import TreeGame
 from ..search.registry import CATALOG, choices, one_of
-from .controls import (RadioButtons, StepControls, ToggleButtons, TreeControls, deepest_drawable, error_html, intro,
-                       whole_number)
+from .controls import (
+    RadioButtons,
+    StepControls,
+    ToggleButtons,
+    TreeControls,
+    deepest_drawable,
+    error_html,
+    intro,
+    whole_number,
+)
 from .draw import (
-                   DRAWN,
-                   SMALLEST_SCALE,
-                   Picture,
-                   drawable,
-                   how_drawn,
-                   picture_of,
-                   render,
-                   search_trace,
-                   side_by_side,
-                   svg_of,
+    DRAWN,
+    SMALLEST_SCALE,
+    Picture,
+    drawable,
+    how_drawn,
+    picture_of,
+    render,
+    search_trace,
+    side_by_side,
+    svg_of,
 )
 from .explorers import ComplexityExplorer, OrderingExplorer, counts_table
 from .still import PicturedBox, Still

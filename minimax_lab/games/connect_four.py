@@ -15,8 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Iterator, Optional, Sequence
 
-from .protocol import check_square, game_name, move_text, play_moves
 from ..core.text import shown
+from .protocol import check_square, game_name, move_text, play_moves
 
 PLAYERS = ("X", "O")
 """The players, first to move first; X is MAX."""

@@ -13,9 +13,8 @@ from numbers import Integral
 from operator import xor
 from typing import Any, Iterable
 
-from .protocol import game_name, move_text
 from ..core.text import shown
-
+from .protocol import game_name, move_text
 
 MAX_HEAP = 1000
 """The largest heap a game of Nim may start with (nim_sum and Bouton's rule take any size)."""

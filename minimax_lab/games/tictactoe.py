@@ -6,8 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Optional, Sequence
 
-from .protocol import check_square, move_text, play_moves
 from ..core.text import shown
+from .protocol import check_square, move_text, play_moves
 
 LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
 """The eight winning lines of tic-tac-toe, as square indices (row-major)."""

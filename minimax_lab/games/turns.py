@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from ..core.text import shown
 from ..core.trees import Path, Tree
 from .protocol import TreeGame
-from ..core.text import shown
 
 
 class TurnTree(TreeGame):

@@ -7,8 +7,8 @@ import random
 from typing import Any, Optional
 
 from ..checks.core import CASE_SEED, case_size
-from ..games.tictactoe import TicTacToe, TicTacToeState
 from ..core.text import shown
+from ..games.tictactoe import TicTacToe, TicTacToeState
 
 __all__ = ["tictactoe_positions", "failure_size"]
 

@@ -42,11 +42,11 @@ from typing import Any, Optional, Sequence
 from ..checks.core import seeded
 from ..checks.guard import CheckFailed, time_limit
 from ..checks.guard import TimedOut as CheckTimedOut
+from ..core.text import shown
 from ..core.validation import positive_number, whole_number
 from . import assignments
 from .copies import resemblances
 from .sandbox import CALL_TIMEOUT, LIMITS, SANDBOX_NOTE, RemoteFunction, sandbox_name, start_worker
-from ..core.text import shown
 
 QUICK_CALL_TIMEOUT = 2.0
 """Seconds a call may take of the functions an assignment marks quick (Prelude.quick): functions of

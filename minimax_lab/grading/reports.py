@@ -11,11 +11,9 @@ import functools
 import inspect
 from typing import Any, Callable, Optional, ParamSpec, Sequence, TypeVar
 
-from ..checks.core import (Case, Failure, display_in_notebook, error_text, same, smallest_failure, tree_cases,
-                           verdict)
+from ..checks.core import Case, Failure, display_in_notebook, error_text, same, smallest_failure, tree_cases, verdict
 from ..checks.guard import CheckFailed, StudentProblem, call_student, verify_untouched
-from ..core.text import shown
-from ..core.text import value_text
+from ..core.text import shown, value_text
 from ..core.trees import is_number
 from ..games.tictactoe import TicTacToe, TicTacToeState
 from .cases import failure_size

@@ -31,6 +31,7 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 from typing import Any
+
 from ..core.text import shown
 
 MAX_DEPTH = 400

@@ -19,9 +19,9 @@ from __future__ import annotations
 from numbers import Real
 from typing import Any, Mapping
 
+from ..core.text import shown
 from ..games.connect_four import ConnectFourRules, ConnectFourState
 from .connect_four_bits import Bitboards
-from ..core.text import shown
 
 FEATURES = ("open threes", "open twos", "centre")
 """The features of Connect Four's evaluation, in the order of a weight vector."""

@@ -10,8 +10,8 @@ from __future__ import annotations
 import functools
 from typing import Any, Callable, TypeVar, cast
 
-from ..games.tictactoe import LINES, TicTacToeState
 from ..core.text import shown
+from ..games.tictactoe import LINES, TicTacToeState
 
 
 def open_winning_lines(state: TicTacToeState, player: str) -> int:

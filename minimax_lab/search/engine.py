@@ -39,6 +39,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Optional, Sequence
 
 from ..core.table import TranspositionTable
+from ..core.text import shown
 from ..core.trees import is_number
 from ..core.validation import as_float, positive_number, whole_number
 from ..games.protocol import Game, game_name
@@ -48,7 +49,6 @@ from ..heuristics.generic import even
 from .connect_four_engine import PARTS as BITBOARD_PARTS
 from .connect_four_engine import ROOT_SOLVE_EMPTY, ConnectFourSearch, OutOfBudget, engine_value
 from .textbook import INF, LONGEST_PLAYOUT, Evaluate, SearchResult
-from ..core.text import shown
 
 WIN = 1000
 """A win `ply` moves from the root scores WIN - ply (a loss -(WIN - ply)); every guess of the

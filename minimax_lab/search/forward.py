@@ -16,10 +16,10 @@ from __future__ import annotations
 from numbers import Real
 from typing import Any, Optional
 
+from ..core.text import shown
 from ..core.validation import as_float, callable_value, whole_number
 from ..games.protocol import Game, as_game
 from .textbook import Evaluate, Ordering, SearchResult, alphabeta
-from ..core.text import shown
 
 WIN_RANK = 2.0
 """How a beam ranks a move that ends the game: its utility times WIN_RANK, beyond any guess of the

@@ -24,7 +24,6 @@ from ..games.protocol import Game, as_game
 from .solve import solve
 from .textbook import LONGEST_PLAYOUT, Evaluate, Ordering, PlayoutSearch, SearchResult, alphabeta
 
-
 MAX_PLAYOUTS = 1_000_000
 """The most playouts uct makes for one move: far beyond what a lesson asks (a few thousand)."""
 

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, Callable, Iterable, Mapping, Optional, Protocol, TypeVar
 
+from ..core.text import shown
 from .chance import expectiminimax
 from .engine import engine
 from .maxn import maxn
@@ -31,7 +32,6 @@ from .ordering import RandomOrder, as_given, best_first, worst_first
 from .solve import solve
 from .textbook import Ordering, SearchResult, alphabeta, minimax, negamax
 from .windows import aspiration, mtdf, pvs
-from ..core.text import shown
 
 GAME_OR_TREE = "a game or a nested-list tree"
 GAME = "a game"

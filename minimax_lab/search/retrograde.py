@@ -23,10 +23,9 @@ from dataclasses import dataclass
 from numbers import Real
 from typing import Any, Callable, NamedTuple, Optional, ParamSpec, Sequence
 
+from ..core.text import shown
 from ..core.trees import Tree
 from ..games.protocol import Game, as_game, game_name, misbehaviour, start_state
-from ..core.text import shown
-
 
 P = ParamSpec("P")
 

@@ -20,12 +20,12 @@ from numbers import Real
 from typing import Any, Callable, Optional, ParamSpec, TypeVar
 
 from ..core.table import NO_TABLE, TranspositionTable, check_table
+from ..core.text import shown
 from ..core.trace import CUTOFF, ENTER, EXIT, LEAF, NO_TRACE, UPDATE, Moves, Trace, as_trace
 from ..core.trees import Tree, is_nan
 from ..core.validation import as_float
 from ..games.protocol import Game, as_game, start_state
 from .textbook import INF, Evaluate, Ordering, Search, SearchResult, alphabeta
-from ..core.text import shown
 
 P = ParamSpec("P")
 R = TypeVar("R")
