@@ -105,10 +105,6 @@ MOST_DEPTH = LONGEST_PLAYOUT
 """The deepest the engine searches: as many plies as a game may last before it is taken to be one that
 never ends (every game of the course ends far sooner, and the engine stops once it sees the end)."""
 
-UTILITIES = frozenset((-1, 0, 1))
-"""The utilities the engine takes (a loss, a draw, a win); a set, so that a number that says it
-equals everything is not taken for one of them."""
-
 
 @dataclass(frozen=True)
 class Iteration:
@@ -556,7 +552,7 @@ class Engine:
         """Return the depth-adjusted utility of a finished game for the side to move in it."""
         self.leaves += 1
         utility = self.game.utility(state, self.game.to_move(state))
-        if not is_number(utility) or utility not in UTILITIES:
+        if not is_number(utility) or utility not in {-1, 0, 1}:  # a set: no number equal to all is in it
             raise ValueError(f"the engine needs utilities of -1, 0 and 1 (a loss, a draw, a win), but "
                              f"the game's utility is {utility!r} in {state!r}")
         return utility * (WIN - ply)
