@@ -199,6 +199,10 @@ assert b"<svg" in svg, "graphviz could not render with dot"
 PY
     )
 
+    if [ -n "$pkg" ]; then  # numba compiles the Connect Four solver once, and keeps it on disk
+        (cd / && "$VENV/bin/python" -c "from minimax_lab.search.connect_four_solver import warm_up; warm_up()")
+    fi
+
     printf '%s\n' "$want" > "$STAMP.tmp" && mv "$STAMP.tmp" "$STAMP"
     say "done: $VENV is ready"
 }

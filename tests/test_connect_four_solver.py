@@ -12,6 +12,8 @@ from minimax_lab.heuristics.connect_four import threats_then_centre
 from minimax_lab.search.connect_four_solver import (
     ConnectFourSolver,
     OutOfNodes,
+    Search,
+    negamax,
     perfect_move,
     score_plies,
     solver_player,
@@ -149,3 +151,29 @@ def test_score_plies():
     assert [score_plies(s, 0, 42) for s in (21, 20, 1, -21, -1)] == [1, 3, 41, 2, 42]
     with pytest.raises(ValueError, match="a draw"):
         score_plies(0, 10, 42)
+
+
+@pytest.mark.parametrize("size, moves", [((4, 4), ""), ((5, 4), "2"), ((7, 6), "153464335611516"),
+                                         ((7, 6), "66641622665042413"), ((7, 6), "053160266006053652426")])
+def test_the_compiled_solver_visits_the_same_nodes_as_the_plain_function(size, moves):
+    pytest.importorskip("numba")
+    game = ConnectFour(*size)
+    compiled, plain = ConnectFourSolver(game), ConnectFourSolver(game)
+    assert compiled.search.run is not negamax
+    plain.search = Search(negamax, dict, list)
+    plain.clear()
+    plain.centre_columns, plain.budget = list(plain.bits.centre_columns), [0.0, 0.0, 0.0, 0.0]
+    state = game.play(moves)
+    for exact in (True, False):
+        for solver in (compiled, plain):
+            solver.clear()
+        assert compiled.move_scores(state, exact=exact, nodes=400_000) == plain.move_scores(state, exact=exact,
+                                                                                            nodes=400_000)
+        assert compiled.nodes == plain.nodes > 0
+
+
+def test_a_board_too_large_for_62_bits_is_solved_by_the_plain_function():
+    game = ConnectFour(8, 8)   # 8 columns of 9 bits
+    solver = ConnectFourSolver(game)
+    assert solver.search.run is negamax and isinstance(solver.lower, dict)
+    assert solver.score(game.play("001122"), nodes=10_000) == 29   # X wins at once with its 4th stone

@@ -45,13 +45,7 @@ class Bitboards:
     def threats(self, stones: int, mask: int) -> int:
         """Return the empty squares (playable now or not) that would complete four for `stones`;
         `mask` holds every stone."""
-        found = (stones << 1) & (stones << 2) & (stones << 3)  # on top of three in a column
-        for shift in self.line_shifts:  # along a row and both diagonals: _XXX, X_XX, XX_X, XXX_
-            pair = (stones << shift) & (stones << 2 * shift)
-            found |= pair & ((stones << 3 * shift) | (stones >> shift))
-            pair = (stones >> shift) & (stones >> 2 * shift)
-            found |= pair & ((stones >> 3 * shift) | (stones << shift))
-        return found & (self.board ^ mask)
+        return threats(stones, mask, self.stride, self.board)
 
     def has_four(self, stones: int) -> bool:
         """Return True if `stones` hold four in a line."""
@@ -109,3 +103,16 @@ class Bitboards:
     def column_of(self, square: int) -> int:
         """Return the column of a one-square bitboard."""
         return (square.bit_length() - 1) // self.stride
+
+
+def threats(stones: int, mask: int, stride: int, board: int) -> int:
+    """Return the empty squares (playable now or not) that would complete four for `stones` on a
+    board whose columns are `stride` bits apart, its squares `board`; `mask` holds every stone. (A
+    function of whole numbers only, so that numba can compile the exact solver that calls it.)"""
+    found = (stones << 1) & (stones << 2) & (stones << 3)  # on top of three in a column
+    for shift in (stride, stride - 1, stride + 1):  # along a row and both diagonals: _XXX, X_XX, XX_X, XXX_
+        pair = (stones << shift) & (stones << 2 * shift)
+        found |= pair & ((stones << 3 * shift) | (stones >> shift))
+        pair = (stones >> shift) & (stones >> 2 * shift)
+        found |= pair & ((stones >> 3 * shift) | (stones << shift))
+    return found & (board ^ mask)
