@@ -220,7 +220,9 @@ def test_moves_the_solver_proves_worse_at_the_root_are_not_searched_again():
     assert result.move in (1, 2) and result.value == 0 and result.proven
 
 
-def test_the_loss_check_says_a_move_loses_exactly_when_the_solver_does():
+@pytest.mark.parametrize("check, sign", [("loses", -1), ("wins", 1)])
+def test_the_loss_and_win_checks_say_what_the_solver_does(check, sign):
+    # loses(...) is True exactly for the moves the solver says lose, wins(...) for those that win
     game = ConnectFour()
     search = ConnectFourSearch(game, WIN)
     for position in [p for p in reference_set().positions if p.ply >= 24][::6]:
@@ -228,7 +230,8 @@ def test_the_loss_check_says_a_move_loses_exactly_when_the_solver_does():
         mine, mask = (state.x if state.to_move == "X" else state.o), state.x | state.o
         search.limit(math.inf, math.inf)
         for move, outcome in position.outcomes.items():
-            assert search.loses(mine, mask, move, budget=(math.inf, math.inf)) is (outcome < 0), (position.moves, move)
+            said = getattr(search, check)(mine, mask, move, budget=(math.inf, math.inf))
+            assert said is (outcome * sign > 0), (check, position.moves, move)
 
 
 def test_the_loss_check_says_none_when_its_budget_does_not_settle_it_and_counts_its_nodes():
@@ -265,3 +268,20 @@ def test_the_check_runs_from_ply_10_with_a_budget_large_enough_to_settle_it():
     assert not engine(game, seconds=0.1).verifies(opening)
     assert not engine(game, depth=6).verifies(opening)                   # no budget: a fixed depth
     assert not engine(game, nodes=180_000, without=["solver"]).verifies(opening)
+
+
+def test_a_win_the_search_misses_is_found_by_the_solver_and_played():
+    # A won opening of ply 12 where columns 1, 2 and 6 win: the search alone prefers column 3 (a
+    # draw); asked first whether a move wins, the solver proves one, and the engine plays it with
+    # its exact score (at 2,000,000 nodes a move: WIN_SHARE of that is enough for the proof, some
+    # 77,000 nodes, of the first winning move it tries).
+    game = ConnectFour()
+    state = game.play("164333334410")
+    scores = ConnectFourSolver(game).move_scores(state, exact=False)
+    winning = {move for move, outcome in scores.items() if outcome > 0}
+    assert winning == {1, 2, 6}
+    result = engine(game, nodes=2_000_000).search(state)
+    assert result.move in winning and result.proven and result.value > 1 and result.nodes <= 2_000_000
+    unprobed = engine(game, nodes=2_000_000)
+    unprobed.winning_move = lambda state, moves: None
+    assert unprobed.search(state).move == 3 and scores[3] == 0

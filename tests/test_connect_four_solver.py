@@ -12,7 +12,7 @@ from minimax_lab.heuristics.connect_four import threats_then_centre
 from minimax_lab.search.connect_four_solver import (
     ConnectFourSolver,
     OutOfNodes,
-    Search,
+    Slots,
     negamax,
     perfect_move,
     score_plies,
@@ -158,11 +158,9 @@ def test_score_plies():
 def test_the_compiled_solver_visits_the_same_nodes_as_the_plain_function(size, moves):
     pytest.importorskip("numba")
     game = ConnectFour(*size)
-    compiled, plain = ConnectFourSolver(game), ConnectFourSolver(game)
-    assert compiled.search.run is not negamax
-    plain.search = Search(negamax, dict, list)
-    plain.clear()
-    plain.centre_columns, plain.budget = list(plain.bits.centre_columns), [0.0, 0.0, 0.0, 0.0]
+    compiled, plain = ConnectFourSolver(game), ConnectFourSolver(game, compiled=False)
+    assert compiled.search.run is not negamax and plain.search.run is negamax
+    assert isinstance(plain.table, Slots) and isinstance(plain.budget, list)
     state = game.play(moves)
     for exact in (True, False):
         for solver in (compiled, plain):
@@ -175,5 +173,5 @@ def test_the_compiled_solver_visits_the_same_nodes_as_the_plain_function(size, m
 def test_a_board_too_large_for_62_bits_is_solved_by_the_plain_function():
     game = ConnectFour(8, 8)   # 8 columns of 9 bits
     solver = ConnectFourSolver(game)
-    assert solver.search.run is negamax and isinstance(solver.lower, dict)
+    assert solver.search.run is negamax and isinstance(solver.table, Slots)
     assert solver.score(game.play("001122"), nodes=10_000) == 29   # X wins at once with its 4th stone

@@ -108,6 +108,42 @@ def reference_figures(positions: Sequence[ReferencePosition], *, seconds: Option
                    total_nodes, cpu, tuple(depths), tuple(moves))
 
 
+@dataclass(frozen=True)
+class SolverSpeed:
+    """The exact solver on some positions, each solved (its outcome) with a new table: the nodes it
+    visited, and the CPU seconds numba's compiled search and Python running the same function took
+    (the plain seconds None where numba is missing: then both are the plain function)."""
+
+    positions: int
+    nodes: int
+    compiled_seconds: float
+    plain_seconds: Optional[float]
+
+
+def solver_speed(positions: Sequence[ReferencePosition]) -> SolverSpeed:
+    """Return the SolverSpeed of the exact solver on `positions`: each solved compiled and plain,
+    which must visit the same nodes (ValueError if they do not)."""
+    positions = listed(positions, "positions")
+    if not positions:
+        raise ValueError("solver_speed needs at least one position (reference_set().positions)")
+    game = ConnectFour()
+    compiled_here = ConnectFourSolver(game).search.run is not ConnectFourSolver(game, compiled=False).search.run
+    nodes, seconds = 0, {True: 0.0, False: 0.0}
+    for position in positions:
+        counted = []
+        for compiled in (True, False) if compiled_here else (True,):
+            solver = ConnectFourSolver(game, compiled=compiled)
+            start = time.process_time()
+            solver.outcome(position.state(game))
+            seconds[compiled] += time.process_time() - start
+            counted.append(solver.nodes)
+        if len(set(counted)) != 1:
+            raise ValueError(f"the compiled and the plain solver visited {counted[0]:,} and {counted[1]:,} nodes "
+                             f"after {position.moves!r}: they should be the same search")
+        nodes += counted[0]
+    return SolverSpeed(len(positions), nodes, seconds[True], seconds[False] if compiled_here else None)
+
+
 ABLATIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("all parts", ()),
     *((f"without {part}", (part,)) for part in PARTS if part != "bitboards"),

@@ -70,7 +70,8 @@ CHECK_EVERY = 1024
 """The search looks at its node budget and its clock every this many nodes."""
 
 TABLE_ENTRIES = 1_000_000
-"""A search starts with empty tables when its table, or the solver's, holds more positions than this."""
+"""A search starts with empty tables when its table holds more positions than this (the solver's
+table has a fixed size: minimax_lab.search.connect_four_solver.TABLE_SLOTS)."""
 
 EXACT, LOWER, UPPER = 0, 1, 2
 """The bound flags of the table: the value is exact, at least (a cutoff), at most (all moves failed low)."""
@@ -118,14 +119,12 @@ class ConnectFourSearch:
         """Forget what earlier searches learned: the table, and the solver's tables."""
         self.table.clear()
         if self.solver is not None:
-            self.solver = ConnectFourSolver(self.game)
+            self.solver.clear()
 
     def limit(self, nodes: float, deadline: float) -> None:
         """Count nodes from 0, and stop (OutOfBudget) after `nodes` of them or at `deadline`; start
-        with empty tables if they have grown past TABLE_ENTRIES."""
-        solver = self.solver
-        if len(self.table) > TABLE_ENTRIES or (solver is not None and
-                                              len(solver.lower) + len(solver.upper) > TABLE_ENTRIES):
+        with empty tables if the search's table has grown past TABLE_ENTRIES."""
+        if len(self.table) > TABLE_ENTRIES:
             self.new_game()
         self.nodes = self.leaves = 0
         self.stop(nodes, deadline)
@@ -175,6 +174,26 @@ class ConnectFourSearch:
         solver.limit(min(nodes, self.stop_at - self.nodes), min(deadline, self.deadline))
         try:
             return solver.negamax(theirs, after, after.bit_count(), 0, 1) >= 1
+        except OutOfNodes:
+            return None
+        finally:
+            self.nodes += solver.nodes
+
+    def wins(self, mine: int, mask: int, column: int, *, budget: tuple[float, float]) -> Optional[bool]:
+        """Return True if playing `column` in (`mine`, `mask`) wins with perfect play, False if it
+        does not, None if the solver does not settle it within the `budget` (nodes, deadline). One
+        null-window search of the position after the move: does the opponent score below 0?"""
+        assert self.solver is not None
+        bits, solver, (nodes, deadline) = self.bits, self.solver, budget
+        square = bits.playable(mask) & bits.columns[column]
+        after, theirs = mask | square, mine ^ mask
+        if bits.threats(mine, mask) & square:
+            return True   # a win at once
+        if after == bits.board or bits.threats(theirs, after) & bits.playable(after):
+            return False  # the last square (a draw), or the opponent wins at once
+        solver.limit(min(nodes, self.stop_at - self.nodes), min(deadline, self.deadline))
+        try:
+            return solver.negamax(theirs, after, after.bit_count(), -1, 0) <= -1
         except OutOfNodes:
             return None
         finally:

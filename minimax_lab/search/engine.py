@@ -27,8 +27,9 @@ On Connect Four with its own evaluation, the same search runs on bitboards
 (minimax_lab.search.connect_four_engine), several times as fast, with what a strong Connect Four
 program adds: threats first, null windows, a parity evaluation (threats on odd and even rows) and
 the exact solver: for the last squares, at the root once few enough are empty (the outcome of each
-move), and from ply 10 on as a check of the move the search chose (does it lose with perfect play?
-then it is dropped and the others searched again). `without=[...]` switches parts off (PARTS), to
+move), and from ply 10 on first to look for a move that wins with perfect play (played if found),
+then as a check of the move the search chose (does it lose with perfect play? then it is dropped
+and the others searched again). `without=[...]` switches parts off (PARTS), to
 measure what each buys (minimax_lab.analysis.engine_figures.ablation).
 """
 
@@ -68,11 +69,18 @@ PARTS = ("bitboards",) + BITBOARD_PARTS
 engine searches on bitboards (minimax_lab.search.connect_four_engine), whose parts are the others;
 without bitboards it runs the general search below, which plays any game."""
 
-SEARCH_SHARE = 0.35
+SEARCH_SHARE, RESEARCH_SHARE = 0.15, 0.1
 """Where the engine checks its move with the solver (at most VERIFY_EMPTY empty squares), the share of
-the budget left that each search for a move may use: the rest is for the check."""
+the budget left that the first search for a move may use, and each search again once a move is
+dropped: the rest is for the solver. Compiled, the solver visits some thirty times as many nodes a
+second as the search (the bench block of the README gives both), and from ply 10 on a proof that a
+move loses or draws takes it hundreds of thousands to millions of nodes, so most of the budget goes to
+it. Measured at 1 s a move against perfect play from the 20 drawn openings of the reference set: with
+0.35 and 0.35 (CHECK_SHARE 0.75, WIN_SHARE 0.3) the engine lost 2, 3 and 2 of them in three runs (in
+two of them the first move out of the opening lost, and the check had too little of the budget to
+prove it); with these shares it lost 0, 0 and 1 in three runs."""
 
-CHECK_SHARE = 0.75
+CHECK_SHARE = 0.9
 """The share of the budget left that the solver may use to check whether the move chosen loses."""
 
 VERIFY_EMPTY = 32
@@ -86,6 +94,10 @@ VERIFY_NODES, VERIFY_SECONDS = 50_000, 0.25
 openings of the reference set, so below this the check seldom settles and only costs the search
 depth (at 4,000 nodes a move it made the ablation of lesson 12 swing by several positions either
 way)."""
+
+WIN_SHARE = 0.2
+"""Where the engine checks its move with the solver (at most VERIFY_EMPTY empty squares), the share of
+the budget that the solver first may use to look for a move that wins (Engine.winning_move)."""
 
 SOLVER_SHARE = 0.5
 """The share of the budget left that the solver may use at the root, first to find the outcome of
@@ -247,7 +259,16 @@ class Engine:
             moves = keep
         verify = known is None and self.verifies(state)
         if verify:
-            self.share_budget(SEARCH_SHARE)
+            win = self.winning_move(state, moves)
+            if win is None:
+                self.share_budget(SEARCH_SHARE)
+            else:  # its exact score, if the solver settles it; else a search of it alone
+                assert self.bitboards is not None
+                scores = self.bitboards.root_outcomes(*self.bitboards_of(state), (win,), exact=True,
+                                                      budget=self.solver_budget())
+                if scores is not None:
+                    return self.solved(state, scores, start)
+                moves, verify = (win,), False
         iterations, proven = self.deepen(state, moves, start)
         if verify:
             iterations, proven, moves = self.avoid_losses(state, moves, start, iterations, proven)
@@ -324,17 +345,39 @@ class Engine:
         stones: int = (state.x | state.o).bit_count()
         return search.bits.squares - stones <= VERIFY_EMPTY
 
+    def winning_move(self, state: Any, moves: tuple[Any, ...]) -> Any:
+        """Ask the solver, with WIN_SHARE of the budget, whether one of `moves` wins, trying them in
+        order, each with an equal part of what is left of that share. Return the first move proven
+        to win, or None."""
+        search = self.bitboards
+        assert search is not None
+        mine, mask = self.bitboards_of(state)
+        nodes, deadline = self.solver_budget(WIN_SHARE)
+        last_node = self.count() + nodes
+        for index, move in enumerate(moves):
+            left, now = len(moves) - index, time.perf_counter()
+            budget = ((last_node - self.count()) / left, now + (deadline - now) / left)
+            if search.wins(mine, mask, move, budget=budget) is True:
+                self.only = search.bits.columns[move]
+                return move
+        return None
+
+    @staticmethod
+    def bitboards_of(state: Any) -> tuple[int, int]:
+        """Return (the stones of the player to move, every stone) of a Connect Four state."""
+        return (state.x if state.to_move == "X" else state.o), state.x | state.o
+
     def avoid_losses(self, state: Any, moves: tuple[Any, ...], start: float, iterations: list[Iteration],
                      proven: bool) -> tuple[list[Iteration], bool, tuple[Any, ...]]:
         """Check the move the search chose, with CHECK_SHARE of the budget left. If the solver proves
-        that it loses, drop it and search the other moves again with SEARCH_SHARE of what is left;
+        that it loses, drop it and search the other moves again with RESEARCH_SHARE of what is left;
         if not, search on with all that is left, deeper if it fits; check the move that search
         chooses in turn, unless it was checked already. Return the last search's iterations and
         whether its value is proven, and the moves not dropped. A value the search proved (a win
         found, or every line to the end) is not checked, nor a move when only one is left."""
         search = self.bitboards
         assert search is not None
-        mine, mask = (state.x if state.to_move == "X" else state.o), state.x | state.o
+        mine, mask = self.bitboards_of(state)
         checked: set[Any] = set()
         while iterations and not proven and len(moves) > 1 and iterations[-1].move not in checked:
             move = iterations[-1].move
@@ -342,7 +385,7 @@ class Engine:
             if search.loses(mine, mask, move, budget=self.solver_budget(CHECK_SHARE)) is True:
                 moves = tuple(m for m in moves if m != move)
                 self.only = sum(search.bits.columns[m] for m in moves)
-                self.share_budget(SEARCH_SHARE)
+                self.share_budget(RESEARCH_SHARE)
             else:
                 checked.add(move)
             found, found_proven = self.deepen(state, moves, start)
@@ -389,7 +432,7 @@ class Engine:
         search = self.bitboards
         if search is None or search.solver is None or (self.budget is None and self.deadline == INF):
             return None
-        bits, mine, mask = search.bits, (state.x if state.to_move == "X" else state.o), state.x | state.o
+        bits, (mine, mask) = search.bits, self.bitboards_of(state)
         if bits.squares - mask.bit_count() > ROOT_SOLVE_EMPTY or bits.threats(mine, mask) & bits.playable(mask):
             return None
         outcomes = search.root_outcomes(mine, mask, moves, exact=False, budget=self.solver_budget())

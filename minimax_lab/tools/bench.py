@@ -36,7 +36,7 @@ from typing import Any, Callable, NamedTuple, Optional
 from ..analysis.experiments import SEARCHES as EXPERIMENT_SEARCHES
 from ..analysis.experiments import measure
 from ..analysis.connect_four_reference import Opening, reference_set, sample
-from ..analysis.engine_figures import ablation, games_against_solver, reference_figures
+from ..analysis.engine_figures import ablation, games_against_solver, reference_figures, solver_speed
 from ..analysis.experiments import text_table
 from ..analysis.players import Player, greedy_player, play, player_names, points, weight_tournament
 from ..games.protocol import Game
@@ -230,14 +230,18 @@ def keeps_the_win(game: Game, player: Player, state: Any) -> bool:
 
 
 NODES = 120_000
-"""The engine's node budget a move in the bench's deterministic figures: about what it spends under a
-clock of 1 s a move on one core of the machine the README's figures come from (it searches about
-180,000 nodes a CPU second, and stops deepening when the next depth would not finish: on the
-reference positions of plies 12-15 after a median 0.6 s; the table prints the nodes per CPU second
-measured)."""
+"""The engine's node budget a move in the bench's deterministic figures: small enough for the default
+run to take a minute or so, and the same moves on any machine. Under a clock of 1 s a move (the
+--full run's second line) the engine visits many more: compiled, its solver visits some thirty times
+as many nodes a second as its search, and from ply 10 most of the budget goes to the solver (the
+table prints the nodes per CPU second measured)."""
 
 PLY_GROUPS = ((12, 15), (16, 19), (20, 23), (24, 29))
 """The plies of the reference set, in the groups its table shows."""
+
+SOLVER_PLIES, SOLVER_POSITIONS = (12, 15), 6
+"""The reference positions on which the bench times the exact solver, compiled and plain: at these
+plies plain Python solves the six in a few seconds."""
 
 ABLATION_PLIES = (12, 19)
 """The plies of the reference positions the ablation table samples: from ply 20 on, the solver
@@ -292,6 +296,14 @@ def engine_figures(run: EngineRun = QUICK, seed: int = 0) -> None:
         print(f"{name:24} {figures.kept_rate:12.1%} {figures.optimal_rate:8.1%} {figures.nodes_per_second:9,.0f} "
               f"{figures.median_depth:6g}{by_ply}")
     print("(nodes/s: per CPU second; depth: the median depth finished; by ply: moves that kept the result)")
+    speed = solver_speed(sample(stored.at_plies(*SOLVER_PLIES), SOLVER_POSITIONS))
+    line = (f"exact solver on {speed.positions} reference positions of plies {SOLVER_PLIES[0]}-{SOLVER_PLIES[1]} "
+            f"({speed.nodes:,} nodes): {speed.nodes / speed.compiled_seconds:,.0f} nodes/s")
+    if speed.plain_seconds is None:
+        print(f"{line}, not compiled: numba is missing")
+    else:
+        print(f"{line} compiled by numba, {speed.nodes / speed.plain_seconds:,.0f} as plain Python "
+              f"({speed.plain_seconds / speed.compiled_seconds:.1f} times as fast)")
     if run.ablation:
         low, high = ABLATION_PLIES
         chosen = sample(stored.at_plies(low, high), run.ablation)
