@@ -2,7 +2,9 @@
 (minimax_lab.heuristics.connect_four_bits): Tromp's results on small boards, exact scores against a
 plain negamax that tries every move, the moves it never searches, and its budget."""
 
+import gc
 import random
+import weakref
 from functools import cache
 
 import pytest
@@ -160,7 +162,7 @@ def test_the_compiled_solver_visits_the_same_nodes_as_the_plain_function(size, m
     game = ConnectFour(*size)
     compiled, plain = ConnectFourSolver(game), ConnectFourSolver(game, compiled=False)
     assert compiled.search.run is not negamax and plain.search.run is negamax
-    assert isinstance(plain.table, Slots) and isinstance(plain.budget, list)
+    assert isinstance(plain.table, Slots) and isinstance(plain.prepare().budget, list)
     state = game.play(moves)
     for exact in (True, False):
         for solver in (compiled, plain):
@@ -175,3 +177,19 @@ def test_a_board_too_large_for_62_bits_is_solved_by_the_plain_function():
     solver = ConnectFourSolver(game)
     assert solver.search.run is negamax and isinstance(solver.table, Slots)
     assert solver.score(game.play("001122"), nodes=10_000) == 29   # X wins at once with its 4th stone
+
+
+def test_a_solver_stopped_by_its_budget_keeps_no_reference_to_its_table():
+    # numba's compiled code, raising an exception, would keep a reference to every array it was
+    # given: a stopped search returns instead, and the solver raises OutOfNodes itself.
+    game = ConnectFour()
+    solver = ConnectFourSolver(game)
+    state = game.play("4631423321")
+    for _ in range(3):
+        with pytest.raises(OutOfNodes):
+            solver.outcome(state, nodes=2_000)
+    assert solver.nodes == 2_000
+    table = weakref.ref(solver.table) if not isinstance(solver.table, Slots) else None
+    del solver
+    gc.collect()
+    assert table is None or table() is None

@@ -113,28 +113,47 @@ class ConnectFourSolver:
         if not isinstance(compiled, bool):
             raise TypeError(f"compiled must be True (numba's compiled search, where it can) or False (Python runs "
                             f"negamax as it is), got {shown(compiled)}")
-        self.game = game
+        self.game, self.compiled = game, compiled
         self.bits = bits = Bitboards(game.width, game.height)
         self.shape = (bits.stride, bits.board, bits.bottom, bits.squares, TABLE_SLOTS)
-        self.search = search_for(bits) if compiled else Search(negamax, Slots, list)
-        self.centre_columns = self.search.numbers(list(bits.centre_columns))
-        self.table = self.search.table()
-        # the nodes counted, the count and the time.perf_counter() at which to stop, the next count
-        # at which to look at the clock (NODES, STOP_AT, DEADLINE, CHECK_AT)
-        self.budget = self.search.numbers([0.0, math.inf, math.inf, float(CHECK_EVERY)])
-        self.orders = self.search.numbers([[0] * 3 * bits.width for _ in range(bits.squares + 1)])
+        self.work: Optional[Workspace] = None
 
     def __repr__(self) -> str:
         return f"ConnectFourSolver({self.game!r})"
 
+    def prepare(self) -> Workspace:
+        """Return the search and what it works in, made at the first call: numba's compiled search
+        is loaded then (a second or two, the first time in a process), so that a solver that never
+        solves costs nothing; an engine on a clock calls this when it is made, not in its first move."""
+        if self.work is None:
+            bits = self.bits
+            search = search_for(bits) if self.compiled else Search(negamax, Slots, list)
+            # the budget: the nodes counted, the count and the time.perf_counter() at which to stop,
+            # the next count at which to look at the clock, whether it stopped (NODES, ..., STOPPED)
+            self.work = Workspace(search, search.numbers(list(bits.centre_columns)), search.table(),
+                                  search.numbers([0.0, math.inf, math.inf, float(CHECK_EVERY), 0.0]),
+                                  search.numbers([[0] * 3 * bits.width for _ in range(bits.squares + 1)]))
+        return self.work
+
+    @property
+    def search(self) -> Search:
+        """The search: numba's compiled negamax, or negamax itself (see search_for)."""
+        return self.prepare().search
+
+    @property
+    def table(self) -> SlotArray:
+        """The transposition table (see negamax)."""
+        return self.prepare().table
+
     @property
     def nodes(self) -> int:
         """The nodes the last call visited."""
-        return int(self.budget[NODES])
+        return 0 if self.work is None else int(self.work.budget[NODES])
 
     def clear(self) -> None:
         """Forget what earlier solves learned (the table)."""
-        self.table.fill(0)
+        if self.work is not None:
+            self.work.table.fill(0)
 
     # What a caller asks.
 
@@ -176,7 +195,8 @@ class ConnectFourSolver:
         """Count nodes from 0 and stop (OutOfNodes) after `nodes` of them (None: no limit) or once
         time.perf_counter() passes `deadline`."""
         stop_at = math.inf if nodes is None else float(nodes)
-        self.budget[:] = self.search.numbers([0.0, stop_at, float(deadline), min(float(CHECK_EVERY), stop_at)])
+        work = self.prepare()
+        work.budget[:] = work.search.numbers([0.0, stop_at, float(deadline), min(float(CHECK_EVERY), stop_at), 0.0])
 
     # The search.
 
@@ -223,14 +243,21 @@ class ConnectFourSolver:
         move, who cannot win at once: exact strictly inside (alpha, beta), else a bound (at most
         alpha, at least beta). `their_threats`: the squares where the opponent would complete four,
         if the move before computed them (else -1). Raise OutOfNodes when the budget is spent."""
-        found: int = self.search.run(mine, mask, moves, int(alpha), int(beta), their_threats, self.table,
-                                     self.budget, self.shape, self.centre_columns, self.orders)
+        work = self.prepare()
+        found: int = work.search.run(mine, mask, moves, int(alpha), int(beta), their_threats, work.table,
+                                     work.budget, self.shape, work.centre_columns, work.orders)
+        if work.budget[STOPPED]:
+            raise OutOfNodes
         return found
 
 
-NODES, STOP_AT, DEADLINE, CHECK_AT = range(4)
+NODES, STOP_AT, DEADLINE, CHECK_AT, STOPPED = range(5)
 """The places in a solver's budget list: the nodes counted, the count at which to stop, the
-time.perf_counter() at which to stop, the count at which to look at the clock next."""
+time.perf_counter() at which to stop, the count at which to look at the clock next, and 1 once the
+search stopped there (0 before). The search does not raise OutOfNodes itself but sets STOPPED and
+returns at once from every level, storing nothing, and the solver raises it: an exception raised
+inside numba's compiled code keeps a reference to each array it was given, so a stopped solver's
+table would never be freed."""
 
 
 def negamax(mine: int, mask: int, moves: int, alpha: int, beta: int, their_threats: int,
@@ -244,11 +271,13 @@ def negamax(mine: int, mask: int, moves: int, alpha: int, beta: int, their_threa
     and the least and the most its score can be (LOWER_BITS); `budget` counts the
     nodes (see NODES); `shape` is the board's (stride, board, bottom, squares) and the table's
     slots, `centre_columns` its column masks from the centre out (Bitboards); `orders` holds a
-    row of 3 x width whole numbers for each number of stones, where the search orders its moves."""
-    nodes = budget[0] = budget[0] + 1  # budget: [nodes, stop at, deadline, check at] (NODES, ...)
+    row of 3 x width whole numbers for each number of stones, where the search orders its moves.
+    Once the budget is spent, it sets budget[STOPPED] and returns 0 from every level (see STOPPED)."""
+    nodes = budget[0] = budget[0] + 1  # budget: [nodes, stop at, deadline, check at, stopped] (NODES, ...)
     if nodes >= budget[3]:
         if nodes >= budget[1] or clock() > budget[2]:
-            raise OutOfNodes
+            budget[4] = 1.0  # out of budget: every level returns at once (STOPPED)
+            return 0
         budget[3] = min(nodes + CHECK_EVERY, budget[1])
     stride, board, bottom, squares, slots = shape
     playable = (mask + bottom) & board
@@ -293,6 +322,8 @@ def negamax(mine: int, mask: int, moves: int, alpha: int, beta: int, their_threa
     for index in range(found):
         value = -negamax(mine ^ mask, mask | order[index], moves + 1, -beta, -alpha, order[width + index],
                          table, budget, shape, centre_columns, orders)
+        if budget[4]:
+            return 0  # stopped below: the value means nothing
         if value >= beta:
             entry = table[slot]
             if entry >> 16 != check:  # the slot's last position gives way to this one
@@ -339,6 +370,17 @@ class Slots(dict[int, int]):
         if value != 0:
             raise ValueError(f"a table's slots can be filled with 0 only (emptied), not {shown(value)}")
         self.clear()
+
+
+class Workspace(NamedTuple):
+    """What a solver's search works in: the search, the board's column masks from the centre out, the
+    table, the budget (NODES, ...) and the rows where it orders its moves, in the search's own lists."""
+
+    search: Search
+    centre_columns: Any
+    table: SlotArray
+    budget: Any
+    orders: Any
 
 
 class Search(NamedTuple):
@@ -416,7 +458,7 @@ def load(compiled: Callable[..., int]) -> None:
     import numpy
 
     bits = Bitboards(7, 6)
-    budget = numpy.array([0.0, math.inf, math.inf, 0.0])  # look at the clock at the first node
+    budget = numpy.array([0.0, math.inf, math.inf, 0.0, 0.0])  # look at the clock at the first node
     compiled(0, 0, 0, 0, 0, -1, numpy.zeros(1, numpy.int64), budget, (bits.stride, bits.board, bits.bottom, bits.squares, 1),
              numpy.array(bits.centre_columns), numpy.zeros((bits.squares + 1, 3 * bits.width), numpy.int64))
 

@@ -207,6 +207,8 @@ class Engine:
         if "bitboards" in self.parts and isinstance(game, ConnectFour):
             self.bitboards = ConnectFourSearch(game, WIN, self.parts - {"bitboards"})
             self.evaluate = self.bitboards.evaluation
+            if self.bitboards.solver is not None and depth is None and nodes is None:
+                self.bitboards.solver.prepare()  # on a clock: its first move need not wait for numba
         self.new_game()
         self.last: Optional[EngineResult] = None
         self.nodes = self.leaves = 0
