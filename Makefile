@@ -179,7 +179,7 @@ bench: setup  ## run the benchmarks, 1-2 minutes (BENCH_ARGS=--full: the long fi
 	mkdir -p build
 	'$(BIN)/python' -m minimax_lab.tools.bench $(BENCH_ARGS) | tee build/bench.txt
 	if [ -n '$(README)' ]; then
-	    '$(BIN)/python' -m minimax_lab.tools.readme_blocks bench build/bench.txt --command "make bench $(BENCH_ARGS)"
+	    '$(BIN)/python' -m minimax_lab.tools.readme_blocks bench build/bench.txt --command "make bench$(if $(BENCH_ARGS), BENCH_ARGS='$(BENCH_ARGS)')"
 	fi
 
 lock: setup  ## re-pin requirements*.lock from requirements*.in (LOCK_ARGS=--upgrade to bump)

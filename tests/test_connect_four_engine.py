@@ -244,17 +244,17 @@ def test_the_loss_check_says_none_when_its_budget_does_not_settle_it_and_counts_
 
 
 def test_a_move_the_check_proves_losing_is_dropped_and_the_budget_kept():
-    # A drawn opening of ply 10 where the search alone, at 180,000 nodes, prefers column 2, which loses
+    # A drawn opening of ply 10 where the search alone, at 500,000 nodes, prefers column 2, which loses
     # to perfect play: the check proves it and the engine plays a move that keeps the draw.
     game = ConnectFour()
     state = game.play("4631423321")
     search = ConnectFourSearch(game, WIN)
     search.limit(math.inf, math.inf)
     mine, mask = state.x if state.to_move == "X" else state.o, state.x | state.o
-    result = engine(game, nodes=180_000).search(state)
-    assert result.nodes <= 180_000
+    result = engine(game, nodes=500_000).search(state)
+    assert result.nodes <= 500_000
     assert search.loses(mine, mask, result.move, budget=(math.inf, math.inf)) is False
-    unchecked = engine(game, nodes=180_000)
+    unchecked = engine(game, nodes=500_000)
     unchecked.verifies = lambda state: False
     assert search.loses(mine, mask, unchecked.search(state).move, budget=(math.inf, math.inf)) is True
 
@@ -262,12 +262,13 @@ def test_a_move_the_check_proves_losing_is_dropped_and_the_budget_kept():
 def test_the_check_runs_from_ply_10_with_a_budget_large_enough_to_settle_it():
     game = ConnectFour()
     opening, earlier = game.play("4631423321"), game.play("46314233")
-    assert engine(game, nodes=180_000).verifies(opening) and engine(game, seconds=1).verifies(opening)
-    assert not engine(game, nodes=180_000).verifies(earlier)             # ply 8: too far from the end
+    assert engine(game, nodes=500_000).verifies(opening) and engine(game, seconds=1).verifies(opening)
+    assert not engine(game, nodes=500_000).verifies(earlier)             # ply 8: too far from the end
+    assert not engine(game, nodes=120_000).verifies(opening)             # too small a budget to settle it
     assert not engine(game, nodes=4_000).verifies(opening)               # too small a budget to settle it
     assert not engine(game, seconds=0.1).verifies(opening)
     assert not engine(game, depth=6).verifies(opening)                   # no budget: a fixed depth
-    assert not engine(game, nodes=180_000, without=["solver"]).verifies(opening)
+    assert not engine(game, nodes=500_000, without=["solver"]).verifies(opening)
 
 
 def test_a_win_the_search_misses_is_found_by_the_solver_and_played():
