@@ -172,7 +172,7 @@ def test_the_compiled_solver_visits_the_same_nodes_as_the_plain_function(size, m
         assert compiled.nodes == plain.nodes > 0
 
 
-def test_a_board_too_large_for_62_bits_is_solved_by_the_plain_function():
+def test_a_board_too_large_for_51_bits_is_solved_by_the_plain_function():
     game = ConnectFour(8, 8)   # 8 columns of 9 bits
     solver = ConnectFourSolver(game)
     assert solver.search.run is negamax and isinstance(solver.table, Slots)

@@ -22,7 +22,7 @@ The search is one plain Python function, `negamax`, written with whole numbers, 
 lists only, so that numba (a compiler for such Python, https://numba.readthedocs.io) can compile it to
 machine code: on 7 x 6 it then runs over ten times as fast, visiting the same nodes in the same
 order, so a node budget gives the same answers either way. Where numba is missing (the server-free
-edition runs on Pyodide, which has none) or a board does not fit in 62 bits, Python runs the same
+edition runs on Pyodide, which has none) or a board does not fit in 51 bits, Python runs the same
 function as it is (`compiled_negamax`).
 
 >>> from minimax_lab import ConnectFour
@@ -64,12 +64,16 @@ solver runs, and an array is about twice as fast as the dictionaries the solver 
 on four drawn positions of ply 10 (2 to 7 million nodes each), twice as many slots saved at most 1%
 of the nodes, half as many cost up to 12%."""
 
-NO_BOUNDS = (-100 + 128) << 8 | (100 + 128)
-"""The bounds of a slot that holds none yet: at least -100, at most 100 (no score is as large)."""
+BOUND, NO_BOUND = 1 << 15, 30_000
+"""A slot holds (key // TABLE_SLOTS + 1) << 32 | (lower bound + BOUND) << 16 | (upper bound + BOUND):
+16 bits for each bound. A slot that holds no bound yet says at least -NO_BOUND and at most NO_BOUND
+(no score of a board of at most 16 x 16 squares is a hundredth as large)."""
 
-LOWER_BITS = 0xFF00
-"""A slot holds (key // TABLE_SLOTS + 1) << 16 | (lower bound + 128) << 8 | (upper bound + 128): the
-bits of the lower bound."""
+NO_BOUNDS = (BOUND - NO_BOUND) << 16 | (BOUND + NO_BOUND)
+"""The two bounds of a slot that holds none yet."""
+
+LOWER_BITS, UPPER_BITS = 0xFFFF0000, 0xFFFF
+"""The bits of a slot's lower bound and of its upper bound."""
 
 
 class OutOfNodes(Exception):
@@ -296,8 +300,8 @@ def negamax(mine: int, mask: int, moves: int, alpha: int, beta: int, their_threa
     key = mine + mask + bottom  # one whole number for each position
     slot, check = key % slots, key // slots + 1  # its slot, and what tells it from the others there
     entry = table[slot]
-    if entry >> 16 == check:
-        least, most = max(least, ((entry >> 8) & 255) - 128), min(most, (entry & 255) - 128)
+    if entry >> 32 == check:
+        least, most = max(least, ((entry >> 16) & UPPER_BITS) - BOUND), min(most, (entry & UPPER_BITS) - BOUND)
     alpha, beta = max(alpha, least), min(beta, most)
     if alpha >= beta:
         return alpha
@@ -326,15 +330,15 @@ def negamax(mine: int, mask: int, moves: int, alpha: int, beta: int, their_threa
             return 0  # stopped below: the value means nothing
         if value >= beta:
             entry = table[slot]
-            if entry >> 16 != check:  # the slot's last position gives way to this one
-                entry = check << 16 | NO_BOUNDS
-            table[slot] = entry & ~LOWER_BITS | (value + 128) << 8
+            if entry >> 32 != check:  # the slot's last position gives way to this one
+                entry = check << 32 | NO_BOUNDS
+            table[slot] = entry & ~LOWER_BITS | (value + BOUND) << 16
             return value
         alpha = max(alpha, value)
     entry = table[slot]
-    if entry >> 16 != check:
-        entry = check << 16 | NO_BOUNDS
-    table[slot] = entry & ~255 | (alpha + 128)
+    if entry >> 32 != check:
+        entry = check << 32 | NO_BOUNDS
+    table[slot] = entry & ~UPPER_BITS | (alpha + BOUND)
     return alpha
 
 
@@ -398,9 +402,10 @@ _COMPILED: list[Callable[..., int]] = []
 
 def search_for(bits: Bitboards) -> Search:
     """Return the search for a board: numba's compiled negamax, with numpy's arrays, when numba is
-    installed and the board fits in 61 bits (so that a key, mine + mask + bottom, fits in 63); else
-    negamax itself, with Python's dictionaries and lists."""
-    if bits.stride * bits.width <= 61:
+    installed and the board fits in 51 bits (so that a key, mine + mask + bottom, is less than 2**53,
+    and a slot, key // TABLE_SLOTS + 1 shifted by 32 bits, fits in 63: 7 x 6 takes 49); else negamax
+    itself, with Python's dictionaries and lists."""
+    if bits.stride * bits.width <= 51:
         compiled = compiled_negamax()
         if compiled is not None:
             import numpy
