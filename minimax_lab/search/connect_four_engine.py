@@ -163,36 +163,33 @@ class ConnectFourSearch:
         then wins), False if it does not, None if the solver does not settle it within the `budget`
         (nodes, deadline). One null-window search of the position after the move: does the opponent
         score above 0? Cheaper than its outcome, which needs a second one (above -1?)."""
-        assert self.solver is not None
-        bits, solver, (nodes, deadline) = self.bits, self.solver, budget
-        square = bits.playable(mask) & bits.columns[column]
-        after, theirs = mask | square, mine ^ mask
-        if bits.threats(mine, mask) & square or after == bits.board:
-            return False  # a win at once, or the last square: a draw
-        if bits.threats(theirs, after) & bits.playable(after):
-            return True   # the opponent wins at once
-        solver.limit(min(nodes, self.stop_at - self.nodes), min(deadline, self.deadline))
-        try:
-            return solver.negamax(theirs, after, after.bit_count(), 0, 1) >= 1
-        except OutOfNodes:
-            return None
-        finally:
-            self.nodes += solver.nodes
+        return self.after_move(mine, mask, column, loses=True, budget=budget)
 
     def wins(self, mine: int, mask: int, column: int, *, budget: tuple[float, float]) -> Optional[bool]:
         """Return True if playing `column` in (`mine`, `mask`) wins with perfect play, False if it
         does not, None if the solver does not settle it within the `budget` (nodes, deadline). One
         null-window search of the position after the move: does the opponent score below 0?"""
+        return self.after_move(mine, mask, column, loses=False, budget=budget)
+
+    def after_move(self, mine: int, mask: int, column: int, *, loses: bool,
+                   budget: tuple[float, float]) -> Optional[bool]:
+        """Return whether playing `column` loses (`loses` True) or wins (False) with perfect play, or
+        None if the solver does not settle it within the `budget`: a win or a loss at once, the last
+        square (a draw), else the null window (0, 1) or (-1, 0) of the opponent's score after it."""
         assert self.solver is not None
         bits, solver, (nodes, deadline) = self.bits, self.solver, budget
         square = bits.playable(mask) & bits.columns[column]
         after, theirs = mask | square, mine ^ mask
         if bits.threats(mine, mask) & square:
-            return True   # a win at once
-        if after == bits.board or bits.threats(theirs, after) & bits.playable(after):
-            return False  # the last square (a draw), or the opponent wins at once
+            return not loses  # a win at once
+        if after == bits.board:
+            return False      # the last square: a draw
+        if bits.threats(theirs, after) & bits.playable(after):
+            return loses      # the opponent wins at once
         solver.limit(min(nodes, self.stop_at - self.nodes), min(deadline, self.deadline))
         try:
+            if loses:
+                return solver.negamax(theirs, after, after.bit_count(), 0, 1) >= 1
             return solver.negamax(theirs, after, after.bit_count(), -1, 0) <= -1
         except OutOfNodes:
             return None
