@@ -213,8 +213,10 @@ def test_tic_tac_toe_states_are_immutable_hashable_and_equal_by_board():
         s.to_move = "X"
     with pytest.raises((AttributeError, TypeError)):  # TypeError on Python < 3.13: CPython gh-105936
         s.anything = 1
-    t = other.result(other.result(other.initial, 0), 4)
+    t = other.result(other.result(other.initial, 0), 4)  # built by a move (_new_state), not __init__
     assert s == t and hash(s) == hash(t) and s is not t
+    with pytest.raises(AttributeError, match="cannot assign to field 'moves'"):
+        t.moves = ()
     assert s != game.initial and s != s.board
     assert len({s, t, game.initial}) == 2
     assert game.state("X...O....") is s  # one shared state per board within a game
