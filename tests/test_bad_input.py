@@ -241,6 +241,8 @@ CASES = [
     raises("move", "Nim, an int that equals everything", lambda: Nim([2]).result(Nim([2]).initial, (EvilInt(0), 1)),
            "EvilInt"),
     raises("move", "play_moves", lambda: T.play([EvilInt(4)]), "move 1", "EvilInt"),
+    raises("move", "tic-tac-toe, a list (cannot be hashed)", lambda: TicTacToe().result(TicTacToe().initial, [4]),
+           "illegal move [4]"),
 
     # integers too large for floats, depths and widget settings out of range
     raises("huge", "effective branching factor of 10**400 nodes",
@@ -337,6 +339,18 @@ CASES = [
            lambda: plots().plot_counts(experiments.node_counts(2, [1, 2]), quantity="x"), "quantity", "'x'"),
     raises("raw", "mean_by_depth of a column the rows lack",
            lambda: experiments.mean_by_depth(experiments.node_counts(2, [1]), "x"), "row 0", "'x'"),
+    # a game's own methods given what is not one of its states: the game's message, not Python's
+    raises("raw", "uniform tree's result of ()", lambda: UniformTree(2, 2).result((), 0), "()", "(index, ply)"),
+    raises("raw", "uniform tree's actions of a string", lambda: UniformTree(2, 2).actions("x"), "'x'", "(index, ply)"),
+    raises("raw", "uniform tree's is_terminal of ()", lambda: UniformTree(2, 2).is_terminal(()), "()", "(index, ply)"),
+    raises("raw", "uniform tree's to_move of (0, 'a')", lambda: UniformTree(2, 2).to_move((0, "a")), "(0, 'a')",
+           "(index, ply)"),
+    raises("raw", "uniform tree's utility of 5", lambda: UniformTree(2, 2).utility(5, "MAX"), "5", "(index, ply)"),
+    raises("raw", "tree's result of 0", lambda: TreeGame(FIG_5_2).result(0, 0), "0 is not a node"),
+    raises("raw", "tree's result of a path holding a list", lambda: TreeGame(FIG_5_2).result(([0],), 0),
+           "([0],) is not a node"),
+    raises("raw", "tree's to_move of a path of another tree", lambda: TreeGame(FIG_5_2).to_move((5,)),
+           "(5,) is not a node"),
     raises("raw", "describe a trace with an update first",
            lambda: describe(hand_made(Event("update", (), value=3))), "event 0", "update"),
     raises("raw", "cutoff_reasons of an exit without an enter",

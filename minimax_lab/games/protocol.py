@@ -187,6 +187,7 @@ class TreeGame:
             raise ValueError(f"{shown(state)} is not a node of this tree") from None
 
     def to_move(self, state: Path) -> str:
+        self._node(state)  # a path that is no node (or no path) would otherwise get a player
         return self.first if len(state) % 2 == 0 else self.second
 
     def actions(self, state: Path) -> range:
@@ -194,11 +195,16 @@ class TreeGame:
         return range(len(node)) if isinstance(node, (list, tuple)) else range(0)
 
     def result(self, state: Path, action: int) -> Path:
-        child = state + (action,) if type(action) is int else None
-        if child not in self.nodes:
-            raise ValueError(f"node {path_name(state)}: illegal action {move_text(action)} "
-                             f"(legal: {list(self.actions(state))})")
-        return child
+        if type(action) is int and type(state) is tuple:
+            child = state + (action,)
+            try:
+                if child in self.nodes:
+                    return child
+            except TypeError:  # a tuple holding a list: _node says it is no node
+                pass
+        self._node(state)  # a state that is no node: say that, rather than that the action is illegal
+        raise ValueError(f"node {path_name(state)}: illegal action {move_text(action)} "
+                         f"(legal: {list(self.actions(state))})")
 
     def is_terminal(self, state: Path) -> bool:
         return not isinstance(self._node(state), (list, tuple))
@@ -252,24 +258,48 @@ class UniformTree:
             raise ValueError(f"{shown(self)}: node {state}: the nodes at ply {ply} are numbered "
                              f"{first}..{first + self.branching ** ply - 1}")
 
+    # Each method reads the state as it is, for speed; a state it cannot read gets check_state's
+    # message (TypeError or ValueError), not Python's ("tuple index out of range").
+
     def to_move(self, state: tuple[int, int]) -> str:
-        return "MAX" if state[1] % 2 == 0 else "MIN"
+        try:
+            return "MAX" if state[1] % 2 == 0 else "MIN"
+        except (TypeError, IndexError, KeyError):
+            self.check_state(state)
+            raise
 
     def actions(self, state: tuple[int, int]) -> range:
-        return self._moves if state[1] < self.depth else range(0)
+        try:
+            return self._moves if state[1] < self.depth else range(0)
+        except (TypeError, IndexError, KeyError):
+            self.check_state(state)
+            raise
 
     def result(self, state: tuple[int, int], action: int) -> tuple[int, int]:
-        index, ply = state
-        if ply >= self.depth or type(action) is not int or action not in self._moves:
+        try:
+            index, ply = state
+            above = ply < self.depth
+        except (TypeError, ValueError):
+            self.check_state(state)
+            raise
+        if not above or type(action) is not int or action not in self._moves:
             raise ValueError(f"node {state}: illegal action {move_text(action)} (legal: 0 to "
                              f"{self.branching - 1} above ply {self.depth})")
         return (index * self.branching + 1 + action, ply + 1)
 
     def is_terminal(self, state: tuple[int, int]) -> bool:
-        return state[1] >= self.depth
+        try:
+            return state[1] >= self.depth
+        except (TypeError, IndexError, KeyError):
+            self.check_state(state)
+            raise
 
     def utility(self, state: tuple[int, int], player: str) -> int:
-        value = leaf_value(state[0], self.seed, self.values)
+        try:
+            value = leaf_value(state[0], self.seed, self.values)
+        except (TypeError, IndexError, KeyError):
+            self.check_state(state)
+            raise
         return value if player == "MAX" else -value
 
     def leaves(self) -> int:

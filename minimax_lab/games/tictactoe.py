@@ -111,8 +111,8 @@ class TicTacToe:
         except AttributeError:  # not a state: check_state says what it is
             self.check_state(state)
             raise
-        except KeyError:  # an illegal move, or a state made by hand, which starts with no keys
-            pass
+        except (KeyError, TypeError):  # an illegal move (TypeError: one that cannot be hashed, a list), or
+            pass                       # a state made by hand, which starts with no keys
         return self._reach(state, action)
 
     def _reach(self, state: TicTacToeState, action: int) -> TicTacToeState:
