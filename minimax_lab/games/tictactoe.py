@@ -111,8 +111,8 @@ class TicTacToe:
         except AttributeError:  # not a state: check_state says what it is
             self.check_state(state)
             raise
-        except (KeyError, TypeError):  # an illegal move (TypeError: one that cannot be hashed, a list), or
-            pass                       # a state made by hand, which starts with no keys
+        except (KeyError, TypeError):  # an illegal move (TypeError: one that cannot be hashed), or a
+            pass                       # state made by hand, which starts with no keys
         return self._reach(state, action)
 
     def _reach(self, state: TicTacToeState, action: int) -> TicTacToeState:
@@ -227,8 +227,9 @@ def _new_state(board: Board, to_move: str, winner: Optional[str], moves: tuple[i
                value: int) -> TicTacToeState:
     """Return a new TicTacToeState(board, to_move, winner, moves, terminal, value), made faster than
     by its __init__: a frozen dataclass's __init__ sets each field through object.__setattr__, and
-    this sets each slot directly (in about half the time on CPython 3.11). The state is as frozen as any other. Its successors start with a key, None, for
-    each legal move, so that TicTacToe.result meets no KeyError on a legal move made for the first time."""
+    this sets each slot directly (in about half the time on CPython 3.11). The state is as frozen
+    as any other. Its successors start with a key, None, for each legal move, so that
+    TicTacToe.result meets no KeyError on a legal move made for the first time."""
     state: TicTacToeState = _new(TicTacToeState)
     _set_board(state, board)
     _set_to_move(state, to_move)
