@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterator, Optional, Sequence
 
 from ..core.text import shown
-from .protocol import check_square, game_name, move_text, play_moves
+from .protocol import check_square, game_name, move_text, not_a_player, not_a_state, play_moves
 
 PLAYERS = ("X", "O")
 """The players, first to move first; X is MAX."""
@@ -118,10 +118,16 @@ class ConnectFourRules:
     # The protocol.
 
     def to_move(self, state: ConnectFourState) -> str:
-        return state.to_move
+        try:
+            return state.to_move
+        except AttributeError:
+            raise not_a_state(self, state) from None
 
     def actions(self, state: ConnectFourState) -> tuple[int, ...]:
-        return state.moves
+        try:
+            return state.moves
+        except AttributeError:
+            raise not_a_state(self, state) from None
 
     def result(self, state: ConnectFourState, action: int) -> ConnectFourState:
         try:
@@ -150,11 +156,22 @@ class ConnectFourRules:
         return ConnectFourState(x, o, nxt, None, moves, self.size)
 
     def is_terminal(self, state: ConnectFourState) -> bool:
-        return not state.moves
+        try:
+            return not state.moves
+        except AttributeError:
+            raise not_a_state(self, state) from None
 
     def utility(self, state: ConnectFourState, player: str) -> int:
-        value = 0 if state.winner is None else (1 if state.winner == "X" else -1)
-        return value if player == "X" else -value
+        try:
+            winner = state.winner
+        except AttributeError:
+            raise not_a_state(self, state) from None
+        value = 0 if winner is None else (1 if winner == "X" else -1)
+        if player == "X":
+            return value
+        if player == "O":
+            return -value
+        raise not_a_player(self, player, ("X", "O"))
 
     # Building and showing positions.
 

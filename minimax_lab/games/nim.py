@@ -14,7 +14,7 @@ from operator import xor
 from typing import Any, Iterable
 
 from ..core.text import shown
-from .protocol import game_name, move_text
+from .protocol import game_name, move_text, not_a_player, not_a_state
 
 MAX_HEAP = 1000
 """The largest heap a game of Nim may start with (nim_sum and Bouton's rule take any size)."""
@@ -75,13 +75,22 @@ class Nim:
                                  f"from 0 to {start} (its size at the start), not {shown(size)}")
 
     def to_move(self, state: NimState) -> str:
-        return state.to_move
+        try:
+            return state.to_move
+        except AttributeError:
+            raise not_a_state(self, state) from None
 
     def actions(self, state: NimState) -> tuple[tuple[int, int], ...]:
         """Return every (heap, count), heaps in order and counts ascending."""
-        return tuple((i, count) for i, size in enumerate(state.heaps) for count in range(1, size + 1))
+        try:
+            heaps = state.heaps
+        except AttributeError:
+            raise not_a_state(self, state) from None
+        return tuple((i, count) for i, size in enumerate(heaps) for count in range(1, size + 1))
 
     def result(self, state: NimState, action: tuple[int, int]) -> NimState:
+        if not isinstance(state, NimState):
+            raise not_a_state(self, state)
         if len(state.heaps) != len(self.heaps):
             raise ValueError(f"{game_name(self)}: {shown(state)} has {len(state.heaps)} heaps, but this game has "
                              f"{len(self.heaps)} (it belongs to another game of Nim?)")
@@ -99,11 +108,20 @@ class Nim:
         return NimState(heaps, "B" if state.to_move == "A" else "A")
 
     def is_terminal(self, state: NimState) -> bool:
-        return not any(state.heaps)
+        try:
+            return not any(state.heaps)
+        except AttributeError:
+            raise not_a_state(self, state) from None
 
     def utility(self, state: NimState, player: str) -> int:
         """Return +1 to the player who took the last object, -1 to the other (0 while play goes on)."""
-        if any(state.heaps):
+        if player not in self.players:
+            raise not_a_player(self, player, self.players)
+        try:
+            heaps = state.heaps
+        except AttributeError:
+            raise not_a_state(self, state) from None
+        if any(heaps):
             return 0
         return -1 if player == state.to_move else 1
 

@@ -98,6 +98,23 @@ def game_name(game: Any) -> str:
     return name if len(name) <= 60 else name[:56] + "...)"
 
 
+def not_a_state(game: Any, state: Any) -> Exception:
+    """Return the error to raise from one of `game`'s methods that could not read `state`: what
+    game.check_state says of it (TypeError or ValueError), so that the caller reads the game's
+    message ("3 is a int, not a TicTacToeState"), not Python's ("'int' object has no attribute")."""
+    try:
+        game.check_state(state)
+    except (TypeError, ValueError) as error:
+        return error
+    return TypeError(f"{game_name(game)}: cannot read the state {shown(state)}")
+
+
+def not_a_player(game: Any, player: Any, players: Sequence[str]) -> ValueError:
+    """Return the error to raise when game.utility is asked for a player the game does not have."""
+    return ValueError(f"{game_name(game)}: utility for {shown(player)}, who is not a player: the players are "
+                      + " and ".join(repr(name) for name in players))
+
+
 def play_moves(game: Game, moves: Sequence[Any] | str, state: Any = None) -> Any:
     """Return the state after playing `moves` in `game` from `state` (default: the start); a
     string of digits plays one move per digit ('3344'). A move that is not a whole number, or is
@@ -211,7 +228,7 @@ class TreeGame:
 
     def utility(self, state: Path, player: str) -> float:
         value = cast(float, self._node(state))   # a leaf's number: utility is asked where is_terminal
-        return value if player == "MAX" else -value
+        return value if player == "MAX" else -value  # every player but MAX (TurnTree has several)
 
 
 MAX_BRANCHING = 1000
@@ -300,7 +317,11 @@ class UniformTree:
         except (TypeError, IndexError, KeyError):
             self.check_state(state)
             raise
-        return value if player == "MAX" else -value
+        if player == "MAX":
+            return value
+        if player == "MIN":
+            return -value
+        raise not_a_player(self, player, ("MAX", "MIN"))
 
     def leaves(self) -> int:
         """Return the number of leaves, b**d."""

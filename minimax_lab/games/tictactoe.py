@@ -7,7 +7,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any, Optional, Sequence
 
 from ..core.text import shown
-from .protocol import check_square, move_text, play_moves
+from .protocol import check_square, move_text, not_a_player, not_a_state, play_moves
 
 LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
 """The eight winning lines of tic-tac-toe, as square indices (row-major)."""
@@ -98,10 +98,16 @@ class TicTacToe:
                              "the winner or the moves: build states with game.state(...)")
 
     def to_move(self, state: TicTacToeState) -> str:
-        return state.to_move
+        try:
+            return state.to_move
+        except AttributeError:
+            raise not_a_state(self, state) from None
 
     def actions(self, state: TicTacToeState) -> tuple[int, ...]:
-        return state.moves
+        try:
+            return state.moves
+        except AttributeError:
+            raise not_a_state(self, state) from None
 
     def result(self, state: TicTacToeState, action: int) -> TicTacToeState:
         try:  # a state built here holds its legal moves as keys: None until the move is first made
@@ -128,10 +134,21 @@ class TicTacToe:
         return child
 
     def is_terminal(self, state: TicTacToeState) -> bool:
-        return state.terminal
+        try:
+            return state.terminal
+        except AttributeError:
+            raise not_a_state(self, state) from None
 
     def utility(self, state: TicTacToeState, player: str) -> int:
-        return state.value if player == "X" else -state.value
+        try:
+            value = state.value
+        except AttributeError:
+            raise not_a_state(self, state) from None
+        if player == "X":
+            return value
+        if player == "O":
+            return -value
+        raise not_a_player(self, player, ("X", "O"))
 
     # Building and showing positions, and what the play board needs (boardgame.BoardGame; the
     # board's search settings are boardgame's functions).
