@@ -276,29 +276,26 @@ class UniformTree:
                              f"{first}..{first + self.branching ** ply - 1}")
 
     # Each method reads the state as it is, for speed; a state it cannot read gets check_state's
-    # message (TypeError or ValueError), not Python's ("tuple index out of range").
+    # message (not_a_state), not Python's ("tuple index out of range").
 
     def to_move(self, state: tuple[int, int]) -> str:
         try:
             return "MAX" if state[1] % 2 == 0 else "MIN"
         except (TypeError, IndexError, KeyError):
-            self.check_state(state)
-            raise
+            raise not_a_state(self, state) from None
 
     def actions(self, state: tuple[int, int]) -> range:
         try:
             return self._moves if state[1] < self.depth else range(0)
         except (TypeError, IndexError, KeyError):
-            self.check_state(state)
-            raise
+            raise not_a_state(self, state) from None
 
     def result(self, state: tuple[int, int], action: int) -> tuple[int, int]:
         try:
             index, ply = state
             above = ply < self.depth
         except (TypeError, ValueError):
-            self.check_state(state)
-            raise
+            raise not_a_state(self, state) from None
         if not above or type(action) is not int or action not in self._moves:
             raise ValueError(f"node {state}: illegal action {move_text(action)} (legal: 0 to "
                              f"{self.branching - 1} above ply {self.depth})")
@@ -308,15 +305,13 @@ class UniformTree:
         try:
             return state[1] >= self.depth
         except (TypeError, IndexError, KeyError):
-            self.check_state(state)
-            raise
+            raise not_a_state(self, state) from None
 
     def utility(self, state: tuple[int, int], player: str) -> int:
         try:
             value = leaf_value(state[0], self.seed, self.values)
         except (TypeError, IndexError, KeyError):
-            self.check_state(state)
-            raise
+            raise not_a_state(self, state) from None
         if player == "MAX":
             return value
         if player == "MIN":
