@@ -353,3 +353,33 @@ def test_every_forbidden_name_is_defined_in_its_module_and_every_traced_search_i
         assert (function.__module__, function.__name__) in forbidden, f"{entry.name} is not in FORBIDDEN"
     with pytest.raises(TypeError):
         FORBIDDEN["minimax_lab.games.tictactoe"] = ("TicTacToe",)  # type: ignore[index]
+
+
+# --- a lesson check's calls in a child process, asked ahead ---------------------------------------
+
+def test_call_each_asks_the_child_ahead_and_gives_the_same_outcomes_in_order():
+    import multiprocessing
+
+    calls = multiprocessing.Value("i", 0)  # shared: the calls are made in a child process
+
+    def counted(case):
+        calls.value += 1
+        return case * 10, calls.value   # what the earlier calls did shows: they ran in order
+
+    cases = [(number,) for number in range(100)]
+    one_at_a_time = guard.call_each(counted, cases, name="counted", ahead=0)
+    calls.value = 0
+    assert [one_at_a_time.next().value for _ in range(5)] == [(n * 10, n + 1) for n in range(5)]
+    one_at_a_time.close()
+    calls.value = 0
+    each = guard.call_each(counted, cases, name="counted", ahead=5)
+    assert [each.next().value for _ in range(3)] == [(0, 1), (10, 2), (20, 3)]
+    deadline = time.monotonic() + 10
+    while calls.value < 8 and time.monotonic() < deadline:   # the 3 read and the 5 asked ahead
+        time.sleep(0.01)
+    time.sleep(0.2)
+    assert calls.value == 8, "the child makes the calls asked ahead, and no more"
+    assert [each.next().value for _ in range(97)] == [(n * 10, n + 1) for n in range(3, 100)]
+    each.close()
+    with pytest.raises(ValueError, match="ahead must be a whole number >= 0, got -1"):
+        guard.call_each(counted, cases, name="counted", ahead=-1)

@@ -1,8 +1,8 @@
 """nbgrader grades from the solutions' metadata (written by `python -m minimax_lab.grading.assignments`):
 it makes the student version, autogrades a right and an unanswered submission, and exports the
 points. nbgrader is not in the course environment: `make test-browser` installs it (from
-requirements-browser.lock) and runs this file with REQUIRE_NBGRADER=1, so CI always runs it; under
-plain `make test` it is skipped when nbgrader is missing. `make grade` remains the grader to trust:
+requirements-browser.lock) and runs this file with REQUIRE_NBGRADER=1, so CI always runs it;
+`make test` leaves it out, and plain `pytest tests/` skips it when nbgrader is missing. `make grade` remains the grader to trust:
 nbgrader runs the checks in the student's kernel (README, "With nbgrader or otter")."""
 
 import csv

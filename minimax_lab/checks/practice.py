@@ -17,7 +17,7 @@ from typing import Any, Mapping, Optional
 import ipywidgets as w
 
 from ..core.text import path_name, shown, value_text
-from ..core.trace import ENTER, Trace, cutoff_reasons
+from ..core.trace import Trace, cutoff_reasons, examined_reason
 from ..core.trees import Path, random_tree
 from ..display.controls import whole_number
 from ..display.draw import Picture, drawable, picture_of, render, search_trace, svg_of
@@ -278,15 +278,6 @@ class PruningPractice(Practice):
                                    if path in pruned else "danger" if toggle.value else "")
         self.show_search()
         return self.show(text)
-
-
-def examined_reason(trace: Trace, leaf: Path, *, prune_ties: bool = True) -> str:
-    """Return why alpha-beta examines a leaf: the window it reaches the leaf with, still open under
-    the rule (α < β when it cuts on α ≥ β; α ≤ β when it cuts only on α > β)."""
-    event = next(e for e in trace if e.kind == ENTER and e.path == leaf)
-    still_open = "α < β" if prune_ties else "α ≤ β, and this rule cuts only when α > β"
-    return (f"alpha-beta reaches it with α = {value_text(event.alpha)} and β = {value_text(event.beta)}, "
-            f"a window still open ({still_open}), so it must look")
 
 
 # --- backed-up values ----------------------------------------------------------------------------

@@ -287,6 +287,15 @@ def cutoff_reasons(trace: Trace) -> dict[Moves, str]:
     return Narrator(trace).reasons
 
 
+def examined_reason(trace: Trace, leaf: Moves, *, prune_ties: bool = True) -> str:
+    """Return why alpha-beta examines a leaf: the window it reaches the leaf with, still open under
+    the rule (α < β when it cuts on α ≥ β; α ≤ β when it cuts only on α > β)."""
+    event = next(e for e in trace if e.kind == ENTER and e.path == leaf)
+    still_open = "α < β" if prune_ties else "α ≤ β, and this rule cuts only when α > β"
+    return (f"alpha-beta reaches it with α = {value_text(event.alpha)} and β = {value_text(event.beta)}, "
+            f"a window still open ({still_open}), so it must look")
+
+
 class Narrator:
     """Walks a trace once, keeping what a teacher at the board would remember (who moves where,
     what each node has found so far and from which child), and says one sentence per event.

@@ -10,7 +10,7 @@ from typing import Any, Callable, Mapping, Optional
 from ..checks.core import Case, Failure, read_paths, same, tree_cases
 from ..core.text import path_name
 from ..core.text import shown as value_shown
-from ..core.trace import Trace, cutoff_reasons
+from ..core.trace import Trace, cutoff_reasons, examined_reason
 from ..core.trees import Path, Tree
 from ..games.protocol import TreeGame
 from ..search.textbook import INF, alphabeta, minimax, negamax
@@ -119,7 +119,6 @@ def check_hand_trace(alphabeta_by_hand: Callable[[], tuple[Any, Any]]) -> None:
     leaves must be those the package's alphabeta never examines, and each MIN node it visits
     must have the value it backs up there (no others). Paths as text '[1][0]' or tuples."""
     __tracebackhide__ = True
-    from ..checks.practice import examined_reason  # the pruning practice's words (it imports ipywidgets)
     game, trace = TreeGame(HAND_TRACE_TREE), Trace()
     alphabeta(game, trace=trace)
     pruned, mins = hand_trace_answer()

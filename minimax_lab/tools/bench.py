@@ -476,6 +476,30 @@ def guard_overhead(calls: int = 2000) -> None:
     rows = median_rates({"guarded": guarded, "bare": bare})
     per_call = (rows["guarded"][1] - rows["bare"][1]) / calls
     print(f"\ngrading guard: {per_call * 1e6:.0f} microseconds added to each call of a student's function")
+    check_calls()
+
+
+def check_calls(calls: int = 2000, rounds: int = 3) -> None:
+    """Print the wall time per call of a lesson check's calls of a student's function in its child
+    process (guard.call_each: len on AIMA Fig. 5.2's tree, `calls` cases), the child asked AHEAD
+    cases ahead against the child asked for each case when it is read (medians of `rounds`
+    alternating runs; wall time, since the calls are made in the child)."""
+    from ..checks.guard import call_each
+    from ..checks.guard.child_process import AHEAD
+
+    cases = [([[3, 12, 8], [2, 4, 6], [14, 5, 2]],)] * calls
+    seconds: dict[int, list[float]] = {AHEAD: [], 0: []}
+    for _ in range(rounds):
+        for ahead in seconds:
+            start = time.perf_counter()
+            each = call_each(len, cases, name="len", ahead=ahead)
+            for _ in cases:
+                each.next()
+            each.close()
+            seconds[ahead].append(time.perf_counter() - start)
+    asked, one = (statistics.median(seconds[ahead]) / calls for ahead in (AHEAD, 0))
+    print(f"lesson check, its calls in a child process: {asked * 1e6:.0f} microseconds a call with {AHEAD} "
+          f"asked ahead, {one * 1e6:.0f} asked one at a time ({one / asked:.1f}x)")
 
 
 if __name__ == "__main__":

@@ -168,25 +168,37 @@ def _kill(pid: int, *fds: int) -> None:
             os.close(fd)
 
 
+AHEAD = 32
+"""How many cases call_each's child is asked to call ahead of the one being read: it makes them one
+after another without waiting to be asked for each, so that a check of thousands of cases does
+not wait for the two processes to take turns. What a check stops reading early is not called
+beyond these, and the child is stopped when the check is done with it."""
+
+
 class call_each:  # noqa: N801 - used like a function: outcomes = call_each(func, cases)
     """call_student(func, *case, name=..., timeout=...) on each case in turn, in a child process (a
-    fork of this one) that makes each call when asked and sends its Outcome back, so that a call
-    that runs past its time limit is stopped whatever it does: the limit inside the child stops a
-    loop in Python, and the child is killed GRACE seconds later if it has not answered (a loop
-    inside C). Each call's side effects stay in the child, where the next calls see them.
+    fork of this one) that makes the calls it is asked for, in order, and sends each Outcome back,
+    so that a call that runs past its time limit is stopped whatever it does: the limit inside the
+    child stops a loop in Python, and the child is killed GRACE seconds after this process started
+    waiting for it if it has not answered (a loop inside C). Each call's side effects stay in the
+    child, where the next calls see them.
 
-    `next()` returns the next case's Outcome, raising NotImplementedError as call_student does.
-    After a call that timed out or ended the child, the next case starts a new child. Where
-    runs_here(func) is False the calls are made here, as call_student makes them.
+    `next()` returns the next case's Outcome, raising NotImplementedError as call_student does; the
+    child is asked for up to `ahead` cases beyond it (0: each case only when it is read). After a call that timed out or ended the
+    child, the next case starts a new child. Where runs_here(func) is False the calls are made
+    here, as call_student makes them.
     """
 
     def __init__(self, func: Callable[..., Any], cases: Sequence[tuple[Any, ...]], *, name: str,
-                 timeout: Optional[float] = None):
-        self.func, self.cases, self.name = func, list(cases), name
+                 timeout: Optional[float] = None, ahead: int = AHEAD):
+        if type(ahead) is not int or ahead < 0:
+            raise ValueError(f"call_each: ahead must be a whole number >= 0, got {ahead!r}")
+        self.func, self.cases, self.name, self.ahead = func, list(cases), name, ahead
         self.timeout = limits.CALL_TIMEOUT if timeout is None else timeout
         self.index = 0
         self.fork = runs_here(func)
         self.child: Optional[tuple[int, int, int]] = None
+        self.asked = 0  # the cases asked of the child so far: those numbered below this
         self.buffer = bytearray()
         self._finalizer: Optional[weakref.finalize[..., Any]] = None
 
@@ -202,13 +214,18 @@ class call_each:  # noqa: N801 - used like a function: outcomes = call_each(func
             self._start(self.index - 1)
         assert self.child is not None
         start = time.monotonic()
-        try:
-            os.write(self.child[2], b"+")  # call the next case
-        except OSError:  # the child has gone: _receive says so
-            pass
+        ask = min(len(self.cases), self.index + self.ahead) - self.asked
+        if ask > 0:
+            try:
+                os.write(self.child[2], b"+" * ask)  # call the next cases (a byte each)
+                self.asked += ask
+            except OSError:  # the child has gone: _receive says so
+                pass
         message = _receive(self.child[1], start + self.timeout + limits.GRACE, self.buffer)
         if message is not None and message[0] == "outcome":
             outcome: Outcome = message[1]
+            if isinstance(outcome.error, TimedOut):  # the child stopped there: the next case starts another
+                self.close()
             return outcome
         if message is not None and message[0] == "not implemented":
             raise NotImplementedError(message[1])
@@ -235,9 +252,11 @@ class call_each:  # noqa: N801 - used like a function: outcomes = call_each(func
                 except BaseException as error:  # noqa: BLE001 - SystemExit and the like, as a failed case
                     message = ("outcome", Outcome(error=error, args=case))
                 _send(fd, message)
+                if message[0] == "outcome" and isinstance(message[1].error, TimedOut):
+                    return  # no call after one that ran out of time: the cases asked ahead wait for a new child
 
         cpu = (len(self.cases) - first) * (self.timeout + limits.GRACE)
-        self.child, self.buffer = _fork(work, cpu), bytearray()
+        self.child, self.buffer, self.asked = _fork(work, cpu), bytearray(), first
         self._finalizer = weakref.finalize(self, _kill, *self.child)
 
     def close(self) -> None:
