@@ -324,12 +324,14 @@ def test_a_missing_answer_cell_is_graded_as_unanswered(tmp_path: Path) -> None:
 # --- the class run's output --------------------------------------------------------------------------
 
 def test_grading_again_with_the_recorded_seed_writes_the_same_bytes(tmp_path: Path) -> None:
+    """Again with the same seed, and one submission at a time where the first run graded two at once
+    in other processes: the same bytes."""
     paths = [submit(tmp_path, "assignment2_alphabeta", {}, student="a"),
              submit(tmp_path, "assignment2_alphabeta", {-1: ""}, student="b")]
     outputs = []
-    for run in ("first", "second"):
+    for run, jobs in (("first", 2), ("second", 1)):
         out = tmp_path / run
-        class_grades.grade_class(SOLUTIONS / "assignment2_alphabeta.ipynb", paths, out, seed=99, jobs=2,
+        class_grades.grade_class(SOLUTIONS / "assignment2_alphabeta.ipynb", paths, out, seed=99, jobs=jobs,
                                  call_timeout=CALL)
         outputs.append({p.relative_to(out): p.read_bytes() for p in sorted(out.rglob("*")) if p.is_file()})
     assert outputs[0] == outputs[1]
