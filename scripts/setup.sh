@@ -177,7 +177,13 @@ main() {
     uv_env_from_pip
 
     say "installing the pinned packages from requirements.lock"
-    "$VENV/bin/uv" pip sync --python "$VENV/bin/python" requirements.lock
+    # Where PYTHONDONTWRITEBYTECODE is set (many containers set it), Python never writes the
+    # bytecode it compiles, so every process compiles every module it imports again and a kernel
+    # takes 4 s to start instead of under 2: there, compile it all once now (about 20 s here).
+    # Elsewhere Python writes it itself the first time.
+    compile=()
+    if [ -n "${PYTHONDONTWRITEBYTECODE:-}" ]; then compile=(--compile-bytecode); fi
+    "$VENV/bin/uv" pip sync --python "$VENV/bin/python" "${compile[@]}" requirements.lock
     say "installing minimax-lab (editable)"
     "$VENV/bin/uv" pip install --python "$VENV/bin/python" --no-deps -e .
     "$VENV/bin/uv" pip check --python "$VENV/bin/python"
