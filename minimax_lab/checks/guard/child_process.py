@@ -184,9 +184,9 @@ class call_each:  # noqa: N801 - used like a function: outcomes = call_each(func
     child, where the next calls see them.
 
     `next()` returns the next case's Outcome, raising NotImplementedError as call_student does; the
-    child is asked for up to `ahead` cases beyond it (0: each case only when it is read). After a call that timed out or ended the
-    child, the next case starts a new child. Where runs_here(func) is False the calls are made
-    here, as call_student makes them.
+    child is asked for up to `ahead` cases beyond it (0: each case only when it is read). After a
+    call that timed out or ended the child, the next case starts a new child. Where
+    runs_here(func) is False the calls are made here, as call_student makes them.
     """
 
     def __init__(self, func: Callable[..., Any], cases: Sequence[tuple[Any, ...]], *, name: str,
