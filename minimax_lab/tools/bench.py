@@ -39,6 +39,7 @@ from ..analysis.connect_four_reference import Opening, reference_set, sample
 from ..analysis.engine_figures import ablation, games_against_solver, reference_figures, solver_speed
 from ..analysis.experiments import text_table
 from ..analysis.players import Player, greedy_player, play, player_names, points, weight_tournament
+from ..checks.core import FIG_5_2
 from ..games.protocol import Game
 from ..games.tictactoe import LINES, TicTacToe
 from ..heuristics.connect_four import ConnectFour
@@ -461,16 +462,14 @@ def guard_overhead(calls: int = 2000) -> None:
     that of the same calls unguarded."""
     from ..checks.guard import call_student
 
-    tree = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
-
     def guarded() -> int:
         for _ in range(calls):
-            call_student(len, tree)
+            call_student(len, FIG_5_2)
         return calls
 
     def bare() -> int:
         for _ in range(calls):
-            len(tree)
+            len(FIG_5_2)
         return calls
 
     rows = median_rates({"guarded": guarded, "bare": bare})
@@ -487,7 +486,7 @@ def check_calls(calls: int = 2000, rounds: int = 3) -> None:
     from ..checks.guard import call_each
     from ..checks.guard.child_process import AHEAD
 
-    cases = [([[3, 12, 8], [2, 4, 6], [14, 5, 2]],)] * calls
+    cases = [(FIG_5_2,)] * calls
     seconds: dict[int, list[float]] = {AHEAD: [], 0: []}
     for _ in range(rounds):
         for ahead in seconds:
