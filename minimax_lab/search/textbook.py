@@ -83,7 +83,7 @@ def minimax(game: Game | Tree, state: Any = None, *, depth: Optional[int] = None
         for a in search.actions(state, path):
             v2, line2 = value(game.result(state, a), path + (a,))
             if not line or v2 > v:
-                v, line = v2, (a, *line2)
+                v, line = v2, (a,) + line2
                 trace.add(UPDATE, path, value=v)
         return v, line
 
@@ -92,7 +92,7 @@ def minimax(game: Game | Tree, state: Any = None, *, depth: Optional[int] = None
         for a in search.actions(state, path):
             v2, line2 = value(game.result(state, a), path + (a,))
             if not line or v2 < v:
-                v, line = v2, (a, *line2)
+                v, line = v2, (a,) + line2
                 trace.add(UPDATE, path, value=v)
         return v, line
 
@@ -124,7 +124,7 @@ def negamax(game: Game | Tree, state: Any = None, *, depth: Optional[int] = None
         for a in search.actions(state, path):
             v, line2 = value(game.result(state, a), path + (a,))
             if not line or -v > best:
-                best, line = -v, (a, *line2)
+                best, line = -v, (a,) + line2
                 trace.add(UPDATE, path, player, value=best)
         trace.add(EXIT, path, player, value=best)
         return best, line
@@ -169,7 +169,7 @@ def alphabeta(game: Game | Tree, state: Any = None, *, depth: Optional[int] = No
         for a in (actions := search.actions(state, path)):
             v2, line2 = value(game.result(state, a), path + (a,), alpha, beta)
             if not line or v2 > v:
-                v, line = v2, (a, *line2)
+                v, line = v2, (a,) + line2
                 alpha = max(alpha, v)
             trace.add(UPDATE, path, value=v, alpha=alpha, beta=beta)
             if v >= beta:
@@ -183,7 +183,7 @@ def alphabeta(game: Game | Tree, state: Any = None, *, depth: Optional[int] = No
         for a in (actions := search.actions(state, path)):
             v2, line2 = value(game.result(state, a), path + (a,), alpha, beta)
             if not line or v2 < v:
-                v, line = v2, (a, *line2)
+                v, line = v2, (a,) + line2
                 beta = min(beta, v)
             trace.add(UPDATE, path, value=v, alpha=alpha, beta=beta)
             if v <= alpha:

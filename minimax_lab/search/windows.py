@@ -99,7 +99,7 @@ def pvs(game: Game | Tree, state: Any = None, *, depth: Optional[int] = None,
     def move_value(state: Any, path: Moves, a: Any, alpha: float, beta: float) -> tuple[float, Moves]:
         """Return the value of playing `a` for the side to move, searched with (alpha, beta)."""
         v, line = value(game.result(state, a), path + (a,), -beta, -alpha)
-        return -v, (a, *line)
+        return -v, (a,) + line
 
     def ordered(state: Any, path: Moves) -> tuple[Any, ...]:
         actions, first = search.actions(state, path), table.move(state)
