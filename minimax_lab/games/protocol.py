@@ -54,6 +54,16 @@ def as_game(game_or_tree: Game | Tree) -> Game:
     return game_or_tree
 
 
+def refuse_a_game(given: Any, search: str, tree: str) -> None:
+    """Raise TypeError if `given` is a game (or a game's class) where the search `search` takes a
+    tree (described as `tree`): such a search walks nested lists, and a game has none."""
+    a_class = isinstance(given, type) and all(hasattr(given, name) for name in ("actions", "result"))
+    if a_class or isinstance(given, Game):
+        got = f"the class {given.__name__}" if a_class else game_name(given)
+        raise TypeError(f"{search} searches a tree ({tree}), not a game: got {got}; minimax, alphabeta "
+                        "and negamax search games")
+
+
 def start_state(game: Game, state: Any = None) -> Any:
     """Return the state a search of `game` starts from: game.initial when `state` is None, else
     `state` after the game's check_state (if it has one) has accepted it."""

@@ -22,6 +22,7 @@ from ..core.trees import (
     check_probabilities,
     is_nan,
 )
+from ..games.protocol import refuse_a_game
 from .textbook import SearchResult
 
 # Chance, ChanceTree and their checks live in minimax_lab.core.trees, with the other tree types.
@@ -44,6 +45,7 @@ def expectiminimax(tree: ChanceTree, *, first: str = "MAX", trace: Trace = NO_TR
     if not isinstance(first, str) or first not in ("MAX", "MIN"):
         raise ValueError(f"first must be 'MAX' or 'MIN', got {shown(first)}")
     as_trace(trace, "expectiminimax")
+    refuse_a_game(tree, "expectiminimax", "nested lists with numbers at the leaves and Chance nodes")
     check_chance_tree(tree)
     nodes = leaves = 0
 

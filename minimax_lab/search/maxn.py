@@ -11,6 +11,7 @@ from typing import Any, Optional, Sequence, Union
 
 from ..core.text import path_name, shown
 from ..core.trees import Path, check_leaf, walk_tree
+from ..games.protocol import refuse_a_game
 from .textbook import SearchResult
 
 Vector = tuple[float, ...]
@@ -33,6 +34,7 @@ def maxn(tree: VectorTree, players: Optional[int] = None, *,
     >>> maxn([[(1, 2, 6), (4, 2, 3)], [(6, 1, 2), (7, 4, 1)]], players=3).value
     (7, 4, 1)
     """
+    refuse_a_game(tree, "maxn", "nested lists with a tuple of utilities, one per player, at each leaf")
     players = check_vector_tree(tree, players)
     for name, given in (("values", values), ("choices", choices)):
         if given is not None and not isinstance(given, dict):
