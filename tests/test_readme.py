@@ -72,7 +72,9 @@ def test_the_counts_the_readme_states_are_computed():
     game = TicTacToe()
     searched = alphabeta(game)
     text = " ".join(prose().split())
-    assert f"alpha-beta's {searched.nodes:,} nodes reach {len(game._states):,} positions" in text
+    first_moves = sum(child is not None for state in game._states.values() for child in state.successors.values())
+    assert (f"alpha-beta's {searched.nodes:,} nodes reach {len(game._states):,} positions by {first_moves:,} moves "
+            "made for the first time") in text
     assert f"`solve` proves tic-tac-toe a draw with {solve(TicTacToe()).nodes:,} nodes" in text
     locked = re.search(r"^nbgrader==(\S+)", (ROOT / "requirements-browser.lock").read_text(encoding="utf-8"), re.M)
     assert locked and f"nbgrader {locked.group(1)} makes the student version" in text

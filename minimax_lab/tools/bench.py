@@ -13,7 +13,7 @@ warm, the same search again on that game (positions already built, only looked u
 
 The default run takes a minute or two: the engine moves in 36 reference positions spread over the
 set with a budget of NODES nodes a move (deterministic: the same moves on any machine), and in 10
-positions of each kind with a win. `--full` gives the long figures (a quarter of an hour): the whole set
+positions of each kind with a win. `--full` gives the long figures (7 to 15 minutes): the whole set
 at NODES and at 1 s a move, the ablation table, 40 games against the solver from the stored openings
 and 50 positions of each kind. `--positions`, `--nodes`, `--seconds`, `--ablation` and `--games` set
 those numbers, `--weights` adds the tournament behind Connect Four's linear evaluation weights,
@@ -267,7 +267,7 @@ QUICK = EngineRun(positions=36, nodes=NODES, seconds=None, games=0, ablation=0, 
 """The engine's figures in the default run (about a minute)."""
 
 FULL = EngineRun(positions=0, nodes=NODES, seconds=1.0, games=40, ablation=80, wins=50)
-"""The engine's figures with --full (a quarter of an hour on an idle machine, most of it the solver's
+"""The engine's figures with --full (7 to 15 minutes on an idle machine, most of it the solver's
 moves in the games): the whole reference set at NODES and at 1 s a move, the ablation table on half
 the positions of plies 12-19, and the 40 games from the stored openings at 1 s a move."""
 
@@ -358,7 +358,7 @@ def main(argv: Optional[list[str]] = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m minimax_lab.tools.bench", description=__doc__.split("\n")[0])
     parser.add_argument("--full", action="store_true",
                         help="the long engine figures: the whole reference set at NODES and at 1 s a move, the "
-                             "ablation table, 40 games against the solver, 50 positions with a win (a quarter of an hour)")
+                             "ablation table, 40 games against the solver, 50 positions with a win (7 to 15 minutes)")
     parser.add_argument("--games", type=int, help="games against the solver, half from won and half from drawn "
                                                   "openings (even; default none, 40 with --full)")
     parser.add_argument("--seconds", type=float, help="also measure the engine at this many seconds a move "
