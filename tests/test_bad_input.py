@@ -351,7 +351,7 @@ CASES = [
            "([0],) is not a node"),
     raises("raw", "tree's to_move of a path of another tree", lambda: TreeGame(FIG_5_2).to_move((5,)),
            "(5,) is not a node"),
-    raises("raw", "tic-tac-toe's to_move of an int", lambda: T.to_move(3), "3 is a int, not a TicTacToeState"),
+    raises("raw", "tic-tac-toe's to_move of an int", lambda: T.to_move(3), "3 is an int, not a TicTacToeState"),
     raises("raw", "tic-tac-toe's utility of a string", lambda: T.utility("x", "X"), "'x' is a str"),
     raises("raw", "Connect Four's actions of None", lambda: C4.actions(None), "None", "not a ConnectFourState"),
     raises("raw", "Connect Four's is_terminal of a string", lambda: C4.is_terminal("x"), "not a ConnectFourState"),

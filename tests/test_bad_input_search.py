@@ -272,6 +272,16 @@ CASES = [
     raises("board size", "negamax", lambda: negamax(C4, ConnectFour(4, 4).play("0"), depth=1, evaluate=ZERO),
            "4 x 4"),
     raises("board size", "check_state", lambda: C4.check_state(ConnectFour(4, 4).play("01")), "4 x 4"),
+    *(raises("board size", f"Connect Four's {method} of a state of another size",
+             lambda method=method: getattr(C4, method)(ConnectFour(4, 4).play("01")), "4 x 4", "another size")
+      for method in ("to_move", "actions", "is_terminal")),
+    raises("board size", "Connect Four's utility of a state of another size",
+           lambda: C4.utility(ConnectFour(4, 4).play("01"), "X"), "4 x 4", "another size"),
+    *(raises("heaps", f"Nim's {method} of a state of a game with other heaps",
+             lambda method=method: getattr(Nim([3, 4, 5]), method)(Nim([1, 2]).initial), "2 heaps", "has 3")
+      for method in ("actions", "is_terminal")),
+    raises("heaps", "Nim's utility of a state of a game with other heaps",
+           lambda: Nim([3, 4, 5]).utility(Nim([1, 2]).initial, "A"), "2 heaps", "has 3"),
     raises("board size", "heights", lambda: C4.heights(ConnectFour(4, 4).play("01")), "4 x 4"),
     raises("board size", "mark", lambda: C4.mark(ConnectFour(4, 4).play("01"), 0), "4 x 4"),
     raises("board size", "click_action", lambda: C4.click_action(ConnectFour(4, 4).play("01"), 0), "4 x 4"),

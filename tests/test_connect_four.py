@@ -265,7 +265,7 @@ def test_solve_with_its_default_ordering_on_4x4():
 
 @pytest.mark.parametrize("state, error, message", [
     ("3344", TypeError, "ConnectFour(4, 4): '3344' is a str, not a ConnectFourState: build one with game.play(...)"),
-    (7, TypeError, "ConnectFour(4, 4): 7 is a int, not a ConnectFourState"),
+    (7, TypeError, "ConnectFour(4, 4): 7 is an int, not a ConnectFourState"),
     (ConnectFour().play("6"), ValueError,
      "ConnectFour(4, 4): this state has stones outside the 4 x 4 board (it belongs to a game of another size?)"),
     (ConnectFourState(0b10, 0, "O", None, (0, 1, 2, 3)), ValueError,

@@ -293,7 +293,7 @@ def test_tic_tac_toe_game_from_a_position():
 @pytest.mark.parametrize("state, error, message", [
     ("X...O....", TypeError, "TicTacToe(): 'X...O....' is a str, not a TicTacToeState: build one with "
                              "game.state('X...O....')"),
-    (5, TypeError, "TicTacToe(): 5 is a int, not a TicTacToeState"),
+    (5, TypeError, "TicTacToe(): 5 is an int, not a TicTacToeState"),
     ((0, 0), TypeError, "TicTacToe(): (0, 0) is a tuple, not a TicTacToeState: build one with game.state((0, 0))"),
     (TicTacToeState(("X",) * 9, "O", "X", (), True, 1), ValueError,
      "TicTacToe(): TicTacToeState(XXXXXXXXX) is not a tic-tac-toe position: board XXXXXXXXX: X moves first"),

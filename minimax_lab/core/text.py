@@ -44,6 +44,16 @@ def path_name(path: tuple[Any, ...]) -> str:
     return "".join(f"[{i}]" for i in path) or "root"
 
 
+def kind_of(thing: Any) -> str:
+    """Return the name of thing's type with its article, as a message says what something is.
+
+    >>> kind_of(3), kind_of("x"), kind_of([])
+    ('an int', 'a str', 'a list')
+    """
+    name = type(thing).__name__
+    return f"{'an' if name[:1].lower() in 'aeiou' else 'a'} {name}"
+
+
 def shown(thing: Any, limit: int = SHOWN_LIMIT) -> str:
     """Return repr(thing) as an error or a verdict shows it: cut to `limit` characters, a whole number
     of more than LONGEST_NUMBER digits by its first digits and how many it has, and never raising (a

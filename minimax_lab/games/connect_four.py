@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Iterator, Optional, Sequence
 
-from ..core.text import shown
+from ..core.text import kind_of, shown
 from .protocol import check_square, game_name, move_text, not_a_player, not_a_state, play_moves
 
 PLAYERS = ("X", "O")
@@ -119,12 +119,16 @@ class ConnectFourRules:
 
     def to_move(self, state: ConnectFourState) -> str:
         try:
+            if state.size is not self.size:  # a state of another game (or made by hand): check_size says
+                self.check_size(state)
             return state.to_move
         except AttributeError:
             raise not_a_state(self, state) from None
 
     def actions(self, state: ConnectFourState) -> tuple[int, ...]:
         try:
+            if state.size is not self.size:
+                self.check_size(state)
             return state.moves
         except AttributeError:
             raise not_a_state(self, state) from None
@@ -157,12 +161,16 @@ class ConnectFourRules:
 
     def is_terminal(self, state: ConnectFourState) -> bool:
         try:
+            if state.size is not self.size:
+                self.check_size(state)
             return not state.moves
         except AttributeError:
             raise not_a_state(self, state) from None
 
     def utility(self, state: ConnectFourState, player: str) -> int:
         try:
+            if state.size is not self.size:
+                self.check_size(state)
             winner = state.winner
         except AttributeError:
             raise not_a_state(self, state) from None
@@ -250,7 +258,7 @@ class ConnectFourRules:
         """Raise TypeError unless `state` is a ConnectFourState."""
         if not isinstance(state, ConnectFourState):
             hint = ": build one with game.play(...)" if isinstance(state, (str, list, tuple)) else ""
-            raise TypeError(f"{game_name(self)}: {shown(state)} is a {type(state).__name__}, not a "
+            raise TypeError(f"{game_name(self)}: {shown(state)} is {kind_of(state)}, not a "
                             f"ConnectFourState{hint}")
 
     def _other_size(self, state: ConnectFourState) -> str:

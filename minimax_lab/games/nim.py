@@ -13,7 +13,7 @@ from numbers import Integral
 from operator import xor
 from typing import Any, Iterable
 
-from ..core.text import shown
+from ..core.text import kind_of, shown
 from .protocol import game_name, move_text, not_a_player, not_a_state
 
 MAX_HEAP = 1000
@@ -62,7 +62,7 @@ class Nim:
         """Raise TypeError unless `state` is a NimState, ValueError unless it is a position of this
         game: as many heaps, none larger than at the start, and player 'A' or 'B' to move."""
         if not isinstance(state, NimState):
-            raise TypeError(f"{game_name(self)}: {shown(state)} is a {type(state).__name__}, not a NimState: "
+            raise TypeError(f"{game_name(self)}: {shown(state)} is {kind_of(state)}, not a NimState: "
                             "build one with NimState(heaps, to_move)")
         if state.to_move not in self.players:
             raise ValueError(f"{game_name(self)}: {shown(state)}: the player to move must be 'A' or 'B'")
@@ -86,14 +86,15 @@ class Nim:
             heaps = state.heaps
         except AttributeError:
             raise not_a_state(self, state) from None
+        if len(heaps) != len(self.heaps):
+            raise self._other_game(state)
         return tuple((i, count) for i, size in enumerate(heaps) for count in range(1, size + 1))
 
     def result(self, state: NimState, action: tuple[int, int]) -> NimState:
         if not isinstance(state, NimState):
             raise not_a_state(self, state)
         if len(state.heaps) != len(self.heaps):
-            raise ValueError(f"{game_name(self)}: {shown(state)} has {len(state.heaps)} heaps, but this game has "
-                             f"{len(self.heaps)} (it belongs to another game of Nim?)")
+            raise self._other_game(state)
         if not _legal(state.heaps, action):
             kinds = (f", and a heap and a count are plain ints, not {' and '.join(type(x).__name__ for x in action)}"
                      if isinstance(action, tuple) and any(type(x) is not int for x in action) else "")
@@ -109,9 +110,12 @@ class Nim:
 
     def is_terminal(self, state: NimState) -> bool:
         try:
-            return not any(state.heaps)
+            heaps = state.heaps
         except AttributeError:
             raise not_a_state(self, state) from None
+        if len(heaps) != len(self.heaps):
+            raise self._other_game(state)
+        return not any(heaps)
 
     def utility(self, state: NimState, player: str) -> int:
         """Return +1 to the player who took the last object, -1 to the other (0 while play goes on)."""
@@ -121,9 +125,16 @@ class Nim:
             heaps = state.heaps
         except AttributeError:
             raise not_a_state(self, state) from None
+        if len(heaps) != len(self.heaps):
+            raise self._other_game(state)
         if any(heaps):
             return 0
         return -1 if player == state.to_move else 1
+
+    def _other_game(self, state: NimState) -> ValueError:
+        """Return the error for a state whose number of heaps is not this game's."""
+        return ValueError(f"{game_name(self)}: {shown(state)} has {len(state.heaps)} heaps, but this game has "
+                          f"{len(self.heaps)} (it belongs to another game of Nim?)")
 
 
 def _legal(heaps: tuple[int, ...], action: object) -> bool:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from numbers import Integral
 from typing import Any, Hashable, Iterable, Optional, Protocol, Sequence, cast, runtime_checkable
 
-from ..core.text import path_name, shown
+from ..core.text import kind_of, path_name, shown
 from ..core.trees import MAX_TREE_DEPTH, Path, Tree, leaf_value, uniform_nodes, validate_tree
 
 State = Hashable
@@ -111,7 +111,7 @@ def game_name(game: Any) -> str:
 def not_a_state(game: Any, state: Any) -> Exception:
     """Return the error to raise from one of `game`'s methods that could not read `state`: what
     game.check_state says of it (TypeError or ValueError), so that the caller reads the game's
-    message ("3 is a int, not a TicTacToeState"), not Python's ("'int' object has no attribute")."""
+    message ("3 is an int, not a TicTacToeState"), not Python's ("'int' object has no attribute")."""
     try:
         game.check_state(state)
     except (TypeError, ValueError) as error:
@@ -198,7 +198,7 @@ class TreeGame:
         """Raise TypeError unless `state` is a path (a tuple of child indices), ValueError unless
         it leads to a node of this tree."""
         if not isinstance(state, tuple):
-            raise TypeError(f"{game_name(self)}: {shown(state)} is a {type(state).__name__}, not a path "
+            raise TypeError(f"{game_name(self)}: {shown(state)} is {kind_of(state)}, not a path "
                             "(a tuple of child indices from the root, like (1, 0))")
         try:
             known = state in self.nodes

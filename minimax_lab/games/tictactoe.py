@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from typing import Any, Optional, Sequence
 
-from ..core.text import shown
+from ..core.text import kind_of, shown
 from .protocol import check_square, move_text, not_a_player, not_a_state, play_moves
 
 LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
@@ -87,7 +87,7 @@ class TicTacToe:
         if not isinstance(state, TicTacToeState):
             hint = (f": build one with game.state({state!r})" if isinstance(state, (str, list, tuple))
                     else "")
-            raise TypeError(f"{shown(self)}: {shown(state)} is a {type(state).__name__}, not a TicTacToeState{hint}")
+            raise TypeError(f"{shown(self)}: {shown(state)} is {kind_of(state)}, not a TicTacToeState{hint}")
         try:
             known = self.state(state.board)
         except (TypeError, ValueError) as error:
