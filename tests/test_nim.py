@@ -95,7 +95,7 @@ def test_minimax_and_alphabeta_agree_with_bouton(heaps):
     (((1, 2), "A"), TypeError,
      "Nim([1, 2]): ((1, 2), 'A') is a tuple, not a NimState: build one with NimState(heaps, to_move)"),
     (NimState((1, 2), "C"), ValueError, "the player to move must be 'A' or 'B'"),
-    (NimState((1, 2, 3), "A"), ValueError, "must have a tuple of 2 heaps, as the game has"),
+    (NimState((1, 2, 3), "A"), ValueError, "has 3 heaps, but this game has 2 heaps (it belongs to another game of Nim?)"),
     (NimState([1, 2], "A"), ValueError, "must have a tuple of 2 heaps"),
     (NimState((1, 3), "B"), ValueError, "heap 1 must hold a whole number from 0 to 2 (its size at the start), not 3"),
     (NimState((1, -1), "B"), ValueError, "not -1"),

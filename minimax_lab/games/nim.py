@@ -66,9 +66,11 @@ class Nim:
                             "build one with NimState(heaps, to_move)")
         if state.to_move not in self.players:
             raise ValueError(f"{game_name(self)}: {shown(state)}: the player to move must be 'A' or 'B'")
-        if not isinstance(state.heaps, tuple) or len(state.heaps) != len(self.heaps):
+        if not isinstance(state.heaps, tuple):
             raise ValueError(f"{game_name(self)}: {shown(state)} must have a tuple of {len(self.heaps)} "
                              "heaps, as the game has")
+        if len(state.heaps) != len(self.heaps):
+            raise self._other_game(state)
         for i, (size, start) in enumerate(zip(state.heaps, self.heaps)):
             if isinstance(size, bool) or not isinstance(size, int) or not 0 <= size <= start:
                 raise ValueError(f"{game_name(self)}: {shown(state)}: heap {i} must hold a whole number "
@@ -134,7 +136,7 @@ class Nim:
     def _other_game(self, state: NimState) -> ValueError:
         """Return the error for a state whose number of heaps is not this game's."""
         return ValueError(f"{game_name(self)}: {shown(state)} has {len(state.heaps)} heaps, but this game has "
-                          f"{len(self.heaps)} (it belongs to another game of Nim?)")
+                          f"{len(self.heaps)} heaps (it belongs to another game of Nim?)")
 
 
 def _legal(heaps: tuple[int, ...], action: object) -> bool:
