@@ -574,3 +574,66 @@ CASES = [
 def test_bad_input_gets_a_clear_error(case: Case) -> None:
     problem = judge(case)
     assert problem is None, problem
+
+
+class Bystander:
+    """A game in which MAX ('A') never moves: B and C take turns on a small tree, and every other
+    player is MIN to minimax."""
+
+    initial: tuple[int, ...] = ()
+    max_player = "A"
+    tree = [[3, 9], [12, 4]]
+
+    def node(self, state: tuple[int, ...]) -> Any:
+        node: Any = self.tree
+        for move in state:
+            node = node[move]
+        return node
+
+    def to_move(self, state: tuple[int, ...]) -> str:
+        return "BC"[len(state) % 2]
+
+    def actions(self, state: tuple[int, ...]) -> list[int]:
+        return list(range(len(self.node(state))))
+
+    def result(self, state: tuple[int, ...], action: int) -> tuple[int, ...]:
+        return state + (action,)
+
+    def is_terminal(self, state: tuple[int, ...]) -> bool:
+        return not isinstance(self.node(state), list)
+
+    def utility(self, state: tuple[int, ...], player: str) -> int:
+        return -self.node(state) if player == "A" else self.node(state)
+
+
+def test_a_game_whose_max_never_moves_gets_one_value_or_a_clear_refusal() -> None:
+    # minimax and alphabeta: both B and C are MIN, minimizing A's utility (-leaf): min(-3, -9, -12, -4)
+    assert minimax(Bystander()).value == alphabeta(Bystander()).value == -12
+    for search in (negamax, solve, pvs, mtdf):
+        with pytest.raises(ValueError, match=r"never moves; negamax and solve need MAX to be one of the two"):
+            search(Bystander())
+
+
+def test_a_leaf_of_five_thousand_digits_is_drawn_and_checked_in_words() -> None:
+    from minimax_lab.checks.minimax_values import predicted_move
+    from minimax_lab.core.text import shown, value_text
+    from minimax_lab.display.draw import draw
+
+    huge = 10 ** 5000
+    assert value_text(huge) == "1.000e+5000" and shown(-huge).startswith("-1.000e+5000 (a whole number of about 5,001")
+    assert "1.000e+5000" in draw([[huge, 1], [2, 3]]).source
+    assert predicted_move(huge).text.startswith("Not correct: you said 1.000e+5000.")
+
+
+def test_a_number_whose_equality_always_says_yes_is_no_answer() -> None:
+    from minimax_lab.checks.minimax_values import predicted_move
+
+    class Agreeable(int):
+        def __eq__(self, other: object) -> bool:
+            return True
+
+        __hash__ = int.__hash__
+
+    for move in range(3):
+        verdict = predicted_move(Agreeable(move))
+        assert verdict.text.startswith("Not correct") and "of the class Agreeable, not a plain int" in verdict.text

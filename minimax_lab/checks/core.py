@@ -315,7 +315,8 @@ def _known_mistake(answer: Any, mistakes: Optional[Mapping[Any, str]]) -> str:
 def _kind_mismatch(answer: Any, expected: Any) -> str:
     """Return a sentence when the answer is not even the right kind of thing, else ''."""
     if plain_number(expected) and not plain_number(answer):
-        return "The answer is a number."
+        return ("The answer is a number." if not is_number(answer) or isinstance(answer, bool) else
+                f"Your answer is {number_trouble(answer)}: write the number itself.")
     if isinstance(expected, str) and not isinstance(answer, str):
         return "The answer is text, in quotes."
     if isinstance(expected, (tuple, list)) and (not isinstance(answer, (tuple, list))

@@ -33,7 +33,23 @@ def value_text(value: Optional[Any], *, ascii: bool = False) -> str:
         return "+∞" if value > 0 else "−∞"
     if isinstance(value, float):
         return f"{value:.{SIGNIFICANT_DIGITS}g}"
+    if isinstance(value, int) and value.bit_length() > 3 * 1000:  # past about 900 digits: 1.000e+5000
+        return huge_number_text(value)
     return str(value)
+
+
+def huge_number_text(number: int) -> str:
+    """Return a whole number as its first four digits and its power of ten, computed without writing
+    it out in decimal (which Python refuses past 4,300 digits).
+
+    >>> huge_number_text(10 ** 5000), huge_number_text(-3 * 10 ** 900)
+    ('1.000e+5000', '-3.000e+900')
+    """
+    size = abs(number)
+    shift = max(0, size.bit_length() - 60)
+    exponent = math.log10(size >> shift) + shift * math.log10(2)
+    whole = math.floor(exponent + 1e-12)
+    return f"{'-' if number < 0 else ''}{10 ** (exponent - whole):.3f}e+{whole}"
 
 
 def path_name(path: tuple[Any, ...]) -> str:
@@ -62,6 +78,8 @@ def shown(thing: Any, limit: int = SHOWN_LIMIT) -> str:
     >>> shown(list(range(1000)), 20), shown(10 ** 400)
     ('[0, 1, 2, 3, 4, 5...', '1000000000... (a whole number of 401 digits)')
     """
+    if type(thing) is int and thing.bit_length() > 3 * 1000:
+        return f"{huge_number_text(thing)} (a whole number of about {int(math.log10(abs(thing))) + 1:,} digits)"
     try:
         text = repr(thing)
     except Exception as error:  # noqa: BLE001 - a student's __repr__ may raise anything

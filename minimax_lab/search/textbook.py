@@ -255,6 +255,11 @@ class Search:
             raise ValueError(f"node {path_name(path)}: {shown(player)} moves here out of turn, so the "
                              "players do not take turns; negamax and solve need them to alternate "
                              "(minimax and alphabeta do not)")
+        if movers is not None and len(movers) == 2 and self.max_player not in (movers[0], movers[1]):
+            raise ValueError(f"node {path_name(path)}: {shown(movers[0])} and {shown(movers[1])} take turns, "
+                             f"but MAX (the game's max_player, {shown(self.max_player)}) never moves; negamax "
+                             "and solve need MAX to be one of the two players (minimax and alphabeta do not: "
+                             "every other player is MIN there)")
         return player
 
     def utility(self, state: Any, path: Moves, player: Any = None) -> float:
