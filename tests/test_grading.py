@@ -60,7 +60,7 @@ SOLVED = [
     (A2, grading.check_negamax_alphabeta, ["negamax_alphabeta"],
      "negamax_alphabeta: 206 trees correct, values and leaves examined"),
     (A3, grading.check_evaluation, ["evaluate"],
-     "evaluate: a number between -1 and +1 on all 4,520 non-terminal positions"),
+     "evaluate: a number between -1 and +1 on all 4,520 non-terminal positions, telling them apart"),
     (A3, grading.check_ordering, ["order_moves"],
      "order_moves: alpha-beta stays within the node budget on all 82 openings"),
     (A3, grading.check_player, ["evaluate", "order_moves"],
@@ -73,11 +73,11 @@ SOLVED = [
      "depth_adjusted_utility: ranks all 958 finished positions, and alpha-beta wins sooner or loses "
      "later with it on all 485 positions where the plain utility does not"),
     (A5, grading.check_connect_four_evaluation, ["evaluate"],
-     "evaluate: at least 45 of 60 points against the three baseline players"),
+     "evaluate: at least 180 of 240 points against the three baseline players"),
     (A4, grading.check_best_case_leaves, ["best_case_leaves"],
-     "best_case_leaves: matches alpha-beta on 31 perfectly ordered trees"),
+     "best_case_leaves: matches alpha-beta on 21 perfectly ordered trees"),
     (A4, grading.check_effective_branching_factor, ["effective_branching_factor"],
-     "effective_branching_factor: correct on 11 (nodes, depth) pairs"),
+     "effective_branching_factor: correct on 20 (nodes, depth) pairs"),
 ]
 
 
@@ -460,14 +460,14 @@ NAMED_MISTAKES = [
     # the score not scaled into (-1, 1)
     pytest.param(A5, "evaluate", grading.check_connect_four_evaluation,
                  [("return score / 10_000", "return -score / 10_000", 1)],
-                 r"scored 1\d(\.5)? of 60 points; it needs 45", id="connect-four-sign-flipped"),
+                 r"scored 59\.5 of 240 points; it needs 180", id="connect-four-sign-flipped"),
     pytest.param(A5, "evaluate", grading.check_connect_four_evaluation,
                  [("return score / 10_000", "return score / 10_000 * (1 if state.to_move == 'X' else -1)",
                    1)],
-                 r"scored 3\d(\.5)? of 60 points", id="connect-four-side-to-move"),
+                 r"scored 129\.5 of 240 points", id="connect-four-side-to-move"),
     pytest.param(A5, "evaluate", grading.check_connect_four_evaluation,
                  [('(("X", 1, 0), ("O", -1, 1))', '(("X", 1, 0),)', 1)],
-                 r"scored 41 of 60 points.*against the course's evaluation: 1 won",
+                 r"scored 165 of 240 points.*against the course's evaluation: 15 won",
                  id="connect-four-opponent-ignored"),
     pytest.param(A5, "evaluate", grading.check_connect_four_evaluation,
                  [("return score / 10_000", "return score", 1)],
@@ -485,9 +485,20 @@ def test_a_planted_mistake_in_a_new_exercise_is_caught_and_named(notebook, funct
     assert capsys.readouterr().out == ""
 
 
+def hand_trace_key():
+    """Return the hand trace's answer as alphabeta's Trace gives it: the leaves it never examines,
+    and the value it backs up at each MIN node it visits (computed here: the package stores none)."""
+    game, trace = TreeGame(grading.HAND_TRACE_TREE), Trace()
+    alphabeta(game, trace=trace)
+    leaves = {p for p in game.nodes if game.is_terminal(p)}
+    mins = {p: v for p, v in trace.values().items()
+            if v is not None and p not in leaves and game.to_move(p) == "MIN"}
+    return leaves - set(trace.leaves()), mins
+
+
 def test_the_hand_trace_answer_is_alphabetas():
     assert grading.HAND_TRACE_TREE == random_tree(2, 4, seed=64, low=0, high=9)
-    pruned, mins = grading.hand_trace_answer()
+    pruned, mins = hand_trace_key()
     game = TreeGame(grading.HAND_TRACE_TREE)
     assert len(pruned) == minimax(game).leaves - alphabeta(game).leaves == 6
     inner_min_nodes = {p for p in game.nodes if len(p) % 2 == 1 and not game.is_terminal(p)}
@@ -532,7 +543,7 @@ def test_the_tournament_is_deterministic_and_its_bar_is_computed():
     course = grading.standings(game.evaluate)
     assert [(s.wins, s.draws, s.losses) for s in grading.standings(game.evaluate)] == \
            [(s.wins, s.draws, s.losses) for s in course]
-    assert sum(s.points for s in course) == 50 >= grading.PASS_POINTS
-    assert sum(s.points for s in grading.standings(lambda state: 0)) == 30 < grading.PASS_POINTS
+    assert sum(s.points for s in course) == 198.5 >= grading.PASS_POINTS
+    assert sum(s.points for s in grading.standings(lambda state: 0)) == 115.5 < grading.PASS_POINTS
     starts = grading.tournament_openings(game)
     assert len(set(starts)) == grading.TOURNAMENT_OPENINGS and all(len(s.moves) == 7 for s in starts)

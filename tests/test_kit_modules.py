@@ -77,4 +77,4 @@ def test_the_sandbox_copies_exactly_the_kit():
     from minimax_lab.grading.sandbox import KIT_MODULES
 
     assert sorted(KIT_MODULES) == sorted([f"{m}.py" for m in KIT] + ["core/__init__.py", "grading/wire.py",
-                                                                      "grading/worker.py"])
+                                                                      "grading/worker.py", "grading/notebook_shim.py"])

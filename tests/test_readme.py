@@ -53,17 +53,33 @@ def test_the_limits_the_readme_states_are_the_graders():
     from minimax_lab.grading import class_grades, sandbox
 
     text = " ".join(prose().split())
-    limits = re.search(r"\*\*Limits\.\*\* (\d+) seconds a call of the functions of small trees.*? (\d+) seconds a "
-                       r"call of the others.*?; (\d+) seconds a check; (\d+) GiB of memory, (\d+) MiB per file, "
-                       r"(\d+) open files", text)
+    limits = re.search(r"\*\*Limits\.\*\* (\d+) seconds of CPU time a call of the functions of small trees.*? "
+                       r"(\d+) seconds a call of the others.*?stopped after (\w+) times its limit; (\d+) seconds a "
+                       r"check; (\d+) GiB of memory, (\d+) MiB per file, (\d+) open files, one process", text)
     assert limits, "the README states the grader's limits in its Limits paragraph"
-    quick, call, check, memory, file_size, files = map(int, limits.groups())
-    assert (quick, call, check) == (class_grades.QUICK_CALL_TIMEOUT, sandbox.CALL_TIMEOUT, class_grades.CHECK_TIMEOUT)
-    assert (memory * 1024 ** 3, file_size * 1024 ** 2, files) == (sandbox.MEMORY_LIMIT, sandbox.FILE_SIZE_LIMIT,
-                                                                  sandbox.OPEN_FILES_LIMIT)
+    quick, call, factor, check, memory, file_size, files = limits.groups()
+    assert (int(quick), int(call), int(check)) == (class_grades.QUICK_CALL_TIMEOUT, sandbox.CALL_TIMEOUT,
+                                                   class_grades.CHECK_TIMEOUT)
+    assert WORDS[factor] == sandbox.WALL_FACTOR and sandbox.PROCESS_LIMIT == 1
+    assert (int(memory) * 1024 ** 3, int(file_size) * 1024 ** 2, int(files)) == (
+        sandbox.MEMORY_LIMIT, sandbox.FILE_SIZE_LIMIT, sandbox.OPEN_FILES_LIMIT)
     biggest = re.search(r"over (\d+) MiB or not a notebook", text)
     assert biggest and int(biggest.group(1)) * 1024 ** 2 == class_grades.MAX_NOTEBOOK_BYTES
-    assert f'"timed out after {class_grades.QUICK_CALL_TIMEOUT:g} s"' in text
+    assert f'"timed out after {class_grades.QUICK_CALL_TIMEOUT:g} s of CPU time"' in text
+
+
+WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "ten": 10}
+
+
+def test_the_figures_of_the_grading_model_are_the_graders():
+    from minimax_lab.grading import class_grades, copies, sandbox, wire
+
+    text = " ".join(prose().split())
+    assert f"a private working folder of {sandbox.WORK_SIZE // 1024 ** 2} MiB that is also its `/tmp`" in text
+    assert f"copies are looked for in its first {copies.MOST_FUNCTIONS} functions" in text
+    assert f"holds more than {wire.SHARED_HASH} different values sharing one hash is refused" in text
+    assert f"each message cut at {class_grades.MESSAGE_LIMIT:,} characters" in text
+    assert f"a literal table of {copies.TABLE_ENTRIES} entries or more" in text
 
 
 def test_the_counts_the_readme_states_are_computed():

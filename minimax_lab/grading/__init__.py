@@ -57,7 +57,6 @@ from .assignment2 import (
     check_hand_trace,
     check_negamax,
     check_negamax_alphabeta,
-    hand_trace_answer,
 )
 from .assignment3 import (
     BUDGET_SLACK,
@@ -71,7 +70,13 @@ from .assignment3 import (
     quicker_win_positions,
     scored_game,
 )
-from .assignment4 import BEST_CASE_SHAPES, EBF_CASES, check_best_case_leaves, check_effective_branching_factor
+from .assignment4 import (
+    BestFirstTree,
+    best_case_shapes,
+    check_best_case_leaves,
+    check_effective_branching_factor,
+    ebf_cases,
+)
 from .assignment5 import (
     PASS_POINTS,
     TOURNAMENT_DEPTH,
@@ -92,13 +97,13 @@ __all__ = [
     "check_minimax_value", "check_minimax_decision", "check_minimax_search", "minimax_values",
     "CS188_EXAMPLE", "chance_cases", "check_expectimax",
     "check_negamax", "check_alphabeta", "check_negamax_alphabeta",
-    "HAND_TRACE_TREE", "check_hand_trace", "hand_trace_answer",
+    "HAND_TRACE_TREE", "check_hand_trace",
     "BUDGET_SLACK", "check_evaluation", "check_ordering", "check_player", "ordering_budget",
     "ordering_report", "check_depth_adjusted_utility", "plies_to_end", "quicker_win_positions",
     "scored_game",
     "PASS_POINTS", "TOURNAMENT_DEPTH", "TOURNAMENT_OPENINGS", "baselines", "check_connect_four_evaluation",
     "standings", "tournament_openings", "standings_report",
-    "BEST_CASE_SHAPES", "EBF_CASES", "check_best_case_leaves", "check_effective_branching_factor",
+    "BestFirstTree", "best_case_shapes", "ebf_cases", "check_best_case_leaves", "check_effective_branching_factor",
     "exact_order", "distinct_tree", "map_leaves",
     "PLAYER_DEPTH", "Played", "depth_limited_player", "drawn_openings", "match", "perfect_player", "play",
     "reference_player",

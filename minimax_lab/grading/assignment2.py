@@ -81,20 +81,8 @@ def check_negamax_alphabeta(negamax_alphabeta: Callable[[Tree, float, float, int
 
 HAND_TRACE_TREE: Tree = [[[[7, 1], [9, 6]], [[8, 0], [3, 4]]], [[[3, 2], [1, 6]], [[7, 3], [0, 1]]]]
 """The tree of the hand trace: MAX at the root, four plies, two cutoffs on a tie (random_tree(2, 4,
-seed=64, low=0, high=9)). The answers are the package's alphabeta's, read from its Trace."""
-
-
-def hand_trace_answer(tree: Tree = HAND_TRACE_TREE) -> tuple[set[Path], dict[Path, float]]:
-    """Return what the hand trace asks for, from the Trace of the package's alphabeta (MAX at the
-    root): the leaves it never examines, and the value it backs up at each MIN node it visits
-    (where it stopped early, the bound it reached)."""
-    game, trace = TreeGame(tree), Trace()
-    alphabeta(game, trace=trace)
-    leaves = {path for path in game.nodes if game.is_terminal(path)}
-    returned = trace.values()
-    mins = {path: value for path, value in returned.items()
-            if value is not None and path not in leaves and game.to_move(path) == "MIN"}
-    return leaves - set(trace.leaves()), mins
+seed=64, low=0, high=9)). The check reads the answers from the Trace of the package's alphabeta on
+it as it runs; no answer is stored."""
 
 
 def _read_trace_answer(got: Any) -> tuple[set[Path], dict[Path, Any]]:
@@ -121,7 +109,12 @@ def check_hand_trace(alphabeta_by_hand: Callable[[], tuple[Any, Any]]) -> None:
     __tracebackhide__ = True
     game, trace = TreeGame(HAND_TRACE_TREE), Trace()
     alphabeta(game, trace=trace)
-    pruned, mins = hand_trace_answer()
+    # what alpha-beta did: the leaves it never examined, and what it backed up at each MIN node it
+    # visited (where it stopped early, the bound it reached)
+    leaves = {path for path in game.nodes if game.is_terminal(path)}
+    pruned = leaves - set(trace.leaves())
+    mins = {path: value for path, value in trace.values().items()
+            if value is not None and path not in leaves and game.to_move(path) == "MIN"}
     bounds = trace.bounds()
     got, error = attempt(alphabeta_by_hand)
     call = "alphabeta_by_hand()"

@@ -5,6 +5,8 @@ utility, with which alpha-beta prefers the quicker win."""
 from __future__ import annotations
 
 import math
+import random
+from collections import Counter
 from functools import lru_cache
 from typing import Any, Callable, Iterator, Mapping, Optional, Sequence
 
@@ -18,7 +20,7 @@ from ..analysis.players import (
     perfect_player,
     reference_player,
 )
-from ..checks.core import Failure, plain_number
+from ..checks.core import CASE_SEED, Failure, plain_number
 from ..checks.guard import CheckFailed, call_student
 from ..core.text import shown
 from ..games.protocol import Game
@@ -34,22 +36,92 @@ BUDGET_SLACK = 1.25
 """The ordering budget: at most this many times the nodes of the exact-value ordering."""
 
 
+TIED_AT_MOST = 0.9
+"""The largest share of the pairs of non-terminal positions with the same number of marks that an
+evaluation may give the same value. A depth-limited search compares the positions at its horizon,
+which have as many marks as each other: an evaluation that ties (nearly) all of them tells it
+nothing. Evaluations that count lines or squares tie a third of those pairs or fewer; a constant,
+or a value that depends only on the number of marks (or whose turn it is), ties them all."""
+
+EVALUATED_AGAIN = 200
+"""Positions check_evaluation evaluates a second time, drawn from CASE_SEED and in a new order: an
+evaluation is a function of the position, so each must get the value it got the first time."""
+
+
 def check_evaluation(evaluate: Callable[[TicTacToeState], float]) -> None:
     """Check that evaluate(state) returns a number strictly between -1 and +1 (a win is +1, a loss
-    -1) on every non-terminal position, so that no estimate outranks a real win or loss."""
+    -1) on every non-terminal position, so that no estimate outranks a real win or loss; that it
+    depends on the position alone (EVALUATED_AGAIN positions, asked again, get the same value); and
+    that it tells positions apart (it ties at most TIED_AT_MOST of the pairs of positions with as
+    many marks): a constant, or any evaluation that ignores the board, earns nothing."""
     __tracebackhide__ = True
+    values: dict[TicTacToeState, Any] = {}
 
     def judge(state: TicTacToeState) -> Optional[Failure]:
         got, error = attempt(evaluate, state)
         if error is None and plain_number(got) and -1 < got < 1:
+            values[state] = got
             return None
         return Failure(state, f"evaluate({state!r})", "a number strictly between -1 and +1",
                         raised(error) if error else shown(got), None, error)
 
+    def informative() -> None:
+        __tracebackhide__ = True
+        _check_evaluated_again(evaluate, values)
+        _check_tells_apart(values)
+
     game = TicTacToe()
     positions = [s for s in openings(9, game) if not game.is_terminal(s)]
-    judge_cases("evaluate", f"a number between -1 and +1 on all {len(positions):,} non-terminal positions",
-                positions, judge)
+    judge_cases("evaluate", f"a number between -1 and +1 on all {len(positions):,} non-terminal positions, "
+                "telling them apart", positions, judge, then=informative)
+
+
+def _check_evaluated_again(evaluate: Callable[[TicTacToeState], Any], values: Mapping[TicTacToeState, Any]) -> None:
+    """Raise CheckFailed when one of EVALUATED_AGAIN positions (drawn from CASE_SEED, in a new
+    order) does not get the value it got first."""
+    __tracebackhide__ = True
+    again = random.Random(CASE_SEED.get()).sample(list(values), min(EVALUATED_AGAIN, len(values)))
+    for state in again:
+        got, error = attempt(evaluate, state)
+        if error is None and plain_number(got) and got == values[state]:
+            continue
+        second = raised(error) if error is not None else f"returned {number_text(got)}"
+        raise CheckFailed(
+            f"evaluate gave {number_text(values[state])} the first time it was asked about "
+            f"{case_text(state)}\n  and the second time it {second}. An evaluation is a function of the "
+            "position alone: the same position must get the same value, whatever was asked before it "
+            "(no random numbers, no counting of calls).") from error
+
+
+def _check_tells_apart(values: Mapping[TicTacToeState, Any]) -> None:
+    """Raise CheckFailed when the evaluation gives one value to every position, or to more than
+    TIED_AT_MOST of the pairs of positions with the same number of marks."""
+    __tracebackhide__ = True
+    distinct = set(values.values())
+    if len(distinct) == 1:
+        raise CheckFailed(
+            f"evaluate gives {number_text(next(iter(distinct)))} to every one of the {len(values):,} "
+            "non-terminal positions. A constant tells a depth-limited search nothing: every position at "
+            "its horizon looks alike, so it plays as if it had no evaluation. What on the board makes a "
+            "position better for X, and what makes it worse?")
+    groups: dict[int, list[TicTacToeState]] = {}
+    for state in values:
+        groups.setdefault(sum(mark is not None for mark in state.board), []).append(state)
+    counts = {marks: Counter(values[s] for s in group) for marks, group in groups.items()}
+    tied = sum(n * (n - 1) for count in counts.values() for n in count.values())
+    pairs = sum(len(group) * (len(group) - 1) for group in groups.values())
+    if tied <= TIED_AT_MOST * pairs:
+        return
+    marks, count = max(counts.items(), key=lambda item: max(item[1].values()))
+    value = count.most_common(1)[0][0]
+    first, second = [s for s in groups[marks] if values[s] == value][:2]
+    raise CheckFailed(
+        f"evaluate gives the same value to {tied / pairs:.0%} of the pairs of positions with as many "
+        f"marks as each other, such as {number_text(value)} to both {case_text(first)}\n  and "
+        f"{case_text(second)}\n  A depth-limited search compares the positions at its horizon, which have "
+        f"as many marks: an evaluation must tell most of them apart (tie at most {TIED_AT_MOST:.0%} of "
+        "such pairs), or the search plays as if it had none. What on the board, besides how many marks "
+        "there are, makes a position better or worse for X?")
 
 
 # --- prefer the quicker win: a depth-adjusted utility ----------------------------------------------

@@ -2,20 +2,27 @@
 
 The student's evaluation drives a depth-limited alpha-beta player (the package's alphabeta,
 TOURNAMENT_DEPTH plies, moves in the natural order) that plays three baseline players from the
-same seeded openings, each opening twice, once with each colour: a player that moves at random,
-the reference player (as deep, but every unfinished position worth 0) and the course's own
-evaluation (ConnectFour.evaluate) searched as deep. Everything is seeded, so the score is the
-same on every run. A win counts 1 point, a draw half.
+same openings, each opening twice, once with each colour: a player that moves at random, the
+reference player (as deep, but every unfinished position worth 0) and the course's own evaluation
+(ConnectFour.evaluate) searched as deep. A win counts 1 point, a draw half.
+
+The openings, and the random player's moves, are drawn from the seed of the random cases
+(checks.core.CASE_SEED): 0 in a notebook, so that its score is the same on every run, and the
+grading run's own seed under `make grade`, so that an evaluation tuned to the openings a student
+has seen gains nothing. TOURNAMENT_OPENINGS of the 49 openings of two moves keep the score steady
+from seed to seed (with 10, a good evaluation failed on 2 seeds in 124): over seeds 0 to 20 the course's
+evaluation scored 196.5 to 198.5 of the 240 points, no evaluation at all 115 to 121, one that
+ignores the opponent's windows 163.5 to 169.5.
 """
 
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Callable, cast
+from typing import Callable, Optional, cast
 
 from ..analysis.players import Played, Player, depth_limited_player, match, random_player, reference_player
-from ..checks.core import plain_number
+from ..checks.core import CASE_SEED, plain_number
 from ..checks.guard import CheckFailed
 from ..core.text import shown
 from ..heuristics.connect_four import ConnectFour, ConnectFourState
@@ -25,18 +32,16 @@ from .sandbox import in_batches, prefetching
 TOURNAMENT_DEPTH = 2
 """Plies every player of the tournament searches (the random player excepted)."""
 
-TOURNAMENT_OPENINGS = 10
-"""Openings of the tournament; each is played twice against each baseline, once with each colour."""
+TOURNAMENT_OPENINGS = 40
+"""Openings of the tournament, drawn from the OPENING_PLIES-move openings; each is played twice
+against each baseline, once with each colour."""
 
 OPENING_PLIES = 2
-"""Random moves that make an opening, from the empty board."""
+"""Moves that make an opening, from the empty board: 7 x 7 = 49 openings to draw from."""
 
-SEED = 0
-"""The seed of the openings and of the random player."""
-
-PASS_POINTS = 45
-"""Points needed to pass, of 2 x TOURNAMENT_OPENINGS x 3 = 60: three quarters. The course's own
-evaluation scores 50; no evaluation at all (every position 0) scores 30."""
+PASS_POINTS = 180
+"""Points needed to pass, of 2 x TOURNAMENT_OPENINGS x 3 = 240: three quarters. From the openings of
+seed 0, the course's own evaluation scores 198.5; no evaluation at all (every position 0) 115.5."""
 
 
 class EvaluationFailed(Exception):
@@ -47,23 +52,27 @@ class EvaluationFailed(Exception):
         self.state, self.returned, self.error = state, returned, error
 
 
-def tournament_openings(game: ConnectFour) -> list[ConnectFourState]:
-    """Return TOURNAMENT_OPENINGS distinct positions, each OPENING_PLIES random moves from the empty
-    board, drawn from random.Random(SEED)."""
-    rng, found = random.Random(SEED), list[ConnectFourState]()
-    while len(found) < TOURNAMENT_OPENINGS:
-        state = game.initial
-        for _ in range(OPENING_PLIES):
-            state = game.result(state, rng.choice(game.actions(state)))
-        if state not in found:
-            found.append(state)
-    return found
+def _seed(seed: Optional[int]) -> int:
+    """Return `seed`, or the seed of the random cases (CASE_SEED) when it is None."""
+    return CASE_SEED.get() if seed is None else seed
 
 
-def baselines(game: ConnectFour) -> dict[str, Player]:
-    """Return the baseline players by name: random, the reference player (no evaluation) and the
-    course's evaluation, the latter two searching TOURNAMENT_DEPTH plies."""
-    return {"the random player": random_player(SEED),
+def tournament_openings(game: ConnectFour, *, seed: Optional[int] = None) -> list[ConnectFourState]:
+    """Return TOURNAMENT_OPENINGS distinct positions of OPENING_PLIES moves from the empty board,
+    drawn from random.Random(seed) (default: CASE_SEED), in the order of their moves."""
+    every = [game.initial]
+    for _ in range(OPENING_PLIES):
+        every = [game.result(state, move) for state in every if not game.is_terminal(state)
+                 for move in game.actions(state)]
+    chosen = set(random.Random(_seed(seed)).sample(range(len(every)), TOURNAMENT_OPENINGS))
+    return [state for index, state in enumerate(every) if index in chosen]
+
+
+def baselines(game: ConnectFour, *, seed: Optional[int] = None) -> dict[str, Player]:
+    """Return the baseline players by name: random (its moves drawn from `seed`, default:
+    CASE_SEED), the reference player (no evaluation) and the course's evaluation, the latter two
+    searching TOURNAMENT_DEPTH plies."""
+    return {"the random player": random_player(_seed(seed)),
             "the reference player": reference_player(TOURNAMENT_DEPTH),
             "the course's evaluation": depth_limited_player(game.evaluate, None, TOURNAMENT_DEPTH)}
 
@@ -111,19 +120,21 @@ class Standing:
                 f"{self.points:g} of {len(self.games)} points")
 
 
-def standings(evaluate: Callable[[ConnectFourState], float]) -> list[Standing]:
-    """Return the standings of the depth-limited player with `evaluate` against each baseline."""
+def standings(evaluate: Callable[[ConnectFourState], float], *, seed: Optional[int] = None) -> list[Standing]:
+    """Return the standings of the depth-limited player with `evaluate` against each baseline, from
+    the openings and with the random player of `seed` (default: CASE_SEED)."""
     game = ConnectFour()
     evaluation = in_batches(evaluate, TOURNAMENT_DEPTH)
     player = prefetching(evaluation, depth_limited_player(checked_evaluation(evaluation), None, TOURNAMENT_DEPTH))
-    starts = tournament_openings(game)
+    starts = tournament_openings(game, seed=seed)
     return [Standing(name, match(game, player, opponent, starts=starts).games)
-            for name, opponent in baselines(game).items()]
+            for name, opponent in baselines(game, seed=seed).items()]
 
 
-def standings_report(evaluate: Callable[[ConnectFourState], float]) -> str:
-    """Return the standings of `evaluate`, one line per baseline, and the total against the pass mark."""
-    table = standings(evaluate)
+def standings_report(evaluate: Callable[[ConnectFourState], float], *, seed: Optional[int] = None) -> str:
+    """Return the standings of `evaluate` (from `seed`, default: CASE_SEED), one line per
+    baseline, and the total against the pass mark."""
+    table = standings(evaluate, seed=seed)
     total = sum(s.points for s in table)
     games = sum(len(s.games) for s in table)
     return "\n".join([str(s) for s in table]
@@ -131,9 +142,9 @@ def standings_report(evaluate: Callable[[ConnectFourState], float]) -> str:
 
 
 def check_connect_four_evaluation(evaluate: Callable[[ConnectFourState], float]) -> None:
-    """Check an evaluation for Connect Four by the tournament: with it, the depth-limited player
-    must score at least PASS_POINTS of the 60 points against the three baselines; every call must
-    return a number strictly between -1 and +1 (a win is +1, a loss -1)."""
+    """Check an evaluation for Connect Four by the tournament, from the openings of CASE_SEED: with
+    it, the depth-limited player must score at least PASS_POINTS of the 240 points against the three
+    baselines; every call must return a number strictly between -1 and +1 (a win is +1, a loss -1)."""
     __tracebackhide__ = True
     game = ConnectFour()
     try:

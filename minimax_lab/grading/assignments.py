@@ -429,13 +429,29 @@ def _first_line(cell: Any) -> str:
 
 
 def _find_answer(answer: Any, cells: Sequence[Any]) -> Optional[Any]:
-    """Return the submission's cell for a solution's answer cell: the one with its id, else the
-    first code cell that starts with the same line (a `def ...:` line, usually)."""
+    """Return the submission's cell for a solution's answer cell: the one with its id (None when
+    that cell is not a code cell: a raw or markdown cell runs nothing), else the first code cell that
+    starts with the same line (a `def ...:` line, usually), else the first code cell that defines
+    the same functions (a notebook without ids whose `def` line changed)."""
     by_id = [c for c in cells if answer.get("id") and c.get("id") == answer.get("id")]
     if by_id:
-        return by_id[0]
+        return by_id[0] if by_id[0].get("cell_type") == "code" else None
+    code = [c for c in cells if c.get("cell_type") == "code" and isinstance(c.get("source", ""), (str, list))]
     head = _first_line(answer)
-    return next((c for c in cells if c.get("cell_type") == "code" and _first_line(c) == head), None)
+    found = next((c for c in code if _first_line(c) == head), None)
+    if found is not None:
+        return found
+    wanted = _defined_functions(answer)
+    return next((c for c in code if wanted and wanted <= _defined_functions(c)), None) if wanted else None
+
+
+def _defined_functions(cell: Any) -> set[str]:
+    """Return the names of the functions a cell defines at its top level (none if it does not parse)."""
+    try:
+        tree = ast.parse(_source(cell))
+    except (SyntaxError, ValueError, RecursionError, MemoryError, TypeError):
+        return set()
+    return {node.name for node in tree.body if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))}
 
 
 def cell_source(cell: Any) -> str:

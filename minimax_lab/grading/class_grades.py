@@ -33,11 +33,13 @@ import json
 import multiprocessing
 import os
 import secrets
+import stat
 import sys
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Optional, Sequence
+from typing import Any, Callable, Optional, Sequence
 
 from ..checks.core import seeded
 from ..checks.guard import CheckFailed, time_limit
@@ -45,8 +47,17 @@ from ..checks.guard import TimedOut as CheckTimedOut
 from ..core.text import shown
 from ..core.validation import positive_number, whole_number
 from . import assignments
-from .copies import resemblances
-from .sandbox import CALL_TIMEOUT, LIMITS, SANDBOX_NOTE, RemoteFunction, sandbox_name, start_worker
+from .copies import literal_tables, resemblances
+from .sandbox import (
+    CALL_TIMEOUT,
+    LIMITS,
+    SANDBOX_NOTE,
+    RemoteFunction,
+    SandboxUnavailable,
+    check_sandbox,
+    sandbox_name,
+    start_worker,
+)
 
 QUICK_CALL_TIMEOUT = 2.0
 """Seconds a call may take of the functions an assignment marks quick (Prelude.quick): functions of
@@ -167,29 +178,41 @@ class Graded:
 
 
 def read_submission(path: Path) -> dict[str, Any]:
-    """Return a submission as a dict with a list of cells; raise ValueError saying why it cannot be read."""
+    """Return a submission as a dict with a list of cells; raise ValueError saying why it cannot be read.
+    Only a regular file is read (not a link, a FIFO or a device), and at most MAX_NOTEBOOK_BYTES of it."""
     try:
-        size = path.stat().st_size
-        if size > MAX_NOTEBOOK_BYTES:
-            raise ValueError(f"it is {size:,} bytes, more than the {MAX_NOTEBOOK_BYTES:,} a notebook may have")
-        data = json.loads(path.read_bytes().decode("utf-8"))
+        if not stat.S_ISREG(os.lstat(path).st_mode):
+            raise ValueError("it is not a regular file (a link, a folder, a FIFO or a device): hand in the "
+                             "notebook itself")
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+        with os.fdopen(fd, "rb") as file:
+            if not stat.S_ISREG(os.fstat(file.fileno()).st_mode):
+                raise ValueError("it is not a regular file: hand in the notebook itself")
+            data = file.read(MAX_NOTEBOOK_BYTES + 1)
+        if len(data) > MAX_NOTEBOOK_BYTES:
+            raise ValueError(f"it is more than the {MAX_NOTEBOOK_BYTES:,} bytes a notebook may have")
+        notebook = json.loads(data.decode("utf-8"))
     except (OSError, UnicodeDecodeError) as error:
         raise ValueError(f"it cannot be read ({type(error).__name__}: {error})") from None
     except json.JSONDecodeError as error:
         raise ValueError(f"it is not JSON ({error})") from None
     except RecursionError:
         raise ValueError("its JSON is nested too deeply to read") from None
-    if not (isinstance(data, dict) and isinstance(data.get("cells"), list)):
+    if not (isinstance(notebook, dict) and isinstance(notebook.get("cells"), list)):
         raise ValueError("it is JSON but not a notebook (no list of cells)")
-    return data
+    return notebook
 
 
 def answer_cells(solution: Any, submission: dict[str, Any]) -> tuple[list[tuple[str, str]], list[str]]:
     """Return the submission's answer cells as (label, source), in the solution's order, and notes
-    on the answers it lacks (graded as unanswered) or could not give."""
+    on the answers it lacks (graded as unanswered) or could not give. Only what the notebook runs as
+    Python is taken: a code cell (not a raw or markdown cell at an answer's id), without a cell magic
+    that runs something else (%%writefile). Code cells the student added right below an answer cell
+    are taken with it, in order (an answer written under an untouched stub)."""
     cells: list[tuple[str, str]] = []
     notes: list[str] = []
     theirs = [c for c in submission["cells"] if isinstance(c, dict)]
+    known = _solution_cells(solution)
     number = 0
     for cell in solution["cells"]:
         if not assignments.is_answer_cell(cell):
@@ -200,18 +223,62 @@ def answer_cells(solution: Any, submission: dict[str, Any]) -> tuple[list[tuple[
         if found is None:
             notes.append(f"{label} ({assignments.first_line(cell)}) is missing: graded as unanswered")
             continue
-        source = found.get("source", "")
-        if isinstance(source, list) and all(isinstance(line, str) for line in source):
-            source = "".join(source)
-        if not isinstance(source, str):
-            notes.append(f"{label} has no readable source: graded as unanswered")
-            continue
-        cells.append((label, without_magics(source)))
+        added = _added_below(theirs, theirs.index(found), known)
+        for index, (part, extra) in enumerate([(label, found)] + [(f"{label} (a cell you added below it, "
+                                                                   f"{n + 1})", c) for n, c in enumerate(added)]):
+            source = _text(extra.get("source", ""))
+            python = None if source is None else python_source(source)
+            if source is None:
+                notes.append(f"{part} has no readable source: graded as unanswered")
+            elif python is None:
+                notes.append(f"{part} starts with the cell magic {shown(source.lstrip().split()[0])}, which runs "
+                             "no Python of yours in a notebook: graded as unanswered")
+            else:
+                cells.append((part, python))
     return cells, notes
 
 
-def without_magics(source: str) -> str:
-    """Return a cell's source with IPython's %magic and !shell lines commented out (line numbers kept)."""
+def _text(source: Any) -> Optional[str]:
+    """Return a cell's source as a string, or None when it is neither a string nor a list of strings."""
+    if isinstance(source, list) and all(isinstance(line, str) for line in source):
+        return "".join(source)
+    return source if isinstance(source, str) else None
+
+
+def _solution_cells(solution: Any) -> tuple[set[str], set[str]]:
+    """Return the solution's cell ids and first lines (how a submission's cell is known to be the solution's)."""
+    ids = {str(c.get("id")) for c in solution["cells"] if c.get("id")}
+    return ids, {assignments.first_line(c) for c in solution["cells"]}
+
+
+def _added_below(cells: Sequence[Any], index: int, known: tuple[set[str], set[str]]) -> list[Any]:
+    """Return the code cells the student added right after cells[index] (cells that are none of the
+    solution's: an id the solution lacks, or, without ids, a first line no solution cell has)."""
+    ids, heads = known
+    added = []
+    for cell in cells[index + 1:]:
+        new = str(cell.get("id")) not in ids if cell.get("id") else _text(cell.get("source", "")) is not None \
+            and assignments.first_line(cell) not in heads
+        if not new:
+            break
+        if cell.get("cell_type") == "code":
+            added.append(cell)
+    return added
+
+
+PYTHON_CELL_MAGICS = ("time", "timeit", "capture", "prun")
+"""Cell magics whose cell IPython runs as Python (the magic's line is left out when graded)."""
+
+
+def python_source(source: str) -> Optional[str]:
+    """Return a cell's source as the worker runs it, IPython's %magic and !shell lines commented out
+    (line numbers kept); None for a cell that a cell magic runs as something else than Python
+    (%%writefile, %%bash, %%html, ...)."""
+    first = source.lstrip()
+    if first.startswith("%%"):
+        magic = first[2:].split(None, 1)[0] if first[2:].strip() else ""
+        if magic not in PYTHON_CELL_MAGICS:
+            return None
     return "\n".join("# " + line if line.lstrip().startswith(("%", "!")) else line for line in source.split("\n"))
 
 
@@ -229,7 +296,7 @@ def run_check(exercise: Exercise, prelude: str, cells: Sequence[tuple[str, str]]
     try:
         timeouts = {name: QUICK_CALL_TIMEOUT for name in quick} if call_timeout is None else {}
         worker, notes = start_worker(prelude, cells, left_out=left_out, call_timeout=call_timeout or CALL_TIMEOUT,
-                                     quick=timeouts, cpu_seconds=int(check_timeout) + 10)
+                                     quick=timeouts, cpu_limit=int(check_timeout) + 10)
         with worker, contextlib.redirect_stdout(printed), seeded(seed), time_limit(check_timeout):
             check = getattr(grading, exercise.check)
             check(*(RemoteFunction(worker, name) for name in exercise.functions))
@@ -248,20 +315,26 @@ def run_check(exercise: Exercise, prelude: str, cells: Sequence[tuple[str, str]]
 
 def grade_submission(solution_path: Path, submission_path: Path, *, seed: int,
                      call_timeout: Optional[float] = None, check_timeout: float = CHECK_TIMEOUT) -> Graded:
-    """Grade one submission: every check of the solution, each in its own worker."""
+    """Grade one submission: every check of the solution, each in its own worker. Whatever the
+    submission holds, this returns its row: a step that fails on it is a note in the row."""
     solution = assignments.read(solution_path)
-    graded = Graded(Path(submission_path).stem)
+    graded = Graded(student_name(Path(submission_path)))
     checks = exercises(solution)
     try:
-        submission = read_submission(Path(submission_path))
-        cells, notes = answer_cells(solution, submission)
+        with time_limit(PREPARE_TIMEOUT):
+            submission = read_submission(Path(submission_path))
+            cells, notes = answer_cells(solution, submission)
+            notes += [f"{label} resembles the course's {name}: look at it" if label else
+                      f"copies not looked for past the first functions ({name})" for label, name in resemblances(cells)]
+            notes += [f"{label} holds a table of {entries:,} entries: look at it"
+                      for label, entries in literal_tables(cells)]
     except ValueError as error:
-        unreadable = f"not graded: the submission is not a readable notebook: {error}"
-        graded.notes.append(unreadable)
-        graded.verdicts = [Verdict(e.name, e.points, 0.0, unreadable) for e in checks]
-        return graded
+        return not_graded(graded, checks, f"the submission is not a readable notebook: {error}")
+    except CheckTimedOut:
+        return not_graded(graded, checks, f"reading the submission took more than {PREPARE_TIMEOUT:g} s")
+    except Exception as error:  # noqa: BLE001 - one submission never stops the class
+        return not_graded(graded, checks, f"the grader could not read the submission ({type(error).__name__})")
     graded.notes += notes
-    graded.notes += [f"{label} resembles the course's {name}: look at it" for label, name in resemblances(cells)]
     prelude = prelude_source(solution, Path(solution_path).stem)
     quick, left_out = PRELUDES[Path(solution_path).stem].quick, dict[str, str]()
     graded.verdicts = [run_check(e, prelude, cells, seed=seed, call_timeout=call_timeout,
@@ -271,15 +344,55 @@ def grade_submission(solution_path: Path, submission_path: Path, *, seed: int,
     return graded
 
 
+PREPARE_TIMEOUT = 60.0
+"""Seconds the grader may spend reading one submission and looking for copies in it."""
+
+
+def not_graded(graded: Graded, checks: Sequence[Exercise], why: str) -> Graded:
+    """Return `graded` with no point for any check, and why it was not graded."""
+    graded.notes.append(f"not graded: {why}")
+    graded.verdicts = [Verdict(e.name, e.points, 0.0, f"not graded: {why}") for e in checks]
+    return graded
+
+
+def student_name(path: Path) -> str:
+    """Return the student's name as the grader writes it: the file's name without .ipynb, with any
+    character that could move a terminal's cursor or start a line written as an escape ('\\n')."""
+    return printable(path.stem, keep="")
+
+
+def printable(text: str, *, keep: str = "\n", most: Optional[int] = None) -> str:
+    """Return `text` with control characters (ANSI escapes, carriage returns, ...) but those in `keep`
+    written as escapes, and at most `most` characters of it (then '... (N more characters)')."""
+    shown_text = "".join(c if c in keep or c.isprintable() else repr(c)[1:-1] for c in text)
+    if most is not None and len(shown_text) > most:
+        shown_text = f"{shown_text[:most]}... ({len(shown_text) - most:,} more characters)"
+    return shown_text
+
+
+MESSAGE_LIMIT = 2000
+"""Most characters of one check's message that a report shows."""
+
+NOTE_LIMIT = 500
+"""Most characters of one note that a report shows."""
+
+
 def feedback(graded: Graded) -> str:
-    """Return one student's feedback: each check, passed or what it said in full, then the notes."""
+    """Return one student's feedback: each check, passed or what it said in full, then the notes
+    (control characters escaped, each message at most MESSAGE_LIMIT characters)."""
     lines = [f"{graded.student}: {points(graded.total)} of {points(sum(v.points for v in graded.verdicts))} points"]
-    lines += [f"  note: {note}" for note in graded.notes]
+    lines += [f"  note: {printable(note, keep='', most=NOTE_LIMIT)}" for note in graded.notes]
     for verdict in graded.verdicts:
         lines.append(f"  {verdict.exercise}: " + ("pass" if verdict.passed else "FAIL"))
         if not verdict.passed:
-            lines += ["      " + line for line in verdict.message.splitlines()]
+            lines += ["      " + line for line in printable(verdict.message, most=MESSAGE_LIMIT).splitlines()]
     return "\n".join(lines) + "\n"
+
+
+def csv_cell(text: str) -> str:
+    """Return text as a spreadsheet shows it and does not run: a leading =, +, -, @, tab or carriage
+    return (a formula, to Excel and LibreOffice) gets a ' in front."""
+    return "'" + text if text.startswith(("=", "+", "-", "@", "\t", "\r")) else text
 
 
 def points(value: float) -> str:
@@ -291,7 +404,7 @@ def grade_class(solution: Path, submissions: Sequence[Path], out: Path, *, seed:
                 call_timeout: Optional[float] = None, check_timeout: float = CHECK_TIMEOUT) -> list[Graded]:
     """Grade every submission, `jobs` at a time (default: the cores); write grades.csv, feedback/
     and report.txt to `out`, which must be new or empty; return the results by student name."""
-    names = [Path(s).stem for s in submissions]
+    names = [student_name(Path(s)) for s in submissions]
     repeated = sorted({n for n in names if names.count(n) > 1})
     if repeated:
         raise ValueError(f"two submissions share a name: {', '.join(repeated)}; rename one")
@@ -305,17 +418,48 @@ def grade_class(solution: Path, submissions: Sequence[Path], out: Path, *, seed:
         raise ValueError(f"the solution {solution} has no check cells (grading.check_<exercise>(...)): "
                          "nothing to grade")
     prelude_source(reference, solution.stem)
+    check_sandbox()
     jobs = max(1, jobs or os.cpu_count() or 1)
     grade = functools.partial(grade_submission, solution, seed=seed, call_timeout=call_timeout,
                               check_timeout=check_timeout)
-    if jobs == 1 or len(submissions) <= 1:
-        results = [grade(s) for s in submissions]
-    else:
-        with ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("spawn")) as pool:
-            results = list(pool.map(grade, submissions))
+    results = grade_apart(grade, submissions, jobs, exercises(reference))
     results.sort(key=lambda g: g.student)
     write_results(out, solution, results, seed=seed, call_timeout=call_timeout, check_timeout=check_timeout)
     return results
+
+
+def grade_apart(grade: Callable[[Path], Graded], submissions: Sequence[Path], jobs: int,
+                checks: Sequence[Exercise]) -> list[Graded]:
+    """Return grade(s) for every submission, graded in processes of their own, `jobs` at a time. A
+    submission whose grading ends its process (by killing it, say) is graded again alone; if it ends
+    that one too, its row says so and it earns nothing. The others are graded as usual."""
+    results: dict[int, Graded] = {}
+    spawn = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=spawn) as pool:
+        futures = {index: pool.submit(grade, path) for index, path in enumerate(submissions)}
+        for index, future in futures.items():
+            with contextlib.suppress(BrokenProcessPool):
+                results[index] = _result(future, submissions[index], checks)
+    for index, path in enumerate(submissions):
+        if index not in results:
+            with ProcessPoolExecutor(max_workers=1, mp_context=spawn) as alone:
+                try:
+                    results[index] = _result(alone.submit(grade, path), path, checks)
+                except BrokenProcessPool:
+                    results[index] = not_graded(Graded(student_name(Path(path))), checks,
+                                                "grading it ended the grader's process (did it kill it?)")
+    return [results[index] for index in range(len(submissions))]
+
+
+def _result(future: Any, path: Path, checks: Sequence[Exercise]) -> Graded:
+    """Return a submission's row from its future; a grader's error on it (not a lost process) is a note."""
+    try:
+        graded: Graded = future.result()
+        return graded
+    except BrokenProcessPool:
+        raise
+    except Exception as error:  # noqa: BLE001 - one submission never stops the class
+        return not_graded(Graded(student_name(Path(path))), checks, f"the grader failed on it ({type(error).__name__})")
 
 
 MOST_SECONDS = 24 * 3600.0
@@ -351,7 +495,7 @@ def write_results(out: Path, solution: Path, results: Sequence[Graded], *, seed:
         writer.writerow(["student", *columns, "total"])
         for graded in results:
             by_name = {v.exercise: v for v in graded.verdicts}
-            writer.writerow([graded.student, *(points(by_name[c].earned) if c in by_name else "" for c in columns),
+            writer.writerow([csv_cell(graded.student), *(points(by_name[c].earned) if c in by_name else "" for c in columns),
                              points(graded.total)])
     for graded in results:
         (out / "feedback" / f"{graded.student}.txt").write_text(feedback(graded), encoding="utf-8")
@@ -411,13 +555,13 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     try:
         results = grade_class(args.solution, args.submissions, out, seed=seed, jobs=args.jobs,
                               call_timeout=args.call_timeout, check_timeout=args.check_timeout)
-    except ValueError as error:
+    except (ValueError, SandboxUnavailable) as error:
         print(f"grading did not run: {error}", file=sys.stderr)
         return 1
     print(f"graded {args.solution.name}: {len(results)} submissions, seed {seed}, sandbox {sandbox_name()}; "
           f"{out / 'grades.csv'} (feedback in {out / 'feedback'}, all in {out / 'report.txt'})")
     for graded in results:
-        print(summary_line(graded))
+        print(summary_line(graded))  # names and notes escaped: nothing a submission holds moves the cursor
     return 0
 
 

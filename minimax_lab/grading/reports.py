@@ -63,10 +63,12 @@ def report(label: str, success: str, total: int, failures: list[Failure]) -> Non
 
 
 def judge_cases(label: str, success: str, cases: Sequence[Any],
-                judge: Callable[[Any], Optional[Failure]]) -> None:
+                judge: Callable[[Any], Optional[Failure]], *, then: Optional[Callable[[], None]] = None) -> None:
     """Judge every case and report: the success line, or the smallest failure as CheckFailed. A
     case on which the student's function used a package search, timed out or changed its input
-    (a StudentProblem) stops the check at once, with that case shown."""
+    (a StudentProblem) stops the check at once, with that case shown. When every case passes,
+    `then()` runs before the success line: a judgement of the answers taken together (such as
+    an evaluation that gives every position the same value), which raises CheckFailed."""
     __tracebackhide__ = True
     failures = []
     for case in cases:
@@ -77,6 +79,8 @@ def judge_cases(label: str, success: str, cases: Sequence[Any],
             raise CheckFailed(f"{problem}, on {case_text(case)}") from None
         if mismatch is not None:
             failures.append(mismatch)
+    if not failures and then is not None:
+        then()
     report(label, success, len(cases), failures)
 
 

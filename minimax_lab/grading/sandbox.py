@@ -2,30 +2,47 @@
 
 The grader (class_grades) never runs a submission in its own process. For each check it starts a
 Worker: a fresh Python process (`python -I -S`, no site-packages, no environment) whose only
-importable course code is the *kit*, a folder the grader assembles from the game modules
-(KIT_MODULES: the rules of the games and the tree types, no search, no evaluation, no answer key)
-and the worker's own two modules. The worker runs the assignment's prelude and the student's
-answer cells, then answers the grader's calls (worker.py has the protocol). Only plain data
-crosses (wire.py); the grader compares what comes back with its own references.
+importable code is the standard library, numpy (as a notebook has it) and the *kit*, a folder the
+grader assembles once per grading run from real modules of the package (KIT_MODULES: the rules of
+the games and the tree types, no search, no evaluation, no answer key; the worker, its wire and
+the notebook's stand-ins for IPython). The kit is read-only to the worker and its digest is checked
+before every worker starts, so no submission changes what a later one runs against. The worker runs
+the assignment's prelude and the student's answer cells, then answers the grader's calls (worker.py
+has the protocol). Only plain data crosses (wire.py); the grader compares what comes back with its
+own references.
+
+Least privilege, whoever starts the grader:
+- The worker never runs as root and never holds a capability. Started as root, the grader runs it
+  as an unprivileged user of its own (worker_uid(): an id no account has), switched by util-linux's `setpriv` with every
+  capability, the bounding set and new privileges dropped; started as a normal user, it runs as
+  that user, without capabilities.
+- One process per submission: before any student code, the worker sets its hard limit on
+  processes (RLIMIT_NPROC) to 1, which an unprivileged process cannot raise, so an answer can
+  neither fork nor start threads. Its CPU time, memory and files are therefore the submission's.
+- Time limits are CPU time of the worker (read from /proc), so a neighbour's load cannot fail an
+  honest answer; a call that waits without computing is stopped after WALL_FACTOR times the limit.
 
 The sandbox, best first:
-- "bubblewrap" (Debian's `bwrap`): new user, PID, network, IPC and mount namespaces; the worker
-  sees the system's programs and libraries and Python read-only, the kit read-only at /kit, and
-  an empty private folder as its working directory, nothing else: not the course's source, not
-  the solutions, not the other submissions, not the grader's output. When the worker is killed,
-  the PID namespace takes every process it started with it.
-- "limits only" (no bwrap on the machine): the same worker in a private temporary folder with a
-  scrubbed import path and its own session; it could still read files the grader's user can
-  read. The report says which one ran (SANDBOX_NOTE).
+- "bubblewrap" (Debian's `bwrap`): new PID, network, IPC and mount namespaces (and a user namespace
+  when not started as root); the worker sees the system's programs and libraries, Python and numpy
+  read-only, the kit read-only at /kit, and a private tmpfs of WORK_SIZE bytes as its working
+  folder and /tmp, nothing else: not the course's source, not the solutions, not the other
+  submissions, not the grader's output. When the worker is killed, the PID namespace takes every
+  process with it.
+- "limits only" (no bwrap on the machine): the same worker, limits and user in a private temporary
+  folder with a scrubbed import path. As root it still cannot write the grader's files or signal
+  its processes (it is a user of its own), though it sees the file system; as a normal user it
+  could read, and signal, what that user can, and its writes are bounded per file only. The report
+  says which ran (SANDBOX_NOTE).
 
-Either way: resource limits (LIMITS: CPU seconds, memory, file size, open files, and child
-processes where Linux enforces that, i.e. not for root), a deadline for each call after which
-the worker's whole process group is killed with SIGKILL, and the worker's folder removed.
+Either way: resource limits (LIMITS), a deadline for each call after which the worker and
+everything it started are killed with SIGKILL, and the worker's folder removed.
 """
 
 from __future__ import annotations
 
 import atexit
+import hashlib
 import os
 import resource
 import select
@@ -46,10 +63,12 @@ from .worker import HEADER, MAX_FRAME
 PACKAGE = Path(__file__).resolve().parent.parent
 
 KIT_MODULES = ("core/__init__.py", "core/text.py", "core/trees.py", "games/__init__.py", "games/protocol.py",
-               "games/tictactoe.py", "games/connect_four.py", "games/nim.py", "games/turns.py", "grading/wire.py",
-               "grading/worker.py")
+               "games/tictactoe.py", "games/connect_four.py", "games/nim.py", "games/turns.py", "games/maze.py",
+               "games/maze_policies.py", "grading/wire.py",
+               "grading/worker.py", "grading/notebook_shim.py")
 """The package's files a worker can import: minimax_lab.games (the rules of every game), the two
-core modules it uses (the tree types and how values are spelled), and the worker itself."""
+core modules it uses (the tree types and how values are spelled), and the worker itself with its
+wire and the notebook's stand-ins."""
 
 KIT_INIT = '''"""The course's games as a graded exercise hands them out: the rules, no searches, no answers."""
 
@@ -70,7 +89,14 @@ def __getattr__(name):
 """The kit's minimax_lab/__init__.py: the game types, and a clear error for anything else."""
 
 CALL_TIMEOUT = 10.0
-"""Seconds one call of a student's function may take (loading the answers too)."""
+"""Seconds of CPU time one call of a student's function may take (loading the answers too)."""
+
+WALL_FACTOR = 5.0
+"""A call that has not used its CPU time is stopped after this many times its limit in wall time:
+an answer that sleeps or blocks gets no more."""
+
+POLL = 0.1
+"""Seconds between two looks at a waiting worker's CPU time."""
 
 CALL_BUDGET = 2_000_000
 """Most calls of a student's functions one check may make."""
@@ -81,50 +107,126 @@ MEMORY_LIMIT = 2 * 1024 ** 3
 FILE_SIZE_LIMIT = 16 * 1024 ** 2
 """The largest file a worker may write, in bytes (16 MiB)."""
 
+WORKDIR = "/worker"
+"""The worker's working folder under bubblewrap (a path no interpreter or library is bound under)."""
+
+WORK_SIZE = 64 * 1024 ** 2
+"""Bytes the worker's working folder and /tmp may hold together under bubblewrap (a tmpfs)."""
+
 OPEN_FILES_LIMIT = 64
 """How many files a worker may have open at once."""
+
+PROCESS_LIMIT = 1
+"""Processes (threads count too) the worker's user may run once the worker has started: none but
+itself. The worker sets it as its hard limit before any student code runs."""
+
+WORKER_UID_BASE = 2_000_000_000
+"""Started as root, a grading process runs its workers as the user (and group) WORKER_UID_BASE + its
+process id: an id no account has, and one per grading process, so that no two submissions graded
+at once share a user (to signal each other, or to count against each other's limit on processes)."""
+
+
+def worker_uid() -> int:
+    """Return the user id this process's workers run as when it runs as root."""
+    return WORKER_UID_BASE + os.getpid()
 
 LIMITS = {
     "cpu seconds": resource.RLIMIT_CPU,
     "memory": resource.RLIMIT_AS,
     "file size": resource.RLIMIT_FSIZE,
     "open files": resource.RLIMIT_NOFILE,
-    "child processes": resource.RLIMIT_NPROC,
+    "processes": resource.RLIMIT_NPROC,
 }
 """The resource limits a worker runs under (their values: Worker.limits)."""
 
+THREADS_OFF = {"OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
+"""Environment that keeps numpy's libraries from starting threads the worker may not have."""
+
+
+class SandboxUnavailable(RuntimeError):
+    """No worker can be started safely here; the message says what to install or change."""
+
+
+def as_root() -> bool:
+    """Return True when the grader runs as root (its workers then run as worker_uid())."""
+    return os.geteuid() == 0
+
+
+def _drop_privileges() -> list[str]:
+    """Return the command prefix that runs a worker as worker_uid() with no capability (as root), or []."""
+    if not as_root():
+        return []
+    setpriv = shutil.which("setpriv") or "/usr/bin/setpriv"
+    return [setpriv, f"--reuid={worker_uid()}", f"--regid={worker_uid()}", "--clear-groups", "--inh-caps=-all",
+            "--bounding-set=-all", "--no-new-privs", "--"]
+
 
 def bwrap() -> Optional[str]:
-    """Return the path of bubblewrap if it is installed and works here, else None."""
+    """Return the path of bubblewrap if it is installed and starts a worker here, else None."""
     found = shutil.which("bwrap")
     if found is None:
         return None
-    probe = subprocess.run([found, "--ro-bind", "/", "/", "--unshare-all", "--die-with-parent", "true"],
-                           capture_output=True, timeout=30, check=False)
+    probe = subprocess.run(_bwrap_command(found, kit(), ["true"] if not as_root() else
+                                          [*_drop_privileges(), "/bin/true"]),
+                           capture_output=True, timeout=30, check=False, env=_environment(Path("/")))
     return found if probe.returncode == 0 else None
 
 
-_kit: dict[str, Path] = {}
+_kit: dict[str, Any] = {}
 _kit_lock = threading.Lock()
 
 
+def _site_packages() -> list[Path]:
+    """Return the folders of the libraries a worker may import besides the standard library (numpy)."""
+    try:
+        import numpy
+    except ImportError:  # pragma: no cover - numpy is in requirements.in
+        return []
+    root = Path(numpy.__file__).resolve().parent
+    return [path for path in (root, root.parent / "numpy.libs") if path.is_dir()]
+
+
+def _digest(root: Path) -> str:
+    """Return a digest of every file and link in the kit, by path."""
+    digest = hashlib.sha256()
+    for path in sorted(root.rglob("*")):
+        digest.update(str(path.relative_to(root)).encode())
+        if path.is_symlink():
+            digest.update(b"->" + os.readlink(path).encode())
+        elif path.is_file():
+            digest.update(hashlib.sha256(path.read_bytes()).digest())
+    return digest.hexdigest()
+
+
+def _build_kit() -> Path:
+    root = Path(tempfile.mkdtemp(prefix="minimax-lab-kit-"))
+    atexit.register(shutil.rmtree, root, ignore_errors=True)
+    package = root / "minimax_lab"
+    for name in KIT_MODULES:
+        (package / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(PACKAGE / name, package / name)
+    (package / "__init__.py").write_text(KIT_INIT, encoding="utf-8")
+    (package / "grading" / "__init__.py").write_text('"""The worker and its wire."""\n', encoding="utf-8")
+    (root / "site").mkdir()
+    for library in _site_packages():
+        (root / "site" / library.name).symlink_to(library)
+    for path in [root, *root.rglob("*")]:
+        if not path.is_symlink():
+            path.chmod(0o555 if path.is_dir() else 0o444)
+    return root
+
+
 def kit() -> Path:
-    """Return the folder of the kit (made once per process, removed at exit)."""
+    """Return the folder of the kit: made once per grading process (removed at exit), read-only, and
+    made again if its files are no longer what was made (verified by digest at every call)."""
     with _kit_lock:
-        if "path" not in _kit:
-            root = Path(tempfile.mkdtemp(prefix="minimax-lab-kit-"))
-            atexit.register(shutil.rmtree, root, ignore_errors=True)
-            package = root / "minimax_lab"
-            for name in KIT_MODULES:
-                (package / name).parent.mkdir(parents=True, exist_ok=True)
-                shutil.copyfile(PACKAGE / name, package / name)
-            (package / "__init__.py").write_text(KIT_INIT, encoding="utf-8")
-            (package / "grading" / "__init__.py").write_text('"""The worker and its wire."""\n',
-                                                              encoding="utf-8")
-            for path in [root, *root.rglob("*")]:
-                path.chmod(0o755 if path.is_dir() else 0o644)
-            _kit["path"] = root
-        return _kit["path"]
+        if "path" not in _kit or _digest(_kit["path"]) != _kit["digest"]:
+            if "path" in _kit:
+                shutil.rmtree(_kit["path"], ignore_errors=True)
+            _kit["path"] = _build_kit()
+            _kit["digest"] = _digest(_kit["path"])
+        path: Path = _kit["path"]
+        return path
 
 
 def sandbox_name() -> str:
@@ -142,13 +244,15 @@ def _bwrap_path() -> Optional[str]:
 
 
 SANDBOX_NOTE = {
-    "bubblewrap": "each submission ran in bubblewrap: its own namespaces, only Python, the system's "
-                  "libraries and the games visible, no network",
-    "limits only": "bubblewrap was not available: each submission ran with resource limits and a scrubbed "
-                   "import path only, and could read what the grader's user can read (install bubblewrap)",
+    "bubblewrap": "each submission ran in bubblewrap as an unprivileged user without capabilities: its own "
+                  "namespaces, only Python, numpy, the system's libraries and the games visible, no network",
+    "limits only": "bubblewrap was not available: each submission ran with resource limits, one process and a "
+                   "scrubbed import path only, as an unprivileged user when grading as root; graded as a normal "
+                   "user, it could read and signal what that user can (install bubblewrap)",
 }
 
-BOOT = "import sys; sys.path.insert(0, {kit!r}); from minimax_lab.grading.worker import main; main()"
+BOOT = ("import resource; resource.setrlimit(resource.RLIMIT_NPROC, ({processes}, {processes})); import sys; "
+        "sys.path[:0] = [{kit!r}, {kit!r} + '/site']; from minimax_lab.grading.worker import main; main()")
 
 
 def _python() -> str:
@@ -156,39 +260,86 @@ def _python() -> str:
     return os.path.realpath(sys.executable)
 
 
-def _command(workdir: Path, kit_path: Path) -> list[str]:
-    python = _python()
-    bwrap_path = _bwrap_path()
-    if bwrap_path is None:
-        return [python, "-I", "-S", "-c", BOOT.format(kit=str(kit_path))]
-    prefix = os.path.realpath(sys.base_prefix)
-    command = [bwrap_path, "--unshare-all", "--die-with-parent", "--new-session",
-               "--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp"]
+def _environment(workdir: Path) -> dict[str, str]:
+    return {"PATH": "/usr/bin:/bin", "HOME": str(workdir), **THREADS_OFF}
+
+
+def _bwrap_command(bwrap_path: str, kit_path: Path, command: Sequence[str]) -> list[str]:
+    """Return bubblewrap's command line that runs `command` in the sandbox (see the module's docstring)."""
+    python, prefix = _python(), os.path.realpath(sys.base_prefix)
+    namespaces = (["--unshare-ipc", "--unshare-pid", "--unshare-net", "--unshare-uts", "--unshare-cgroup-try"]
+                  if as_root() else ["--unshare-all", "--cap-drop", "ALL"])
+    line = [bwrap_path, *namespaces, "--die-with-parent", "--new-session", "--proc", "/proc", "--dev", "/dev"]
     for system in ("/usr", "/lib", "/lib64", "/bin", "/sbin", "/lib32", "/libx32"):
         if os.path.islink(system):
-            command += ["--symlink", os.readlink(system), system]
+            line += ["--symlink", os.readlink(system), system]
         elif os.path.isdir(system):
-            command += ["--ro-bind", system, system]
-    if not prefix.startswith("/usr/"):
-        command += ["--ro-bind", prefix, prefix]
-    if not python.startswith(prefix + "/"):
-        command += ["--ro-bind", python, python]
-    command += ["--ro-bind", str(kit_path), "/kit", "--bind", str(workdir), "/work", "--chdir", "/work",
-                "--clearenv", "--setenv", "HOME", "/work", "--setenv", "PATH", "/usr/bin:/bin",
-                python, "-I", "-S", "-c", BOOT.format(kit="/kit")]
-    return command
+            line += ["--ro-bind", system, system]
+    made: set[str] = set()
+    for path in ([prefix] if not prefix.startswith("/usr/") else []) + \
+            ([python] if not python.startswith(prefix + "/") else []) + [str(p) for p in _site_packages()]:
+        for parent in reversed(Path(path).parents[:-1]):  # readable by the worker's user, as on the host
+            if str(parent) not in made and not str(parent).startswith("/usr/"):
+                line += ["--perms", "0755", "--dir", str(parent)]
+                made.add(str(parent))
+        line += ["--ro-bind", path, path]
+    line += ["--ro-bind", str(kit_path), "/kit", "--size", str(WORK_SIZE), "--perms", "01777", "--tmpfs", WORKDIR,
+             "--symlink", WORKDIR, "/tmp", "--chdir", WORKDIR, "--clearenv"]
+    for name, value in _environment(Path(WORKDIR)).items():
+        line += ["--setenv", name, value]
+    return line + list(command)
 
 
-def _own_processes() -> int:
-    """Return how many processes this user runs now (RLIMIT_NPROC counts them all)."""
-    uid, count = os.getuid(), 0
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                count += os.stat(f"/proc/{entry}").st_uid == uid
-            except OSError:
-                pass
-    return count
+def _command(workdir: Path, kit_path: Path) -> list[str]:
+    bwrap_path = _bwrap_path()
+    inside = "/kit" if bwrap_path else str(kit_path)
+    worker = [*_drop_privileges(), _python(), "-I", "-S", "-c", BOOT.format(kit=inside, processes=PROCESS_LIMIT)]
+    return worker if bwrap_path is None else _bwrap_command(bwrap_path, kit_path, worker)
+
+
+_checked_user: dict[str, Optional[str]] = {}
+
+
+def check_sandbox() -> None:
+    """Raise SandboxUnavailable when workers cannot start here: as root without bubblewrap, the
+    unprivileged user must be able to run this Python (a Python under /root is not)."""
+    if _bwrap_path() is not None or not as_root():
+        return
+    if "why" not in _checked_user:
+        try:
+            probe = subprocess.run([*_drop_privileges(), _python(), "-I", "-S", "-c", "pass"], capture_output=True,
+                                   timeout=60, check=False, cwd="/", env=_environment(Path("/")))
+            failed = probe.returncode != 0
+        except OSError:
+            failed = True
+        _checked_user["why"] = (f"grading as root without bubblewrap runs each worker as the unprivileged user "
+                                f"{worker_uid()}, who cannot run this Python ({_python()}): install bubblewrap "
+                                "(apt-get install bubblewrap) or grade as a normal user") if failed else None
+    if _checked_user["why"] is not None:
+        raise SandboxUnavailable(_checked_user["why"])
+
+
+def _children(pid: int) -> list[int]:
+    try:
+        with open(f"/proc/{pid}/task/{pid}/children", encoding="ascii") as file:
+            return [int(child) for child in file.read().split()]
+    except (OSError, ValueError):
+        return []
+
+
+def cpu_seconds(pid: int) -> float:
+    """Return the CPU time (user and system) of process `pid` and all its descendants, in seconds."""
+    total, ticks, todo = 0, os.sysconf("SC_CLK_TCK"), [pid]
+    while todo:
+        current = todo.pop()
+        try:
+            with open(f"/proc/{current}/stat", encoding="ascii", errors="replace") as file:
+                fields = file.read().rsplit(")", 1)[1].split()
+            total += int(fields[11]) + int(fields[12])
+        except (OSError, ValueError, IndexError):
+            continue
+        todo += _children(current)
+    return total / ticks
 
 
 class Worker:
@@ -202,20 +353,22 @@ class Worker:
     raises WorkerFailed. Use as a context manager, or call close()."""
 
     def __init__(self, prelude: str, cells: Sequence[tuple[str, str]], *, call_timeout: float = CALL_TIMEOUT,
-                 cpu_seconds: int = 300, budget: int = CALL_BUDGET, quick: Mapping[str, float] = {}):
+                 cpu_limit: int = 300, budget: int = CALL_BUDGET, quick: Mapping[str, float] = {}):
         self.call_timeout = call_timeout
         self.quick = dict(quick)
         self.budget = budget
         self.calls = 0
         self.dead: Optional[str] = None
+        check_sandbox()
         self.workdir = Path(tempfile.mkdtemp(prefix="minimax-lab-worker-"))
-        processes = _own_processes() + 64 if os.getuid() != 0 else resource.RLIM_INFINITY
-        self.limits = {"cpu seconds": cpu_seconds, "memory": MEMORY_LIMIT, "file size": FILE_SIZE_LIMIT,
-                       "open files": OPEN_FILES_LIMIT, "child processes": processes}
+        if as_root():
+            os.chown(self.workdir, worker_uid(), worker_uid())
+        self.limits = {"cpu seconds": cpu_limit, "memory": MEMORY_LIMIT, "file size": FILE_SIZE_LIMIT,
+                       "open files": OPEN_FILES_LIMIT, "processes": PROCESS_LIMIT}
         self.process = subprocess.Popen(
             _command(self.workdir, kit()), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL, cwd=self.workdir, start_new_session=True, close_fds=True,
-            env={"PATH": "/usr/bin:/bin", "HOME": str(self.workdir)}, preexec_fn=self._limit)
+            env=_environment(self.workdir), preexec_fn=self._limit)
         self.load_errors: list[str] = []
         self.sources = dict(cells)
         try:
@@ -239,8 +392,11 @@ class Worker:
         self.load_errors += [e[:500] for e in errors]
 
     def _limit(self) -> None:
-        """Set the resource limits (in the child, before it runs the sandbox)."""
+        """Set the resource limits but the one on processes (in the child, before it runs the sandbox,
+        which needs a process of its own; the worker sets that one itself, first thing)."""
         for name, which in LIMITS.items():
+            if which == resource.RLIMIT_NPROC:
+                continue
             value = self.limits[name]
             try:
                 resource.setrlimit(which, (value, value))
@@ -288,21 +444,20 @@ class Worker:
         if self.dead is not None:
             raise WorkerStopped(f"not run: {self.dead}")
         body = encode_frame(message)
-        timeout = self.call_timeout if timeout is None else timeout
-        deadline = time.monotonic() + timeout
+        clock = CallClock(self.process.pid, self.call_timeout if timeout is None else timeout)
         try:
             assert self.process.stdin is not None
             self.process.stdin.write(body)
             self.process.stdin.flush()
         except (BrokenPipeError, OSError):
             self._fail(self._ended(what), WorkerFailed)
-        header = self._read(HEADER.size, deadline, what, timeout)
+        header = self._read(HEADER.size, clock, what)
         (length,) = HEADER.unpack(header)
         if length > MAX_FRAME:
             self._fail(f"your code sent the grader {length:,} bytes while {what}", WorkerFailed)
         import json
         try:
-            return json.loads(self._read(length, deadline, what, timeout).decode("utf-8"))
+            return json.loads(self._read(length, clock, what).decode("utf-8"))
         except (ValueError, RecursionError):
             self._fail(f"the grader could not read the worker's reply while {what}", WorkerFailed)
 
@@ -312,14 +467,16 @@ class Worker:
             f"was killed by signal {-code} (a resource limit?)"
         return f"your code {how} while {what}"
 
-    def _read(self, count: int, deadline: float, what: str, timeout: float) -> bytes:
+    def _read(self, count: int, clock: "CallClock", what: str) -> bytes:
         assert self.process.stdout is not None
         fd = self.process.stdout.fileno()
         chunks, got = [], 0
         while got < count:
-            left = deadline - time.monotonic()
-            if left <= 0 or not select.select([fd], [], [], left)[0]:
-                self._fail(f"timed out after {timeout:g} s while {what}", TimedOut)
+            if not select.select([fd], [], [], POLL)[0]:
+                over = clock.over()
+                if over:
+                    self._fail(f"timed out after {over} while {what}", TimedOut)
+                continue
             chunk = os.read(fd, min(count - got, 1 << 20))
             if not chunk:
                 self._fail(self._ended(what), WorkerFailed)
@@ -359,6 +516,29 @@ class Worker:
         if not (isinstance(reply, dict) and any(key in reply for key in known)):
             self._fail(f"the worker's reply while running {name} is unreadable", WorkerFailed)
         return reply
+
+
+class CallClock:
+    """The time limit of one call: `limit` seconds of the worker's CPU time, or WALL_FACTOR times that
+    in wall time for a call that waits rather than computes. The worker's CPU time is read only once
+    the call has waited POLL seconds (a quick reply costs no look at /proc); what it used before that
+    is counted as that first POLL."""
+
+    def __init__(self, pid: int, limit: float):
+        self.pid, self.limit = pid, limit
+        self.started = time.monotonic()
+        self.first: Optional[float] = None
+
+    def over(self) -> str:
+        """Return how the call ran out of time ('2 s of CPU time'), or '' while it has time left."""
+        now = cpu_seconds(self.pid)
+        if self.first is None:
+            self.first = now - min(POLL, time.monotonic() - self.started)
+        if now - self.first >= self.limit:
+            return f"{self.limit:g} s of CPU time"
+        if time.monotonic() - self.started >= self.limit * WALL_FACTOR:
+            return f"{self.limit:g} s: it waited {self.limit * WALL_FACTOR:g} s without finishing"
+        return ""
 
 
 def encode_frame(message: Any) -> bytes:

@@ -102,6 +102,36 @@ def _encode_game(value: Any, depth: int) -> Any:
     raise WireError(f"a {_type_name(value)} object, which is not a number, string, list, tuple, dict or set")
 
 
+SHARED_HASH = 64
+"""Most different items of a decoded set or dict that may share one hash: more make building it
+quadratic (a reply of 300,000 whole numbers equal modulo 2**61 - 1 would take the grader minutes)."""
+
+
+def cheaply_hashed(items: list[Any], what: str) -> list[Any]:
+    """Return `items` if a set of them can be built in linear time; raise WireError if more than
+    SHARED_HASH different items share a hash (raise TypeError for an unhashable one)."""
+    buckets: dict[int, list[Any]] = {}
+    for item in items:
+        bucket = buckets.setdefault(hash(item), [])
+        if len(bucket) < SHARED_HASH + 1 and all(item is not other for other in bucket):
+            bucket.append(item)
+    for bucket in buckets.values():
+        if len(bucket) > SHARED_HASH and len({repr(item) for item in bucket}) > SHARED_HASH:
+            raise WireError(f"{what} with more than {SHARED_HASH} different items that share one hash")
+    return items
+
+
+def hashed_if_hashable(items: list[Any], what: str) -> list[Any]:
+    """Return `items`, checked by cheaply_hashed when they are many and all hashable (the grader may
+    make a set of a list a student's function returned)."""
+    if len(items) > SHARED_HASH:
+        try:
+            cheaply_hashed(items, what)
+        except TypeError:
+            pass
+    return items
+
+
 class Decoder:
     """Turns crossed data back into values. One decoder keeps one game per kind and size, so that
     the states it builds belong to the games it builds (what a search's cache expects)."""
@@ -117,12 +147,12 @@ class Decoder:
         if data is None or kind in (bool, int, float, str):
             return data
         if kind is list:
-            return [self(item, depth + 1) for item in data]
+            return hashed_if_hashable([self(item, depth + 1) for item in data], "a list")
         if kind is not dict or len(data) != 1:
             raise WireError(f"unreadable data of type {_type_name(data)}")
         [(tag, body)] = data.items()
         if tag == "tuple":
-            return tuple(self(item, depth + 1) for item in self._list(body, tag))
+            return tuple(hashed_if_hashable([self(item, depth + 1) for item in self._list(body, tag)], "a tuple"))
         if tag == "float":
             if body not in ("inf", "-inf", "nan"):
                 raise WireError(f"unreadable float {shown(body)}")
@@ -132,12 +162,13 @@ class Decoder:
             if any(len(pair) != 2 for pair in pairs):
                 raise WireError("a dict's items must be [key, value] pairs")
             try:
-                return {self(k, depth + 1): self(v, depth + 1) for k, v in pairs}
+                keys = cheaply_hashed([self(k, depth + 1) for k, _ in pairs], "a dict's keys")
+                return dict(zip(keys, (self(v, depth + 1) for _, v in pairs)))
             except TypeError as error:  # an unhashable key
                 raise WireError(f"a dict with a key that cannot be a key: {error}") from None
         if tag in ("set", "frozenset"):
             try:
-                items = {self(item, depth + 1) for item in self._list(body, tag)}
+                items = set(cheaply_hashed([self(item, depth + 1) for item in self._list(body, tag)], f"a {tag}"))
             except TypeError as error:
                 raise WireError(f"a set with an item that cannot be in a set: {error}") from None
             return items if tag == "set" else frozenset(items)
