@@ -31,11 +31,14 @@ INSTRUCTOR_ONLY = (
     "tests/test_assignments.py",
     "tests/test_grading.py",
     "tests/test_grade_class.py",
+    "tests/test_grade_attacks.py",
+    "tests/test_memorised_answers.py",
     "tests/test_grading_guard.py",
     "tests/test_release.py",
 )
 """Paths (fnmatch patterns) left out of the student edition. A test module that reads the solution
-notebooks is left out too, whether listed or not (reads_solutions)."""
+notebooks is left out too, whether listed or not (reads_solutions); the two grading tests listed here
+read them through test_grade_isolation's helpers."""
 
 NOTE = """> **Student edition.** This repository holds the lessons, the assignment handouts
 > (`notebooks/assignments/`), the package and its tests. The assignments' solutions and the
