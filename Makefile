@@ -62,7 +62,7 @@ NBVAL_ARGS := --nbval --nbval-current-env -p minimax_lab.tools.nbval_plugin \
               --nbval-cell-timeout 600 \
               --ignore notebooks/assignments
 
-.PHONY: help setup lab test test-browser bench bench-grade lock clean assignments grade release execute course-stats nbval screenshots lite
+.PHONY: help setup lab test test-fast test-browser bench bench-grade lock clean assignments grade release execute course-stats nbval screenshots lite
 
 help:  ## list the targets
 	@grep -E '^[a-z-]+:.*## ' '$(ROOT)/Makefile' | sed -E 's/:.*## /\t/' | expand -t14
@@ -79,9 +79,16 @@ lab: setup  ## start JupyterLab at notebooks/00_start_here (PORT=8888, else the 
 test: setup  ## run tests/ and all notebooks (nbval) in one pytest run
 	cd '$(ROOT)'
 	mkdir -p '$(TEST_HOME)'
-	$(TEST_ENV) '$(BIN)/pytest' tests/ notebooks/ $(NBVAL_ARGS) \
+	$(TEST_ENV) '$(BIN)/pytest' tests/ notebooks/ $(NBVAL_ARGS) -m '' \
 	    --ignore tests/test_nbgrader.py --ignore tests/test_setup_as_user.py \
 	    -n $(TEST_WORKERS) --dist loadfile $(PYTEST_ARGS)
+
+# The inner loop: tests/ without the modules marked slow (sandboxed grading, kernels, mypy, installs)
+# and without the notebooks; what a bare `pytest` runs too (pyproject.toml's addopts).
+test-fast: setup  ## run the fast tests only (no notebooks, nothing marked slow), in about a minute
+	cd '$(ROOT)'
+	mkdir -p '$(TEST_HOME)'
+	$(TEST_ENV) '$(BIN)/pytest' tests/ -m 'not slow' -n $(TEST_WORKERS) --dist loadfile $(PYTEST_ARGS)
 
 # Every lesson run in JupyterLab in headless Chromium, its widgets worked, screenshots in
 # build/browser/ (tests/browser/test_lessons.py), then two of them in Notebook 7 the same way;
@@ -93,7 +100,7 @@ test-browser: setup lite  ## run every lesson in JupyterLab (two in Notebook 7) 
 	cd '$(ROOT)'
 	VENV='$(VENV)' '$(ROOT)/scripts/setup_browser.sh'
 	mkdir -p '$(TEST_HOME)'
-	$(TEST_ENV) REQUIRE_REPO2DOCKER=1 REQUIRE_NBGRADER=1 '$(BIN)/pytest' tests/browser/test_lessons.py tests/test_binder.py tests/test_nbgrader.py tests/test_setup_as_user.py \
+	$(TEST_ENV) REQUIRE_REPO2DOCKER=1 REQUIRE_NBGRADER=1 '$(BIN)/pytest' -m '' tests/browser/test_lessons.py tests/test_binder.py tests/test_nbgrader.py tests/test_setup_as_user.py \
 	    tests/browser/test_lite.py $(PYTEST_ARGS)
 
 # The server-free edition: a static JupyterLite site in build/lite/ (scripts/build_lite.py) whose

@@ -18,6 +18,8 @@ import pytest
 from minimax_lab.grading import assignments
 from minimax_lab.grading.assignments import BEGIN, END, STUB, is_answer_cell, notebook_text, read, strip_solutions
 
+pytestmark = pytest.mark.slow  # runs the handouts in kernels
+
 ROOT = Path(__file__).resolve().parents[1]
 SOLUTIONS = ROOT / "notebooks" / "solutions"
 HANDOUTS = ROOT / "notebooks" / "assignments"

@@ -10,6 +10,8 @@ from minimax_lab import TicTacToe, alphabeta, minimax
 from minimax_lab.tools import bench
 from test_twin import position
 
+pytestmark = pytest.mark.slow  # runs the benchmarks' code
+
 
 @settings(max_examples=60, deadline=None, database=None)
 @given(st.lists(st.integers(0, 8), max_size=9))

@@ -25,6 +25,8 @@ from pathlib import Path
 import pytest
 import yaml
 
+pytestmark = pytest.mark.slow  # checks the Binder set-up
+
 ROOT = Path(__file__).resolve().parent.parent
 START = "notebooks/00_start_here.ipynb"
 BADGE = re.compile(r"\[!\[[^\]]*\]\((https://mybinder\.org/badge_logo\.svg)\)\]"

@@ -105,6 +105,7 @@ def test_nim_solution_is_correct_and_search_agrees():
     assert winning == [answer]
 
 
+@pytest.mark.slow  # seconds alone: make test runs it, make test-fast does not
 def test_table_or_search_solution_is_correct():
     verdict = check.table_or_search(solution("my_choice"))
     assert verdict.correct is True and "solve visits 12,870 nodes; the tablebase labels 161,029" in verdict.text

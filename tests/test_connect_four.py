@@ -237,6 +237,7 @@ def test_alphabeta_with_the_games_ordering_agrees():
     assert plain.value == ordered.value == 0 and ordered.nodes < plain.nodes
 
 
+@pytest.mark.slow  # seconds alone: make test runs it, make test-fast does not
 def test_positions_of_a_small_board_are_counted_exactly():
     # Every position reachable on the 4 x 3 board, and on the 4 x 4 board (Tromp counts 161,029).
     def count(game):
@@ -249,6 +250,7 @@ def test_positions_of_a_small_board_are_counted_exactly():
     assert count(ConnectFour(4, 4)) == 161_029
 
 
+@pytest.mark.slow  # seconds alone: make test runs it, make test-fast does not
 @pytest.mark.parametrize("size", sorted(TROMP))
 def test_small_boards_agree_with_tromps_table(size):
     game = ConnectFour(*size)

@@ -29,6 +29,8 @@ from minimax_lab.search.engine import PARTS, WIN, engine
 from minimax_lab.tools.bench import EngineRun, engine_figures
 from test_connect_four_solver import random_positions
 
+pytestmark = pytest.mark.slow  # plays Connect Four matches
+
 
 def solver_value(game, state):
     """Return the exact value of `state` for MAX (X) as the engine writes it: WIN - plies to a win,

@@ -24,6 +24,8 @@ from test_grade_isolation import SOLUTIONS, earned, messages, processes_with, so
 
 from minimax_lab.grading import assignments, class_grades, sandbox
 
+pytestmark = pytest.mark.slow  # grades classes of attacks in sandboxed workers
+
 NAME = "assignment1_minimax"
 SOLUTION = SOLUTIONS / f"{NAME}.ipynb"
 CALL = 3.0

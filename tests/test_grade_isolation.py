@@ -18,6 +18,8 @@ import pytest
 
 from minimax_lab.grading import assignments, class_grades, sandbox
 
+pytestmark = pytest.mark.slow  # grades submissions in sandboxed workers
+
 ROOT = Path(__file__).resolve().parent.parent
 SOLUTIONS = ROOT / "notebooks" / "solutions"
 PACKAGE = ROOT / "minimax_lab"

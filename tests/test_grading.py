@@ -17,6 +17,8 @@ from minimax_lab.grading.assignments import is_answer_cell, read
 from minimax_lab.grading.cases import failure_size
 from minimax_lab.heuristics.tictactoe import open_lines_evaluation
 
+pytestmark = pytest.mark.slow  # runs every assignment check on many cases
+
 SOLUTIONS = Path(__file__).resolve().parents[1] / "notebooks" / "solutions"
 
 

@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.slow  # starts JupyterLab
+
 ROOT = Path(__file__).resolve().parent.parent
 
 

@@ -92,6 +92,7 @@ def test_match_against_perfect_alphabeta_on_tictactoe():
             assert mistakes(TicTacToe(), uct_first, moves)
 
 
+@pytest.mark.slow  # seconds alone: make test runs it, make test-fast does not
 def test_match_on_small_connect_four():
     four = ConnectFour(4, 4)
     match = uct_match(four, playouts=100, games=2, opponent=alphabeta_player(order=threats_then_centre))

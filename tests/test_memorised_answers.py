@@ -24,6 +24,8 @@ from minimax_lab.grading import CheckFailed, assignment2, assignment4, assignmen
 from minimax_lab.search.ordering import exact_order
 from minimax_lab.tools import release
 
+pytestmark = pytest.mark.slow  # grades submissions in sandboxed workers
+
 ROOT = Path(__file__).resolve().parent.parent
 
 # --- assignment 4: cases drawn when the check runs ----------------------------------------------------

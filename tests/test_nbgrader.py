@@ -15,6 +15,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.slow  # installs and runs nbgrader
+
 ROOT = Path(__file__).resolve().parent.parent
 SOLUTION = ROOT / "notebooks" / "solutions" / "assignment4_complexity.ipynb"
 

@@ -281,6 +281,7 @@ def test_the_strict_rule_prunes_what_a_textbook_strict_alpha_beta_never_reaches(
     assert practice.result.value == value == minimax(practice.tree).value
 
 
+@pytest.mark.slow  # seconds alone: make test runs it, make test-fast does not
 def test_the_two_rules_differ_on_many_trees_and_only_in_what_they_prune():
     differ = 0
     for seed in range(60):

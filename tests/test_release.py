@@ -13,6 +13,8 @@ import pytest
 
 from minimax_lab.tools import release
 
+pytestmark = pytest.mark.slow  # writes the student edition and collects its tests
+
 ROOT = Path(__file__).resolve().parent.parent
 
 

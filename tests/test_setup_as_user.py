@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.slow  # installs the course as another user
+
 ROOT = Path(__file__).resolve().parent.parent
 NOBODY = 65534
 

@@ -117,6 +117,7 @@ def test_twin_and_traced_search_agree_on_tic_tac_toe_positions(moves):
         assert_same(the_three_ways(search, game, state))
 
 
+@pytest.mark.slow  # seconds alone: make test runs it, make test-fast does not
 @settings_for(15)   # each example searches a whole position three ways: 40 took 19 s
 @given(MOVES, ORDERINGS, st.integers(0, 9))
 def test_twin_and_traced_alphabeta_agree_on_tic_tac_toe_with_orderings_and_depth(moves, order, depth):

@@ -5,7 +5,10 @@ import re
 import tomllib
 from pathlib import Path
 
+import pytest
 from mypy import api
+
+pytestmark = pytest.mark.slow  # runs mypy --strict on the package
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "minimax_lab"

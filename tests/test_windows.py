@@ -17,6 +17,8 @@ from minimax_lab.heuristics.tictactoe import open_lines_evaluation
 from minimax_lab.search.ordering import Killers, exact_order
 from minimax_lab.search.windows import aspiration, mtdf, null_window, pvs
 
+pytestmark = pytest.mark.slow  # searches tic-tac-toe with every window
+
 AIMA = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]  # AIMA 4th ed., Fig. 5.2
 
 TREES = random_trees(1500, shapes=[(2, 5), (3, 4), (4, 4), (4, 5)],
