@@ -290,6 +290,9 @@ def test_as_an_unprivileged_user_the_attacks_are_contained_too(control: dict[str
         assert run.returncode == 0, run.stderr[-3000:]
         assert "sandbox bubblewrap" in run.stdout or shutil.which("bwrap") is None, run.stdout[:500]
         check_the_class(folder, out, control, started)
+        kits = [path for path in Path(tempfile.gettempdir()).glob("minimax-lab-kit-*")
+                if path.stat().st_uid == UNPRIVILEGED]
+        assert kits == [], "the grader removes its read-only kits when it ends"
     finally:
         shutil.rmtree(base, ignore_errors=True)
 

@@ -198,9 +198,20 @@ def _digest(root: Path) -> str:
     return digest.hexdigest()
 
 
+def _remove_kit(root: Path) -> None:
+    """Remove a kit: its folders are read-only, which only root may delete from, so they are made
+    writable first (the links to numpy are not followed)."""
+    for folder in [root, *(path for path in root.rglob("*") if path.is_dir() and not path.is_symlink())]:
+        try:
+            folder.chmod(0o755)
+        except OSError:
+            pass
+    shutil.rmtree(root, ignore_errors=True)
+
+
 def _build_kit() -> Path:
     root = Path(tempfile.mkdtemp(prefix="minimax-lab-kit-"))
-    atexit.register(shutil.rmtree, root, ignore_errors=True)
+    atexit.register(_remove_kit, root)
     package = root / "minimax_lab"
     for name in KIT_MODULES:
         (package / name).parent.mkdir(parents=True, exist_ok=True)
@@ -222,7 +233,7 @@ def kit() -> Path:
     with _kit_lock:
         if "path" not in _kit or _digest(_kit["path"]) != _kit["digest"]:
             if "path" in _kit:
-                shutil.rmtree(_kit["path"], ignore_errors=True)
+                _remove_kit(_kit["path"])
             _kit["path"] = _build_kit()
             _kit["digest"] = _digest(_kit["path"])
         path: Path = _kit["path"]
