@@ -56,7 +56,7 @@ def quickest_loss(children):
 
 
 def test_the_lesson_shows_a_solution_for_every_exercise_and_leaves_each_unanswered():
-    assert len(SOLUTIONS) == 5
+    assert len(SOLUTIONS) == 6  # five exercises and the Check yourself answers
     code = "\n".join(cell_source(cell) for cell in CELLS if cell["cell_type"] == "code")
     for name in NAMES:
         assert any(re.search(rf"^{name} = ", block, re.M) for block in SOLUTIONS)

@@ -46,3 +46,27 @@ def test_every_reference_to_a_lesson_or_a_section_resolves(path: Path) -> None:
                 broken.append(f"{flat[max(0, match.start() - 40):match.end()]!r}: this lesson has no section "
                               f"{match.group(1)}")
     assert not broken, "\n".join(broken)
+
+
+def check_module(path: Path) -> str:
+    cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+    found = [m for cell in cells if cell["cell_type"] == "code"
+             for m in re.findall(r"from minimax_lab\.checks import (\w+) as check", "".join(cell["source"]))]
+    assert len(set(found)) == 1, f"{path.name} imports one checks module as check"
+    return found[0]
+
+
+@pytest.mark.parametrize("path", [p for p in LESSONS if int(p.name[:2]) >= 1], ids=lambda path: path.stem)
+def test_every_lesson_answers_its_check_yourself_questions_and_the_answers_are_right(path: Path) -> None:
+    import importlib
+
+    blocks = [text for text in prose(path) if re.search(r"<summary>(Worked )?[Aa]nswers</summary>", text)]
+    assert blocks, f"{path.name} has no Answers block under its Check yourself questions"
+    given = re.findall(r'check\.(quiz_\d)\("(\w)"\)', blocks[-1])
+    worked = re.findall(r"^(\d)\. \*\*(\w)\.\*\*", blocks[-1], re.MULTILINE)
+    answers = given or [(f"quiz_{number}", letter) for number, letter in worked]
+    assert answers, f"{path.name}'s Answers block names no answer"
+    module = importlib.import_module(f"minimax_lab.checks.{check_module(path)}")
+    for quiz, letter in answers:
+        verdict = getattr(module, quiz)(letter)
+        assert verdict.text.startswith("Correct"), (path.name, quiz, letter, verdict.text)
