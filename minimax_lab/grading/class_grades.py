@@ -224,8 +224,8 @@ def answer_cells(solution: Any, submission: dict[str, Any]) -> tuple[list[tuple[
             notes.append(f"{label} ({assignments.first_line(cell)}) is missing: graded as unanswered")
             continue
         added = _added_below(theirs, theirs.index(found), known)
-        for index, (part, extra) in enumerate([(label, found)] + [(f"{label} (a cell you added below it, "
-                                                                   f"{n + 1})", c) for n, c in enumerate(added)]):
+        for part, extra in [(label, found)] + [(f"{label} (a cell you added below it, {n + 1})", c)
+                                               for n, c in enumerate(added)]:
             source = _text(extra.get("source", ""))
             python = None if source is None else python_source(source)
             if source is None:
