@@ -93,7 +93,7 @@ ATTACKS: dict[str, tuple[dict[int, Optional[str]], Optional[Callable[[Any], None
     "fills memory": (stubs("hoard = bytearray(3 * 1024 ** 3)\n"), None),
     "fills its folder and /tmp": (stubs(
         "import os\nfor folder in ('.', '/tmp', os.environ.get('HOME', '.')):\n    for i in range(40):\n"
-        "        try:\n            open(os.path.join(folder, f'fill{i}'), 'wb').write(b'x' * 15_000_000)\n"
+        f"        try:\n            open(os.path.join(folder, f'{MARKER}-fill{{i}}'), 'wb').write(b'x' * 15_000_000)\n"
         "        except OSError:\n            break\n"), None),
     # 4. outliving the worker, and killing the grader
     "double-forks a process that rewrites grades.csv later": (stubs(
@@ -190,7 +190,7 @@ def attack_class(folder: Path) -> list[Path]:
 def files_outside(out: Path, since: float) -> list[str]:
     """Return the files written since `since` that carry the attacks' marker, outside `out`."""
     found = []
-    for folder in ("/tmp", os.getcwd()):
+    for folder in ("/tmp", "/var/tmp", "/dev/shm", os.getcwd()):
         for path in Path(folder).glob(f"*{MARKER}*"):
             if path.stat().st_mtime >= since and out not in path.parents:
                 found.append(str(path))
@@ -291,7 +291,7 @@ def test_as_an_unprivileged_user_the_attacks_are_contained_too(control: dict[str
         assert "sandbox bubblewrap" in run.stdout or shutil.which("bwrap") is None, run.stdout[:500]
         check_the_class(folder, out, control, started)
         kits = [path for path in Path(tempfile.gettempdir()).glob("minimax-lab-kit-*")
-                if path.stat().st_uid == UNPRIVILEGED]
+                if path.stat().st_uid == UNPRIVILEGED and path.stat().st_mtime >= started]
         assert kits == [], "the grader removes its read-only kits when it ends"
     finally:
         shutil.rmtree(base, ignore_errors=True)

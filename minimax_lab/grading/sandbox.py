@@ -107,8 +107,10 @@ MEMORY_LIMIT = 2 * 1024 ** 3
 FILE_SIZE_LIMIT = 16 * 1024 ** 2
 """The largest file a worker may write, in bytes (16 MiB)."""
 
-WORKDIR = "/worker"
-"""The worker's working folder under bubblewrap (a path no interpreter or library is bound under)."""
+WORKDIR = "/tmp"
+"""The worker's working folder under bubblewrap, and its /tmp: a tmpfs of WORK_SIZE bytes mounted
+before Python and numpy are bound, so that a Python or a venv that lives under /tmp on the host is
+bound on top of it (and only that)."""
 
 WORK_SIZE = 64 * 1024 ** 2
 """Bytes the worker's working folder and /tmp may hold together under bubblewrap (a tmpfs)."""
@@ -280,13 +282,14 @@ def _bwrap_command(bwrap_path: str, kit_path: Path, command: Sequence[str]) -> l
     python, prefix = _python(), os.path.realpath(sys.base_prefix)
     namespaces = (["--unshare-ipc", "--unshare-pid", "--unshare-net", "--unshare-uts", "--unshare-cgroup-try"]
                   if as_root() else ["--unshare-all", "--cap-drop", "ALL"])
-    line = [bwrap_path, *namespaces, "--die-with-parent", "--new-session", "--proc", "/proc", "--dev", "/dev"]
+    line = [bwrap_path, *namespaces, "--die-with-parent", "--new-session", "--proc", "/proc", "--dev", "/dev",
+            "--size", str(WORK_SIZE), "--perms", "01777", "--tmpfs", WORKDIR]
     for system in ("/usr", "/lib", "/lib64", "/bin", "/sbin", "/lib32", "/libx32"):
         if os.path.islink(system):
             line += ["--symlink", os.readlink(system), system]
         elif os.path.isdir(system):
             line += ["--ro-bind", system, system]
-    made: set[str] = set()
+    made: set[str] = {WORKDIR}
     for path in ([prefix] if not prefix.startswith("/usr/") else []) + \
             ([python] if not python.startswith(prefix + "/") else []) + [str(p) for p in _site_packages()]:
         for parent in reversed(Path(path).parents[:-1]):  # readable by the worker's user, as on the host
@@ -294,8 +297,7 @@ def _bwrap_command(bwrap_path: str, kit_path: Path, command: Sequence[str]) -> l
                 line += ["--perms", "0755", "--dir", str(parent)]
                 made.add(str(parent))
         line += ["--ro-bind", path, path]
-    line += ["--ro-bind", str(kit_path), "/kit", "--size", str(WORK_SIZE), "--perms", "01777", "--tmpfs", WORKDIR,
-             "--symlink", WORKDIR, "/tmp", "--chdir", WORKDIR, "--clearenv"]
+    line += ["--ro-bind", str(kit_path), "/kit", "--chdir", WORKDIR, "--clearenv"]
     for name, value in _environment(Path(WORKDIR)).items():
         line += ["--setenv", name, value]
     return line + list(command)
@@ -422,8 +424,11 @@ class Worker:
         self.close()
 
     def close(self) -> None:
-        """Kill the worker with everything it started, and remove its folder."""
+        """Kill the worker with everything it started, and remove its folder (and, as root without
+        bubblewrap, whatever its user left in the folders every user may write to)."""
         self._kill()
+        if as_root() and _bwrap_path() is None:
+            remove_owned_by(worker_uid())
         for stream in (self.process.stdin, self.process.stdout):
             try:
                 if stream is not None:
@@ -527,6 +532,30 @@ class Worker:
         if not (isinstance(reply, dict) and any(key in reply for key in known)):
             self._fail(f"the worker's reply while running {name} is unreadable", WorkerFailed)
         return reply
+
+
+SHARED_FOLDERS = ("/tmp", "/var/tmp", "/dev/shm")
+"""The folders every user may write to, where a worker without bubblewrap can leave files."""
+
+
+def remove_owned_by(uid: int) -> None:
+    """Remove every file and folder that user `uid` owns at the top of SHARED_FOLDERS (a worker's
+    user is its grading process's own, so nothing else is its)."""
+    for folder in SHARED_FOLDERS:
+        try:
+            entries = list(os.scandir(folder))
+        except OSError:
+            continue
+        for entry in entries:
+            try:
+                if entry.stat(follow_symlinks=False).st_uid != uid:
+                    continue
+                if entry.is_dir(follow_symlinks=False):
+                    shutil.rmtree(entry.path, ignore_errors=True)
+                else:
+                    os.unlink(entry.path)
+            except OSError:
+                pass
 
 
 class CallClock:
