@@ -232,6 +232,8 @@ def test_every_attack_is_contained_and_every_honest_variant_earns_full_marks(
     if mode == "limits only":
         monkeypatch.setenv("MINIMAX_LAB_SANDBOX", "limits")
         monkeypatch.setattr(sandbox, "_bwrap_cache", {})
+    if mode == "as it is" and shutil.which("bwrap") is not None:
+        assert sandbox.sandbox_name() == "bubblewrap", "bubblewrap is installed but cannot start a worker here"
     if sandbox.sandbox_name() == "limits only" and not sandbox.as_root():
         pytest.skip("without bubblewrap a worker runs as you and may signal your processes: the attack "
                     "that kills every process it may would end your session (the README says so)")
