@@ -385,38 +385,28 @@ def test_a_completed_handout_runs_the_solutions_code():
 @pytest.fixture(scope="module")
 def nbval_runs(tmp_path_factory) -> dict:
     """Run nbval on two folders at once (each notebook starts a kernel, so this halves the wait):
-    'passing' holds the handouts of RUN with the solutions pasted back and two collected
-    submissions; 'failing' the handouts of RUN as handed out and a collected submission left
-    unanswered. (The solutions themselves pass nbval in make test's own run of notebooks/solutions.)
-    Return, by folder, the run's result and the check cells expected to fail."""
+    'passing' holds the handouts of RUN with the solutions pasted back; 'failing' the handouts of
+    RUN as handed out. (The solutions themselves pass nbval in make test's own run of
+    notebooks/solutions.) Return, by folder, the run's result and the check cells expected to fail."""
     base = tmp_path_factory.mktemp("nbval")
-    passing, failing, submitted = base / "passing", base / "failing", base / "submitted"
-    for folder in (passing, failing, submitted):
+    passing, failing = base / "passing", base / "failing"
+    for folder in (passing, failing):
         folder.mkdir()
     must_fail = {}
     for name in RUN:
         write(pasted_back(name), passing / f"pasted_{name}")
         shutil.copy(HANDOUTS / name, failing / f"handout_{name}")
         must_fail[f"handout_{name}"] = check_cells(read(HANDOUTS / name))
-    # Collected submissions whose check cells the student deleted: collect restores them.
-    for name in NAMES[:2]:
-        student = write(without_checks(pasted_back(name)), submitted / f"collected_{name}")
-        assignments.collect(SOLUTIONS / name, [student], passing)
-    name = NAMES[1]
-    student = write(without_checks(read(HANDOUTS / name)), submitted / f"unanswered_{name}")
-    assignments.collect(SOLUTIONS / name, [student], failing)
-    must_fail[f"unanswered_{name}"] = check_cells(read(SOLUTIONS / name))
     runs = {folder: start_nbval(folder) for folder in (passing, failing)}
     return {"passing": (finish_nbval(passing, runs[passing]), len(list(passing.glob("*.ipynb")))),
             "failing": (finish_nbval(failing, runs[failing]), must_fail)}
 
 
-def test_collected_submissions_pass_nbval_and_completed_handouts_differ_only_at_checks(nbval_runs):
-    """The collected submissions pass; a completed handout differs from its
-    stored outputs exactly at the check cells, which print the success line where the handout
-    stores the NotAnswered error."""
+def test_completed_handouts_differ_only_at_checks(nbval_runs):
+    """A completed handout differs from its stored outputs exactly at the check cells, which print
+    the success line where the handout stores the NotAnswered error."""
     (code, output, failed), notebooks = nbval_runs["passing"]
-    assert notebooks == len(RUN) + 2
+    assert notebooks == len(RUN)
     assert {n for n in failed} == {f"pasted_{name}" for name in RUN}, output[-3000:]
     for notebook, cells in failed.items():
         assert set(cells) == set(check_cells(read(HANDOUTS / notebook.removeprefix("pasted_"))))
@@ -424,7 +414,7 @@ def test_collected_submissions_pass_nbval_and_completed_handouts_differ_only_at_
 
 
 def test_handouts_fail_nbval_at_every_check(nbval_runs):
-    """Unanswered, every check cell of a handout, and of a collected submission, raises NotAnswered:
+    """Unanswered, every check cell of a handout raises NotAnswered:
     nbval fails it, and its report shows the one "Not answered yet" line."""
     (code, output, failed), must_fail = nbval_runs["failing"]
     assert code == 1, output[-3000:]
@@ -433,71 +423,3 @@ def test_handouts_fail_nbval_at_every_check(nbval_runs):
         for cell in checks:
             text = failed.get(notebook, {}).get(cell, "")
             assert "Cell execution caused an exception" in text and "Not answered yet: " in text, (notebook, cell)
-
-
-def test_collect_keeps_answers_and_restores_everything_else(tmp_path):
-    name = NAMES[0]
-    solution = read(SOLUTIONS / name)
-    student = without_checks(pasted_back(name))
-    for cell in student.cells:
-        if cell.cell_type == "markdown":
-            cell.source = "(deleted)"
-    answers = {c.id: c.source for c in student.cells if "YOUR CODE HERE" in c.source}
-    first_answer = next(c for c in student.cells if c.id in answers)
-    first_answer.id = "renamed-by-an-editor"  # still found, by its first line
-    [merged_path] = assignments.collect(SOLUTIONS / name, [write(student, tmp_path / "s.ipynb")],
-                                        tmp_path / "out")
-    merged = read(merged_path)
-    for ours, theirs in zip(merged.cells, solution.cells):
-        if is_answer_cell(theirs):
-            assert ours.source == answers[theirs.id]
-            assert ours.outputs == [] and ours.execution_count is None
-        else:
-            assert ours == theirs
-    with pytest.raises(ValueError, match="another directory"):
-        assignments.collect(SOLUTIONS / name, [merged_path], merged_path.parent)
-
-
-def test_collect_from_the_command_line(tmp_path, capsys):
-    name = NAMES[2]
-    student = write(read(HANDOUTS / name), tmp_path / "bob.ipynb")
-    out = tmp_path / "graded"
-    assert assignments.main(["collect", str(SOLUTIONS / name), str(student), "--out", str(out)]) == 0
-    assert capsys.readouterr().out == f"wrote {out / 'bob.ipynb'}\n"
-    merged = read(out / "bob.ipynb")
-    assert [c.source for c in merged.cells if "YOUR CODE HERE" in c.source] == \
-           [c.source for c in read(HANDOUTS / name).cells if "YOUR CODE HERE" in c.source]
-
-
-def test_summary_names_each_notebooks_failed_cells(tmp_path):
-    report = tmp_path / "report.xml"
-    report.write_text(
-        '<testsuites><testsuite name="pytest">'
-        '<testcase classname="alice.ipynb" name="Cell 0"/><testcase classname="alice.ipynb" name="Cell 1"/>'
-        '<testcase classname="bob.ipynb" name="Cell 0"/>'
-        '<testcase classname="bob.ipynb" name="Cell 1"><failure message="x">diff</failure></testcase>'
-        '<testcase classname="bob.ipynb" name="Cell 2"><error message="y">boom</error></testcase>'
-        '</testsuite></testsuites>', encoding="utf-8")
-    assert assignments.summarize(report) == ["alice.ipynb: passed", "bob.ipynb: FAILED Cell 1, Cell 2"]
-
-
-def test_grade_script_grades_a_folder_with_a_line_per_student(tmp_path):
-    name = NAMES[0]
-    shutil.copy(SOLUTIONS / name, tmp_path / "alice.ipynb")
-    shutil.copy(HANDOUTS / name, tmp_path / "bob.ipynb")
-    venv = Path(sys.executable).parent.parent
-    run = subprocess.run(["bash", str(ROOT / "scripts" / "grade.sh"), str(SOLUTIONS / name),
-                          str(tmp_path / "alice.ipynb"), str(tmp_path / "bob.ipynb"), "--out", str(tmp_path / "out")],
-                         env={**os.environ, "VENV": str(venv)}, capture_output=True, text=True,
-                         timeout=600)
-    lines = run.stdout.splitlines()
-    assert run.returncode == 0, run.stdout + run.stderr  # grading ran, whatever the grades
-    checks = len(check_cells(read(HANDOUTS / name)))
-    assert f"alice: {checks} points" in lines
-    assert next(l for l in lines if l.startswith("bob")).startswith("bob: 0 points; failed ")
-    assert (tmp_path / "out" / "grades.csv").is_file()
-
-
-def test_grade_script_explains_its_usage():
-    run = subprocess.run(["bash", str(ROOT / "scripts" / "grade.sh")], capture_output=True, text=True)
-    assert run.returncode == 2 and "usage: make grade SOLUTION=" in run.stderr

@@ -117,10 +117,6 @@ NO_CHECKS = json.dumps({"cells": [{"cell_type": "markdown", "id": "a", "metadata
 NOT_A_NOTEBOOK = json.dumps({"cells": [{"cell_type": "markdown", "source": "hi"}]})
 
 
-def collect(submission: str) -> Any:
-    return assignments.collect(SOLUTION, [notebook_file(submission, "student.ipynb")], folder() / "merged")
-
-
 def graded(answer: str) -> Any:
     """Grade a submission of assignment 4 whose first answer cell is `answer`; return its first
     verdict."""
@@ -129,7 +125,7 @@ def graded(answer: str) -> Any:
     cell["source"] = answer
     path = folder() / "student.ipynb"
     path.write_text(json.dumps(notebook), encoding="utf-8")
-    return class_grades.grade_submission(SOLUTION, path, seed=1, call_timeout=5, check_timeout=60).verdicts[0]
+    return class_grades.grade_submission(SOLUTION, path, seed=1, call_timeout=5, check_timeout=60).marks[0]
 
 
 MUTE = "class Mute(Exception):\n    def __str__(self):\n        raise RuntimeError('no message')\n"
@@ -253,12 +249,6 @@ CASES = [
            "solution", "not a readable notebook"),
     raises("raw", "grade_class, a solution with no checks", lambda: grade(solution=notebook_file(NO_CHECKS)),
            "no check cells"),
-    raises("raw", "collect, a submission that is not JSON", lambda: collect("not json"), "student.ipynb",
-           "not a readable notebook"),
-    raises("raw", "collect, a submission whose cells are a number", lambda: collect('{"cells": 3}'),
-           "student.ipynb", "not a readable notebook"),
-    raises("raw", "summary of a report that is not there",
-           lambda: assignments.summarize(folder() / "missing.xml"), "missing.xml", "JUnit"),
     gives("raw", "a sandboxed worker boots with the kit and answers", worker_answer,
           lambda found: found == ([], 5)),
     gives("raw", "grading a function that raises an exception without a message",

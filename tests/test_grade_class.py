@@ -51,7 +51,7 @@ def test_every_verdict_is_what_the_generator_intended(graded):
     assert sorted(rows) == sorted(expected) == [g.student for g in results]
     wrong = []
     for result in results:
-        for verdict in result.verdicts:
+        for verdict in result.marks:
             passed, fragment = expected[result.student][verdict.exercise]
             if verdict.passed != passed or (fragment is not None and fragment not in verdict.message):
                 wrong.append((result.student, verdict.exercise, passed, fragment, verdict.message[:200]))
@@ -76,7 +76,7 @@ def test_broken_notebooks_are_reported_and_grading_goes_on(graded):
 def test_a_hanging_student_times_out_on_every_check(graded):
     _, results, _ = graded
     hanging = next(g for g in results if g.student == "student_003")
-    assert all("timed out after 2 s" in v.message for v in hanging.verdicts)
+    assert all("timed out after 2 s" in v.message for v in hanging.marks)
 
 
 def test_the_command_line_explains_its_usage(capsys):

@@ -16,7 +16,7 @@ from typing import Any, Optional
 
 import pytest
 
-from minimax_lab.grading import assignments, class_grades, sandbox
+from minimax_lab.grading import assignments, class_grades, runner, sandbox
 
 pytestmark = pytest.mark.slow  # grades submissions in sandboxed workers
 
@@ -62,11 +62,11 @@ def grade(path: Path, name: str, seed: int = 7) -> class_grades.Graded:
 
 
 def earned(graded: class_grades.Graded) -> dict[str, float]:
-    return {v.exercise: v.earned for v in graded.verdicts}
+    return {v.exercise: v.earned for v in graded.marks}
 
 
 def messages(graded: class_grades.Graded) -> str:
-    return "\n".join(v.message for v in graded.verdicts) + "\n" + "\n".join(graded.notes)
+    return "\n".join(v.message for v in graded.marks) + "\n" + "\n".join(graded.notes)
 
 
 ALL = ["assignment1_minimax", "assignment2_alphabeta", "assignment3_player", "assignment4_complexity",
@@ -78,7 +78,7 @@ ALL = ["assignment1_minimax", "assignment2_alphabeta", "assignment3_player", "as
 @pytest.mark.parametrize("name", ALL)
 def test_the_solutions_earn_every_point_and_are_not_flagged(tmp_path: Path, name: str) -> None:
     graded = grade(submit(tmp_path, name, {}), name)
-    assert all(v.passed for v in graded.verdicts), messages(graded)
+    assert all(v.passed for v in graded.marks), messages(graded)
     assert graded.notes == []
 
 
@@ -87,15 +87,15 @@ def test_an_honest_wrong_answer_fails_with_the_checks_own_words(tmp_path: Path) 
              "    return max(minimax_value(c, not maximizing) for c in tree)\n")
     graded = grade(submit(tmp_path, "assignment1_minimax", {0: wrong}), "assignment1_minimax")
     assert earned(graded)["minimax_value"] == 0
-    assert "minimax_value is wrong on" in graded.verdicts[0].message
-    assert "MIN to move at the root" in graded.verdicts[0].message and "expected:" in graded.verdicts[0].message
+    assert "minimax_value is wrong on" in graded.marks[0].message
+    assert "MIN to move at the root" in graded.marks[0].message and "expected:" in graded.marks[0].message
 
 
 def test_an_unanswered_exercise_earns_nothing_and_says_so(tmp_path: Path) -> None:
     graded = grade(submit(tmp_path, "assignment4_complexity", {-1: "", 0: answer_sources("assignment4_complexity")[0]}),
                    "assignment4_complexity")
     assert earned(graded) == {"best_case_leaves": 1.0, "effective_branching_factor": 0.0}
-    assert "Not answered yet" in graded.verdicts[1].message
+    assert "Not answered yet" in graded.marks[1].message
 
 
 # --- forgery -------------------------------------------------------------------------------------
@@ -139,7 +139,7 @@ def test_edited_outputs_and_metadata_change_nothing(tmp_path: Path) -> None:
                 cell["outputs"] = [{"output_type": "stream", "name": "stdout", "text": "passed\n"}]
 
     graded = grade(submit(tmp_path, "assignment4_complexity", {-1: ""}, edit=edit), "assignment4_complexity")
-    assert [(v.earned, v.points) for v in graded.verdicts] == [(0.0, 1.0), (0.0, 1.0)]
+    assert [(v.earned, v.points) for v in graded.marks] == [(0.0, 1.0), (0.0, 1.0)]
 
 
 # --- delegation to the course's code ----------------------------------------------------------------
@@ -173,7 +173,7 @@ def test_delegating_to_the_course_earns_nothing(tmp_path: Path, where: tuple[str
 def test_using_the_course_search_gets_that_verdict(tmp_path: Path) -> None:
     graded = grade(submit(tmp_path, "assignment1_minimax", {0: DELEGATIONS[("assignment1_minimax", 0)]}),
                    "assignment1_minimax")
-    assert "uses the course's minimax; this exercise asks for your own" in graded.verdicts[0].message
+    assert "uses the course's minimax; this exercise asks for your own" in graded.marks[0].message
 
 
 def test_the_linear_evaluation_and_the_course_files_are_out_of_reach(tmp_path: Path) -> None:
@@ -196,7 +196,7 @@ def test_the_linear_evaluation_and_the_course_files_are_out_of_reach(tmp_path: P
              "    return 0.0\n")
     graded = grade(submit(tmp_path, "assignment5_connect_four", {0: reads}), "assignment5_connect_four")
     assert earned(graded) == {"connect_four_evaluation": 0.0}
-    assert "uses the course's heuristics" in graded.verdicts[0].message
+    assert "uses the course's heuristics" in graded.marks[0].message
 
 
 # --- interference ----------------------------------------------------------------------------------
@@ -230,7 +230,7 @@ def test_a_hang_is_a_timeout_within_twice_the_limit_and_leaves_no_process(tmp_pa
     graded = grade(submit(tmp_path, "assignment4_complexity", {0: source}), "assignment4_complexity")
     took = time.monotonic() - start
     assert earned(graded) == {"best_case_leaves": 0.0, "effective_branching_factor": 1.0}
-    assert f"timed out after {CALL:g} s" in graded.verdicts[0].message
+    assert f"timed out after {CALL:g} s" in graded.marks[0].message
     assert took < 2 * CALL + 5  # two workers start (one per check), the hanging one killed at the limit
     assert processes_with(marker) == []
 
@@ -281,9 +281,9 @@ def test_the_functions_of_small_trees_get_the_short_call_limit(tmp_path: Path) -
     # the solution's minimax_decision calls minimax_value, so it hangs too
     assert earned(graded) == {"minimax_value": 0.0, "minimax_decision": 0.0, "minimax_search": 1.0,
                               "expectimax": 1.0}
-    assert f"timed out after {class_grades.QUICK_CALL_TIMEOUT:g} s" in graded.verdicts[0].message
+    assert f"timed out after {runner.QUICK_CALL_TIMEOUT:g} s" in graded.marks[0].message
     assert class_grades.call_limits("assignment1_minimax", None).startswith(
-        f"{class_grades.QUICK_CALL_TIMEOUT:g} s a call of minimax_value")
+        f"{runner.QUICK_CALL_TIMEOUT:g} s a call of minimax_value")
 
 
 def test_printing_fifty_megabytes_is_graded_as_any_answer(tmp_path: Path) -> None:

@@ -158,14 +158,7 @@ def test_the_package_searches_work_again_after_a_check():
     assert minimax_lab.Trace.leaf_values.__code__.co_name == "leaf_values"
 
 
-# --- the checks cannot be replaced --------------------------------------------------------------
-
-def test_rebinding_a_check_is_caught_before_the_next_check(monkeypatch):
-    monkeypatch.setattr(grading, "check_minimax_value",
-                        lambda f: print("minimax_value: 206 trees correct, MAX and MIN at the root"))
-    with pytest.raises(guard.PackageChanged, match="minimax_lab.grading.check_minimax_value was replaced"):
-        exec(guard.GUARD_LINE + "grading.check_minimax_value(None)\n", {"grading": grading})
-
+# --- the package cannot be patched ------------------------------------------------------------
 
 def test_patching_a_game_or_a_search_fails_the_check(monkeypatch):
     monkeypatch.setattr(TreeGame, "utility", lambda self, state, player=None: 0)

@@ -55,8 +55,8 @@ def test_a_submission_that_memorised_assignment_4s_old_cases_earns_nothing(tmp_p
     best, ebf = memorised_assignment4()
     graded = grade(submit(tmp_path, A4, {0: best, 1: ebf}), A4)
     assert earned(graded) == {"best_case_leaves": 0.0, "effective_branching_factor": 0.0}, messages(graded)
-    assert "best_case_leaves is wrong on" in graded.verdicts[0].message
-    assert "effective_branching_factor is wrong on" in graded.verdicts[1].message
+    assert "best_case_leaves is wrong on" in graded.marks[0].message
+    assert "effective_branching_factor is wrong on" in graded.marks[1].message
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2, 987654321])
@@ -159,7 +159,7 @@ def test_return_0_earns_no_evaluation_point(tmp_path: Path) -> None:
     points = earned(graded)
     assert points["evaluation"] == 0.0 and points["player"] == 0.0, messages(graded)
     assert points["ordering"] == 1.0 and points["depth_adjusted_utility"] == 1.0
-    assert "evaluate gives 0 to every one of the 4,520 non-terminal positions" in graded.verdicts[0].message
+    assert "evaluate gives 0 to every one of the 4,520 non-terminal positions" in graded.marks[0].message
 
 
 TRIVIAL = {

@@ -50,7 +50,7 @@ def test_the_prose_states_no_measured_figure():
 
 
 def test_the_limits_the_readme_states_are_the_graders():
-    from minimax_lab.grading import class_grades, sandbox
+    from minimax_lab.grading import class_grades, runner, sandbox
 
     text = " ".join(prose().split())
     limits = re.search(r"\*\*Limits\.\*\* (\d+) seconds of CPU time a call of the functions of small trees.*? "
@@ -58,14 +58,14 @@ def test_the_limits_the_readme_states_are_the_graders():
                        r"check; (\d+) GiB of memory, (\d+) MiB per file, (\d+) open files, one process", text)
     assert limits, "the README states the grader's limits in its Limits paragraph"
     quick, call, factor, check, memory, file_size, files = limits.groups()
-    assert (int(quick), int(call), int(check)) == (class_grades.QUICK_CALL_TIMEOUT, sandbox.CALL_TIMEOUT,
-                                                   class_grades.CHECK_TIMEOUT)
+    assert (int(quick), int(call), int(check)) == (runner.QUICK_CALL_TIMEOUT, sandbox.CALL_TIMEOUT,
+                                                   runner.CHECK_TIMEOUT)
     assert WORDS[factor] == sandbox.WALL_FACTOR and sandbox.PROCESS_LIMIT == 1
     assert (int(memory) * 1024 ** 3, int(file_size) * 1024 ** 2, int(files)) == (
         sandbox.MEMORY_LIMIT, sandbox.FILE_SIZE_LIMIT, sandbox.OPEN_FILES_LIMIT)
     biggest = re.search(r"over (\d+) MiB or not a notebook", text)
     assert biggest and int(biggest.group(1)) * 1024 ** 2 == class_grades.MAX_NOTEBOOK_BYTES
-    assert f'"timed out after {class_grades.QUICK_CALL_TIMEOUT:g} s of CPU time"' in text
+    assert f'"timed out after {runner.QUICK_CALL_TIMEOUT:g} s of CPU time"' in text
 
 
 WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "ten": 10}

@@ -5,13 +5,16 @@ Each `check_*` prints one stable line when every case passes; that line is the s
 compares. Otherwise it shows the smallest failing case (a tree is drawn) with what was expected and
 what came back, and raises CheckFailed, so the cell, and nbval, fail.
 
-Every check runs the student's function through `guard.call_student` (via `reports.attempt`): on
-its own deep copies of the trees and games, with the package's own searches forbidden, within a
-time limit (guard.limits.CALL_TIMEOUT), its printed output captured; a call that uses a package search,
-times out or changes its input fails the check with that said. The checks exported here are
-wrapped by `reports.check`: each verifies first that no answer cell has changed the package since
-this module was imported (guard.verify_untouched), and prints "Not answered yet: ..." instead of
-a traceback while the student's function still raises NotImplementedError.
+A check cell in a student's notebook runs the student's code as `make grade` does (in_notebook,
+runner.run_check): the kernel's definitions of the functions it is given go to a sandboxed worker,
+and the check calls them there, so the notebook says the points the grader will give. Elsewhere (in
+tests, under Pyodide, where the sandbox cannot start) a check calls the function in this process
+through `guard.call_student` (via `reports.attempt`): on its own deep copies of the trees and games,
+with the package's own searches forbidden, within a time limit (guard.limits.CALL_TIMEOUT), its
+printed output captured. The checks exported here are wrapped by `reports.check`, which does the
+former where it can and otherwise verifies first that no answer cell has changed the package
+(guard.verify_untouched); either way a student's function that still raises NotImplementedError
+gets "Not answered yet: ..." instead of a traceback.
 
 For a new check: call the student's function only through `reports.attempt` (or
 `guard.call_student`), judge cases with `reports.judge_cases`, compare answers with the checking
@@ -39,7 +42,7 @@ from ..analysis.players import (
     reference_player,
 )
 from ..checks.core import LEAF_RANGES, RANDOM_TREES, SHAPES, TEXTBOOK_TREES, Case, Failure, tree_cases
-from ..checks.guard import CheckFailed, remember_package
+from ..checks.guard import CheckFailed, NotAnswered, remember_package
 from ..core.trees import distinct_tree, map_leaves
 from ..search.ordering import exact_order
 from .assignment1 import (
@@ -88,7 +91,8 @@ from .assignment5 import (
     tournament_openings,
 )
 from .cases import tictactoe_positions
-from .reports import NotAnswered, check
+from .in_notebook import record_cells
+from .reports import check
 
 __all__ = [
     "CheckFailed", "Failure", "NotAnswered",
@@ -112,3 +116,4 @@ __all__ = [
 for _name in [name for name in __all__ if name.startswith("check_")]:
     globals()[_name] = check(globals()[_name])
 remember_package()  # what guard.verify_untouched compares with: the package as imported
+record_cells()  # in a kernel, the cells a check cell runs as make grade would (in_notebook)

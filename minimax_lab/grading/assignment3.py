@@ -206,8 +206,8 @@ def _result_text(state: TicTacToeState) -> str:
     return f"a win for {state.winner} after {marks} marks" if state.winner else "a draw"
 
 
-def check_depth_adjusted_utility(utility: Callable[[TicTacToeState], float]) -> None:
-    """Check utility(state), X's value of a finished tic-tac-toe position, that prefers the quicker
+def check_depth_adjusted_utility(depth_adjusted_utility: Callable[[TicTacToeState], float]) -> None:
+    """Check depth_adjusted_utility(state), X's value of a finished tic-tac-toe position, that prefers the quicker
     win: (1) a number on each of the 958 finished positions; (2) every win for X worth more than
     every slower win, a slow win more than a draw, a draw more than a win for O, a slow win for O
     more than a quick one (fewer marks on the board is quicker); (3) the package's alphabeta,
@@ -219,7 +219,7 @@ def check_depth_adjusted_utility(utility: Callable[[TicTacToeState], float]) -> 
     values: dict[TicTacToeState, Any] = {}
     wrong = []
     for state in finished:
-        got, error = attempt(utility, state)
+        got, error = attempt(depth_adjusted_utility, state)
         if error is None and plain_number(got):
             values[state] = got
         else:

@@ -1,4 +1,4 @@
-"""Student notebooks from solution notebooks, and submissions ready to grade.
+"""Student notebooks from solution notebooks, and how a submission's answer cells are found.
 
 In `notebooks/solutions/*.ipynb` each answer stands between `### BEGIN SOLUTION` and
 `### END SOLUTION` (nbgrader's markers); `###` lines right after the BEGIN marker are a hint.
@@ -12,10 +12,8 @@ cells carry nbgrader's metadata (with_nbgrader_metadata), in the solutions and t
 the command writes it into the solutions too when it is missing or stale. Files are rewritten only
 when their bytes change.
 
-`python -m minimax_lab.grading.assignments collect SOLUTION SUBMISSION... --out DIR` puts each student's
-answer cells into a copy of the solution notebook, whatever the student did to the other cells;
-`make grade` (minimax_lab.grading.class_grades) does that and runs them; `... summary REPORT`
-prints a line per notebook from an nbval JUnit report, for graders who run nbval by hand.
+`make grade` (minimax_lab.grading.class_grades) finds a submission's answer cells with `find_answer`,
+whatever the student did to the other cells.
 """
 
 from __future__ import annotations
@@ -26,7 +24,6 @@ import copy
 import json
 import re
 import sys
-import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import Any, Optional, Sequence
 
@@ -470,28 +467,6 @@ def find_answer(answer: Any, cells: Sequence[Any]) -> Optional[Any]:
     return _find_answer(answer, cells)
 
 
-def merge(solution: Notebook, submission: Notebook) -> tuple[Notebook, list[str]]:
-    """Return the solution notebook with its answer cells replaced by the submission's (left unrun),
-    and the answers the submission lacks (each named by its first line), which get the stub."""
-    merged = copy.deepcopy(solution)
-    missing = []
-    for index, cell in enumerate(merged["cells"]):
-        if not is_answer_cell(cell):
-            continue
-        theirs = _find_answer(cell, [c for c in submission["cells"] if isinstance(c, dict)])
-        if theirs is None:
-            missing.append(cell.get("id") or _first_line(cell))
-        cell["source"] = _source(theirs) if theirs is not None else strip_solutions(
-            _source(cell), where=f"cell {index}")
-        cell["outputs"], cell["execution_count"] = [], None
-    return merged, missing
-
-
-def merged_submission(solution: Notebook, submission: Notebook) -> Notebook:
-    """Return the solution notebook with its answer cells replaced by the submission's (merge)."""
-    return merge(solution, submission)[0]
-
-
 def read_notebook(path: Path, what: str) -> Notebook:
     """Return the notebook at `path` (read); raise ValueError naming it (`what`: "the solution", "the
     submission") and why it cannot be read."""
@@ -508,50 +483,8 @@ def read_notebook(path: Path, what: str) -> Notebook:
     raise ValueError(f"{what} {path} is not a readable notebook ({why})")
 
 
-def collect(solution: Path, submissions: Sequence[Path], out: Path) -> list[Path]:
-    """Write each submission merged into the solution notebook (merged_submission) to `out`, under
-    the submission's file name; return the files written. Every notebook is read before any is
-    written: one that cannot be read raises ValueError naming it, and nothing is written."""
-    if Path(out).exists() and not Path(out).is_dir():
-        raise ValueError(f"--out {out} is a file, not a directory")
-    reference = read_notebook(solution, "the solution")
-    merged = []
-    for submission in submissions:
-        target = Path(out) / Path(submission).name
-        if target.resolve() == Path(submission).resolve():
-            raise ValueError(f"{submission}: --out must be another directory than the submissions'")
-        try:
-            merged.append((target, notebook_text(merged_submission(reference, read_notebook(submission,
-                                                                                            "the submission")))))
-        except (KeyError, TypeError, AttributeError) as error:  # read, but not laid out as a notebook is
-            raise ValueError(f"the submission {submission} is not a notebook nbformat can write back "
-                             f"({type(error).__name__}: {error})") from None
-    for target, text in merged:
-        _write_if_changed(target, text)
-    return [target for target, _ in merged]
-
-
-def summarize(report: Path) -> list[str]:
-    """Return one line per graded notebook from an nbval run's JUnit XML report: which of its
-    cells failed, or that all passed. Raise ValueError when the report cannot be read."""
-    cells: dict[str, list[str]] = {}
-    try:
-        parsed = ET.parse(report)
-    except (OSError, ET.ParseError) as error:
-        raise ValueError(f"the report {report} is not a readable JUnit XML file ({type(error).__name__}: "
-                         f"{error})") from None
-    for case in parsed.iter("testcase"):
-        failed = case.find("failure") is not None or case.find("error") is not None
-        cells.setdefault(case.get("classname", "?"), [])
-        if failed:
-            cells[case.get("classname", "?")].append(case.get("name", "?"))
-    return [f"{name}: " + (f"FAILED {', '.join(failed)}" if failed else "passed")
-            for name, failed in sorted(cells.items())]
-
-
 def main(argv: Optional[Sequence[str]] = None) -> int:
-    """Command line: generate the student notebooks (default), `collect` submissions, or print
-    the `summary` of a grading run. Exit status 1, with one line saying why, when a file given
+    """Command line: generate the student notebooks. Exit status 1, with one line saying why, when a file given
     cannot be read or written."""
     try:
         return _main(argv)
@@ -562,22 +495,6 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
 
 def _main(argv: Optional[Sequence[str]] = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    if argv[:1] == ["summary"]:
-        parser = argparse.ArgumentParser(prog="python -m minimax_lab.grading.assignments summary",
-                                         description="Summarize an nbval run's JUnit XML report.")
-        parser.add_argument("report", type=Path, help="the report pytest wrote with --junitxml")
-        print("\n".join(summarize(parser.parse_args(argv[1:]).report)))
-        return 0
-    if argv[:1] == ["collect"]:
-        parser = argparse.ArgumentParser(prog="python -m minimax_lab.grading.assignments collect",
-                                         description="Merge submissions into the solution notebook.")
-        parser.add_argument("solution", type=Path, help="the solution notebook of the assignment")
-        parser.add_argument("submissions", type=Path, nargs="+", help="the students' notebooks")
-        parser.add_argument("--out", type=Path, required=True, help="directory for the merged notebooks")
-        args = parser.parse_args(argv[1:])
-        for path in collect(args.solution, args.submissions, args.out):
-            print(f"wrote {path}")
-        return 0
     parser = argparse.ArgumentParser(prog="python -m minimax_lab.grading.assignments",
                                      description="Write the student notebooks from the solution notebooks.")
     parser.add_argument("--solutions", type=Path, default=Path("notebooks/solutions"))

@@ -16,19 +16,17 @@ the report; `--seed` grades again with the same cases, and the output is then by
 Written to --out (default build/graded/<assignment>-<date and time>, a new folder; an existing
 folder that is not empty is refused): grades.csv (one row per student: the points of each
 exercise and the total), feedback/<student>.txt (what each check said) and report.txt (the seed,
-the sandbox, the limits, and every student's verdicts). Exit status 0 when grading ran, whatever
+the sandbox, the limits, and every student's marks). Exit status 0 when grading ran, whatever
 the students scored; 1 when it could not (an unreadable solution); 2 on a usage error.
 """
 
 from __future__ import annotations
 
 import argparse
-import ast
 import contextlib
 import csv
 import datetime
 import functools
-import io
 import json
 import multiprocessing
 import os
@@ -41,99 +39,35 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Optional, Sequence
 
-from ..checks.core import seeded
-from ..checks.guard import CheckFailed, time_limit
+from ..checks.guard import time_limit
 from ..checks.guard import TimedOut as CheckTimedOut
 from ..core.text import shown
 from ..core.validation import positive_number, whole_number
 from . import assignments
 from .copies import literal_tables, resemblances
+from .runner import CHECK_TIMEOUT, PRELUDES, QUICK_CALL_TIMEOUT, CheckCell, Mark, python_source, run_check
 from .sandbox import (
     CALL_TIMEOUT,
     LIMITS,
     SANDBOX_NOTE,
-    RemoteFunction,
     SandboxUnavailable,
     check_sandbox,
     sandbox_name,
-    start_worker,
 )
-
-QUICK_CALL_TIMEOUT = 2.0
-"""Seconds a call may take of the functions an assignment marks quick (Prelude.quick): functions of
-small trees, which the solutions answer in under a millisecond."""
-
-CHECK_TIMEOUT = 300.0
-"""Seconds one check may take in all (the grader's searches and the student's calls)."""
 
 MAX_NOTEBOOK_BYTES = 20 * 1024 * 1024
 """Largest submission read (20 MiB); a larger file is graded as unreadable."""
 
 
-@dataclass(frozen=True)
-class Prelude:
-    """What the worker runs before a student's answer cells: the imports the handout's answers use
-    (from the kit only), then the solution notebook's cells with the given ids (set-up cells that
-    define names the answers use, such as Connect Four's WINDOWS), taken from the solution, never
-    from the submission."""
-
-    imports: str
-    cells: tuple[str, ...] = ()
-    quick: tuple[str, ...] = ()
-    """The answer functions whose calls get QUICK_CALL_TIMEOUT rather than CALL_TIMEOUT (the others
-    search whole tic-tac-toe games or score many positions at once)."""
-
-
-PRELUDES: dict[str, Prelude] = {
-    "assignment1_minimax": Prelude("import math\n\nfrom minimax_lab import Chance, TicTacToe\n",
-                                   quick=("minimax_value", "minimax_decision", "expectimax_value")),
-    "assignment2_alphabeta": Prelude("import math\n", quick=("negamax_value", "alphabeta_by_hand", "alphabeta_value",
-                                                             "negamax_alphabeta")),
-    "assignment3_player": Prelude("from minimax_lab import TicTacToe\nfrom minimax_lab.games.tictactoe import LINES\n",
-                                  ("pos",)),
-    "assignment4_complexity": Prelude("import math\n", quick=("best_case_leaves", "effective_branching_factor")),
-    "assignment5_connect_four": Prelude("from minimax_lab import ConnectFour\n", ("board", "windows")),
-}
-"""Each assignment's prelude, by the solution notebook's name."""
-
-
-@dataclass(frozen=True)
-class Exercise:
-    """One graded check: the solution's cell, the check it calls, the answer functions it is given."""
-
-    name: str
-    cell: int
-    check: str
-    functions: tuple[str, ...]
-    points: float
-    success: str
-
-    @staticmethod
-    def parse(index: int, cell: Any) -> "Exercise":
-        """Return the exercise of a solution's check cell: a single call grading.check_X(name, ...)."""
-        source = assignments.cell_source(cell)
-        tree = ast.parse(source)
-        call = tree.body[0].value if len(tree.body) == 1 and isinstance(tree.body[0], ast.Expr) else None
-        if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute)
-                and call.func.attr.startswith("check_") and not call.keywords
-                and all(isinstance(arg, ast.Name) for arg in call.args)):
-            raise ValueError(f"check cell {index} must be one call grading.check_<exercise>(function, ...), "
-                             f"not {shown(source)}")
-        points = cell.get("metadata", {}).get("nbgrader", {}).get("points", 1)
-        return Exercise(call.func.attr.removeprefix("check_"), index, call.func.attr,
-                        tuple(arg.id for arg in call.args if isinstance(arg, ast.Name)), float(points),
-                        stream_text(cell))
-
-
-def exercises(solution: Any) -> list[Exercise]:
+def exercises(solution: Any) -> list[CheckCell]:
     """Return the solution notebook's graded checks, in order."""
-    return [Exercise.parse(i, cell) for i, cell in enumerate(solution["cells"]) if assignments.check_name(cell)]
+    return [CheckCell.parse(i, cell) for i, cell in enumerate(solution["cells"]) if assignments.check_name(cell)]
 
 
 def prelude_source(solution: Any, name: str) -> str:
     """Return the prelude of the assignment whose solution notebook is called `name`."""
     if name not in PRELUDES:
-        raise ValueError(f"no prelude for {shown(name)}: add it to class_grades.PRELUDES")
+        raise ValueError(f"no prelude for {shown(name)}: add it to grading.runner.PRELUDES")
     prelude = PRELUDES[name]
     by_id = {cell.get("id"): assignments.cell_source(cell) for cell in solution["cells"]}
     missing = [cell for cell in prelude.cells if cell not in by_id]
@@ -142,39 +76,18 @@ def prelude_source(solution: Any, name: str) -> str:
     return "\n\n".join([prelude.imports, *(by_id[cell] for cell in prelude.cells)])
 
 
-def stream_text(cell: Any) -> str:
-    """Return what a cell printed (its stream outputs, in order)."""
-    return "".join("".join(o.get("text", "")) for o in cell.get("outputs", []) if o.get("output_type") == "stream")
-
-
-@dataclass
-class Verdict:
-    """One exercise of one student: the points earned and what the check said."""
-
-    exercise: str
-    points: float
-    earned: float
-    message: str = ""
-    notes: list[str] = field(default_factory=list)
-
-    @property
-    def passed(self) -> bool:
-        """Return True when the check passed."""
-        return self.earned == self.points
-
-
 @dataclass
 class Graded:
-    """One student's results: a Verdict per check, and notes about the submission."""
+    """One student's results: a Mark per check, and notes about the submission."""
 
     student: str
-    verdicts: list[Verdict] = field(default_factory=list)
+    marks: list[Mark] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
 
     @property
     def total(self) -> float:
         """Return the points earned."""
-        return sum(v.earned for v in self.verdicts)
+        return sum(v.earned for v in self.marks)
 
 
 def read_submission(path: Path) -> dict[str, Any]:
@@ -266,53 +179,6 @@ def _added_below(cells: Sequence[Any], index: int, known: tuple[set[str], set[st
     return added
 
 
-PYTHON_CELL_MAGICS = ("time", "timeit", "capture", "prun")
-"""Cell magics whose cell IPython runs as Python (the magic's line is left out when graded)."""
-
-
-def python_source(source: str) -> Optional[str]:
-    """Return a cell's source as the worker runs it, IPython's %magic and !shell lines commented out
-    (line numbers kept); None for a cell that a cell magic runs as something else than Python
-    (%%writefile, %%bash, %%html, ...)."""
-    first = source.lstrip()
-    if first.startswith("%%"):
-        magic = first[2:].split(None, 1)[0] if first[2:].strip() else ""
-        if magic not in PYTHON_CELL_MAGICS:
-            return None
-    return "\n".join("# " + line if line.lstrip().startswith(("%", "!")) else line for line in source.split("\n"))
-
-
-def run_check(exercise: Exercise, prelude: str, cells: Sequence[tuple[str, str]], *, seed: int,
-              call_timeout: Optional[float], check_timeout: float, quick: Sequence[str] = (),
-              left_out: Optional[dict[str, str]] = None) -> Verdict:
-    """Run one check against the student's answers in a new worker; return its verdict. Calls may
-    take `call_timeout` seconds each; None means CALL_TIMEOUT, and QUICK_CALL_TIMEOUT for the
-    functions in `quick`. `left_out` carries the answer cells that stopped an earlier check's
-    worker (see sandbox.start_worker)."""
-    from .. import grading
-
-    printed = io.StringIO()
-    message, notes = "", list[str]()
-    try:
-        timeouts = {name: QUICK_CALL_TIMEOUT for name in quick} if call_timeout is None else {}
-        worker, notes = start_worker(prelude, cells, left_out=left_out, call_timeout=call_timeout or CALL_TIMEOUT,
-                                     quick=timeouts, cpu_limit=int(check_timeout) + 10)
-        with worker, contextlib.redirect_stdout(printed), seeded(seed), time_limit(check_timeout):
-            check = getattr(grading, exercise.check)
-            check(*(RemoteFunction(worker, name) for name in exercise.functions))
-    except CheckTimedOut:
-        message = f"the check ran past its {check_timeout:g} s limit"
-    except CheckFailed as failed:
-        message = str(failed)
-    except Exception as error:  # noqa: BLE001 - a check that breaks is reported, grading goes on
-        message = f"the check could not run: {type(error).__name__}: {error}"
-    text = printed.getvalue()
-    if not message and text == exercise.success:
-        return Verdict(exercise.name, exercise.points, exercise.points, notes=notes)
-    return Verdict(exercise.name, exercise.points, 0.0, (text + message).strip() or
-                   f"printed nothing; the check prints {exercise.success.strip()!r} when it passes", notes)
-
-
 def grade_submission(solution_path: Path, submission_path: Path, *, seed: int,
                      call_timeout: Optional[float] = None, check_timeout: float = CHECK_TIMEOUT) -> Graded:
     """Grade one submission: every check of the solution, each in its own worker. Whatever the
@@ -337,10 +203,12 @@ def grade_submission(solution_path: Path, submission_path: Path, *, seed: int,
     graded.notes += notes
     prelude = prelude_source(solution, Path(solution_path).stem)
     quick, left_out = PRELUDES[Path(solution_path).stem].quick, dict[str, str]()
-    graded.verdicts = [run_check(e, prelude, cells, seed=seed, call_timeout=call_timeout,
+    from .. import grading
+
+    graded.marks = [run_check(e, getattr(grading, e.check), prelude, cells, seed=seed, call_timeout=call_timeout,
                                  check_timeout=check_timeout, quick=quick, left_out=left_out) for e in checks]
-    for verdict in graded.verdicts:
-        graded.notes += [note for note in verdict.notes if note not in graded.notes]
+    for mark in graded.marks:
+        graded.notes += [note for note in mark.notes if note not in graded.notes]
     return graded
 
 
@@ -348,10 +216,10 @@ PREPARE_TIMEOUT = 60.0
 """Seconds the grader may spend reading one submission and looking for copies in it."""
 
 
-def not_graded(graded: Graded, checks: Sequence[Exercise], why: str) -> Graded:
+def not_graded(graded: Graded, checks: Sequence[CheckCell], why: str) -> Graded:
     """Return `graded` with no point for any check, and why it was not graded."""
     graded.notes.append(f"not graded: {why}")
-    graded.verdicts = [Verdict(e.name, e.points, 0.0, f"not graded: {why}") for e in checks]
+    graded.marks = [Mark(e.name, e.points, 0.0, f"not graded: {why}") for e in checks]
     return graded
 
 
@@ -380,12 +248,12 @@ NOTE_LIMIT = 500
 def feedback(graded: Graded) -> str:
     """Return one student's feedback: each check, passed or what it said in full, then the notes
     (control characters escaped, each message at most MESSAGE_LIMIT characters)."""
-    lines = [f"{graded.student}: {points(graded.total)} of {points(sum(v.points for v in graded.verdicts))} points"]
+    lines = [f"{graded.student}: {points(graded.total)} of {points(sum(v.points for v in graded.marks))} points"]
     lines += [f"  note: {printable(note, keep='', most=NOTE_LIMIT)}" for note in graded.notes]
-    for verdict in graded.verdicts:
-        lines.append(f"  {verdict.exercise}: " + ("pass" if verdict.passed else "FAIL"))
-        if not verdict.passed:
-            lines += ["      " + line for line in printable(verdict.message, most=MESSAGE_LIMIT).splitlines()]
+    for mark in graded.marks:
+        lines.append(f"  {mark.exercise}: " + ("pass" if mark.passed else "FAIL"))
+        if not mark.passed:
+            lines += ["      " + line for line in printable(mark.message, most=MESSAGE_LIMIT).splitlines()]
     return "\n".join(lines) + "\n"
 
 
@@ -429,7 +297,7 @@ def grade_class(solution: Path, submissions: Sequence[Path], out: Path, *, seed:
 
 
 def grade_apart(grade: Callable[[Path], Graded], submissions: Sequence[Path], jobs: int,
-                checks: Sequence[Exercise]) -> list[Graded]:
+                checks: Sequence[CheckCell]) -> list[Graded]:
     """Return grade(s) for every submission, graded in processes of their own, `jobs` at a time. A
     submission whose grading ends its process (by killing it, say) is graded again alone; if it ends
     that one too, its row says so and it earns nothing. The others are graded as usual."""
@@ -451,7 +319,7 @@ def grade_apart(grade: Callable[[Path], Graded], submissions: Sequence[Path], jo
     return [results[index] for index in range(len(submissions))]
 
 
-def _result(future: Any, path: Path, checks: Sequence[Exercise]) -> Graded:
+def _result(future: Any, path: Path, checks: Sequence[CheckCell]) -> Graded:
     """Return a submission's row from its future; a grader's error on it (not a lost process) is a note."""
     try:
         graded: Graded = future.result()
@@ -489,12 +357,12 @@ def write_results(out: Path, solution: Path, results: Sequence[Graded], *, seed:
     """Write grades.csv, feedback/<student>.txt and report.txt (no times or dates: a re-grade with
     the same seed writes the same bytes)."""
     (out / "feedback").mkdir(parents=True, exist_ok=True)
-    columns = [v.exercise for v in results[0].verdicts] if results else []
+    columns = [v.exercise for v in results[0].marks] if results else []
     with (out / "grades.csv").open("w", newline="", encoding="utf-8") as file:
         writer = csv.writer(file, lineterminator="\n")
         writer.writerow(["student", *columns, "total"])
         for graded in results:
-            by_name = {v.exercise: v for v in graded.verdicts}
+            by_name = {v.exercise: v for v in graded.marks}
             writer.writerow([csv_cell(graded.student), *(points(by_name[c].earned) if c in by_name else "" for c in columns),
                              points(graded.total)])
     for graded in results:
@@ -524,7 +392,7 @@ def read_csv(path: Path) -> list[dict[str, str]]:
 
 def summary_line(graded: Graded) -> str:
     """Return a student's line on the terminal."""
-    failed = [v.exercise for v in graded.verdicts if not v.passed]
+    failed = [v.exercise for v in graded.marks if not v.passed]
     return f"{graded.student}: {points(graded.total)} points" + (f"; failed {', '.join(failed)}" if failed else "")
 
 

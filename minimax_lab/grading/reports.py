@@ -9,10 +9,10 @@ from __future__ import annotations
 import copy
 import functools
 import inspect
-from typing import Any, Callable, Optional, ParamSpec, Sequence, TypeVar
+from typing import Any, Callable, Optional, ParamSpec, Sequence, TypeVar, cast
 
 from ..checks.core import Case, Failure, display_in_notebook, error_text, same, smallest_failure, tree_cases, verdict
-from ..checks.guard import CheckFailed, StudentProblem, call_student, verify_untouched
+from ..checks.guard import CheckFailed, NotAnswered, StudentProblem, call_student, verify_untouched
 from ..core.text import shown, value_text
 from ..core.trees import is_number
 from ..games.tictactoe import TicTacToe, TicTacToeState
@@ -112,16 +112,6 @@ def raised(error: BaseException) -> str:
     return f"raised {type(error).__name__}: {error_text(error)}"
 
 
-class NotAnswered(CheckFailed):
-    """An exercise not answered yet: its function still raises NotImplementedError. It fails the
-    check cell (nbgrader gives a grade cell its points only when it raises nothing), and IPython
-    shows it as its one line, "Not answered yet: ...", with no traceback."""
-
-    def _render_traceback_(self) -> list[str]:
-        """Return the lines IPython shows for this exception: its message alone."""
-        return [str(self)]
-
-
 def unanswered_text(error: NotImplementedError) -> str:
     """Return the one line a check shows for an exercise not answered yet."""
     said = str(error).strip() or "the function still raises NotImplementedError"
@@ -129,8 +119,11 @@ def unanswered_text(error: NotImplementedError) -> str:
 
 
 def check(function: Callable[P, R]) -> Callable[P, R]:
-    """Return a check that verifies the package is untouched (guard.verify_untouched) before and
-    after it runs, fails with CheckFailed naming the argument when one it is given as a function
+    """Return a check that, called in a notebook's kernel with the student's own functions, runs
+    them as `make grade` does (in_notebook.run_in_worker: the kernel's code in the grader's sandbox,
+    this check called from here with RemoteFunctions), and elsewhere (in tests, under Pyodide, where
+    the sandbox cannot start) calls them here. Called here, it verifies the package is untouched
+    (guard.verify_untouched) before and after it runs, fails with CheckFailed naming the argument when one it is given as a function
     (annotated Callable) is not a function, and raises NotAnswered (shown as the one line
     unanswered_text) when the student's function is not written yet."""
 
@@ -149,6 +142,15 @@ def check(function: Callable[P, R]) -> Callable[P, R]:
             if name in functions and value is not None and not callable(value):
                 raise CheckFailed(f"{name} must be a function (the one your answer cell defines with def), "
                                   f"but it is {shown(value)}")
+        students = {name: value for name, value in given.items() if name in functions and value is not None}
+        if students and not any(isinstance(value, RemoteFunction) for value in students.values()):
+            from .in_notebook import run_in_worker  # a check cell in a notebook: run as make grade runs it
+
+            why = run_in_worker(checked, students)
+            if why == "":
+                return cast(R, None)
+            if why:
+                print(why)
         try:
             result = function(*args, **kwargs)
         except NotImplementedError as error:

@@ -56,7 +56,7 @@ import time
 from pathlib import Path
 from typing import Any, Callable, Mapping, NoReturn, Optional, Sequence
 
-from ..checks.guard import CheckFailed, StudentProblem
+from ..checks.guard import CheckFailed, StudentProblem, TimedOut
 from .wire import WireError, decode, encode
 from .worker import HEADER, MAX_FRAME
 
@@ -586,10 +586,6 @@ def encode_frame(message: Any) -> bytes:
     import json
     body = json.dumps(message, allow_nan=False, separators=(",", ":")).encode("utf-8")
     return HEADER.pack(len(body)) + body
-
-
-class TimedOut(StudentProblem):
-    """A call of the student's function ran past its deadline; the worker was killed."""
 
 
 class WorkerFailed(StudentProblem):

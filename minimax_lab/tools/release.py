@@ -27,7 +27,6 @@ ROOT = Path(__file__).resolve().parents[2]
 INSTRUCTOR_ONLY = (
     "notebooks/solutions/*",
     "scripts/sample_class.py",
-    "scripts/grade.sh",
     "tests/test_assignments.py",
     "tests/test_grading.py",
     "tests/test_grade_class.py",

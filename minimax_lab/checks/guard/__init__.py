@@ -31,11 +31,12 @@ from .call import Outcome, call_student
 from .child_process import call_each, run_limited, runs_here
 from .forbidden import call_forbidding
 from .limits import time_limit
-from .package_snapshot import GUARD_LINE, accept_changes, remember_package, verify_untouched
-from .problems import CheckFailed, InputChanged, PackageChanged, PackageSearchUsed, StudentProblem, TimedOut
+from .package_snapshot import accept_changes, remember_package, verify_untouched
+from .problems import (CheckFailed, InputChanged, NotAnswered, PackageChanged, PackageSearchUsed, StudentProblem,
+                       TimedOut)
 
 __all__ = [
-    "GUARD_LINE", "CheckFailed", "InputChanged", "Outcome", "PackageChanged", "PackageSearchUsed",
+    "CheckFailed", "InputChanged", "NotAnswered", "Outcome", "PackageChanged", "PackageSearchUsed",
     "StudentProblem", "TimedOut", "accept_changes", "call_each", "call_forbidding", "call_student",
     "differs", "private_copy", "remember_package", "run_limited", "runs_here", "time_limit",
     "verify_untouched",

@@ -6,7 +6,6 @@ The checks read CALL_TIMEOUT and GRACE from this module when they call (tests se
 from __future__ import annotations
 
 import contextlib
-import os
 import signal
 import sys
 import threading
@@ -17,9 +16,9 @@ from typing import Any, Iterator, Optional
 
 from .problems import TimedOut
 
-CALL_TIMEOUT = float(os.environ.get("MINIMAX_LAB_CALL_TIMEOUT", "10"))
-"""Seconds a single call of a student's function may take before the check stops it (10, or the
-environment's MINIMAX_LAB_CALL_TIMEOUT: `make grade CALL_TIMEOUT=...` sets it for the kernels)."""
+CALL_TIMEOUT = 10.0
+"""Seconds a single call of a student's function may take before a check run in the notebook stops it
+(graded, the sandbox's limits apply: grading.sandbox.CALL_TIMEOUT)."""
 
 GRACE = 2.0
 """Seconds a student's function run in a child process (call_each, run_limited) gets beyond its

@@ -104,7 +104,7 @@ def changes(snapshot: Snapshot) -> list[str]:
 def verify_untouched() -> None:
     """Raise PackageChanged when an answer cell has changed the package since minimax_lab.grading
     was imported: a check rebound (`grading.check_minimax_value = ...`), a game's or a search's
-    function replaced or patched. Grading runs this before every check cell."""
+    function replaced or patched. A check run in the notebook runs this before and after."""
     if not _snapshots:
         return
     found = changes(_snapshots[0])
@@ -113,8 +113,3 @@ def verify_untouched() -> None:
         raise PackageChanged(f"the course's package was changed: {found[0]}{more}. Answer cells may "
                              "define your functions only; restart the kernel and run the notebook again "
                              "without changing minimax_lab")
-
-
-GUARD_LINE = '__import__("minimax_lab.checks.guard.package_snapshot", fromlist=["_"]).verify_untouched()\n'
-"""The line grading puts at the top of every check cell (minimax_lab.grading.assignments.merged_submission):
-it binds no name and fails the cell when an answer cell changed the package."""
