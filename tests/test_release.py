@@ -43,6 +43,12 @@ def test_the_edition_has_the_course_and_not_the_solutions(edition):
     assert files == set(release.edition_files())
     assert (edition / "README.md").read_text(encoding="utf-8").startswith("> **Student edition.**")
     assert not [f for f in files if f.startswith("tests/") and release.reads_solutions(edition / f)]
+    # a test module that imports a left-out one is left out too, else the edition's tests fail to collect
+    shipped_tests = {f for f in files if f.startswith("tests/") and f.endswith(".py")}
+    for test in shipped_tests:
+        for module in release.test_imports(edition / test):
+            assert f"tests/{module}.py" in shipped_tests, (test, module)
+    assert "tests/test_notebook_check_agrees.py" not in files  # imports test_grade_attacks
 
 
 def test_no_line_of_any_solution_region_is_in_the_edition(edition):

@@ -23,11 +23,10 @@ from ..core.table import TranspositionTable
 from ..core.text import shown
 from ..core.trace import Moves
 from ..games.protocol import game_name, move_text
+from ..games.registry import part_of
 from ..games.tictactoe import TicTacToe
 from ..heuristics.boards import BoardGame, depth_limits, horizon_evaluation, move_order, offers_solve
-from ..heuristics.connect_four import ConnectFour
 from ..heuristics.generic import even
-from ..search.connect_four_solver import compiled_negamax
 from ..search.engine import Engine, EngineResult
 from ..search.registry import CATALOG, choices, names, one_of
 from ..search.textbook import SearchResult
@@ -156,8 +155,9 @@ class Board(Still):
                                       description="engine", tooltips=[f"{s:g} s a move" for s in STRENGTHS.values()],
                                       name="strength")
         self.engine: Optional[Engine] = None
-        if isinstance(self.game, ConnectFour):
-            compiled_negamax()  # the engine's solver, loaded as the board is made, not at the first click
+        prepare = part_of(self.game, "prepare")
+        if prepare is not None:
+            prepare()  # Connect Four's solver for the engine, loaded as the board is made, not at the first click
         self.strength.observe(self._new_engine, names="value")
         self.algorithm.observe(self._bound_depth, names="value")
         self._bound_depth()

@@ -17,6 +17,7 @@ from typing import Any, Iterator, Optional, Sequence
 
 from ..core.text import kind_of, shown
 from .protocol import check_square, game_name, move_text, not_a_player, not_a_state, play_moves
+from .entry import GameEntry, WireKind, items, resolve, whole_numbers
 
 PLAYERS = ("X", "O")
 """The players, first to move first; X is MAX."""
@@ -314,3 +315,42 @@ class ConnectFourRules:
 def _size_text(size: Any) -> str:
     """Return a state's board size as text, '4 x 4' (its repr if it is not a pair)."""
     return f"{size[0]} x {size[1]}" if isinstance(size, tuple) and len(size) == 2 else repr(size)
+
+# --- the registry's entry (minimax_lab.games.registry) -----------------------------------------
+
+
+def _new_connect_four(width: int = 7, height: int = 6) -> ConnectFourRules:
+    """Return Connect Four as students make it: minimax_lab.ConnectFour (the rules and the search
+    helpers in the course's package, the rules only in the grader's kit)."""
+    game: ConnectFourRules = resolve("minimax_lab:ConnectFour")(width, height)
+    return game
+
+
+def _decode_connect_four(body: Any, inner: Any, game: Any) -> ConnectFourRules:
+    width, height = whole_numbers(items(body, 2, "a Connect Four game"), "its width and height")
+    return _new_connect_four(width, height)
+
+
+def _decode_position(body: Any, inner: Any, game: ConnectFourRules) -> ConnectFourState:
+    x, o = whole_numbers(items(body, 2, "a Connect Four position"), "its two bitboards")
+    state = game._position(x, o)
+    game.check_state(state)
+    return state
+
+
+CONNECT_FOUR = GameEntry(
+    name="Connect Four", rules=ConnectFourRules,
+    wire_game=WireKind("ConnectFour", ConnectFourRules, lambda game, inner: [game.width, game.height],
+                       _decode_connect_four, exact=False),
+    wire_states=(WireKind("ConnectFourState", ConnectFourState, lambda state, inner: [state.x, state.o],
+                          _decode_position),),
+    kit_modules=("games/connect_four.py",),
+    kit_names={"ConnectFour": "ConnectFourRules", "ConnectFourRules": "ConnectFourRules",
+               "ConnectFourState": "ConnectFourState", "PLAYERS": "PLAYERS"},
+    game_class="minimax_lab:ConnectFour",
+    parts={"board": "minimax_lab.heuristics.connect_four:BOARD",
+           "fast_search": "minimax_lab.search.connect_four_engine:ConnectFourSearch",
+           "prepare": "minimax_lab.search.connect_four_solver:compiled_negamax"},
+    new_game=_new_connect_four)
+"""Connect Four: a game crosses the pipe as its size, a state as its two bitboards (checked against
+the game); students make minimax_lab.ConnectFour, whose parts the registry lists."""

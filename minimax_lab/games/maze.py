@@ -56,6 +56,7 @@ from types import MappingProxyType
 from typing import Any, Iterable, Mapping, Optional, Sequence
 
 from ..core.text import kind_of, shown
+from .entry import GameEntry, WireKind, items, whole_numbers
 from .protocol import game_name, not_a_player, not_a_state
 
 Cell = tuple[int, int]
@@ -745,3 +746,44 @@ class MazeGame:
             except ValueError as error:
                 raise ValueError(f"move {i + 1}: {error}") from None
         return state
+
+
+# --- the registry's entry (minimax_lab.games.registry) -----------------------------------------
+
+
+def _cells(body: Any, what: str) -> list[Cell]:
+    if type(body) is not list:
+        raise ValueError(f"{what} must be a list of cells")
+    return [(x, y) for x, y in (whole_numbers(items(cell, 2, "a cell"), "a cell's x and y") for cell in body)]
+
+
+def _encode_state(state: MazeState, inner: Any) -> list[Any]:
+    return [[list(cell) for cell in state.positions], [list(cell) for cell in sorted(state.dots)], state.score,
+            state.turn, state.steps]
+
+
+def _decode_state(body: Any, inner: Any, game: MazeGame) -> MazeState:
+    positions, dots, score, turn, steps = items(body, 5, "a maze position")
+    state = MazeState(tuple(_cells(positions, "its positions")), frozenset(_cells(dots, "its dots")),
+                      *whole_numbers([score, turn, steps], "its score, turn and steps"))
+    game.check_state(state)
+    return state
+
+
+def _decode_game(body: Any, inner: Any, game: Any) -> MazeGame:
+    text, source = items(body, 2, "a maze game")
+    if type(text) is not str or type(source) is not str:
+        raise ValueError("a maze game must be its layout's text and the name it was made by")
+    return MazeGame(Maze.parse(text, source=source))
+
+
+MAZE = GameEntry(
+    name="the maze game", rules=MazeGame,
+    wire_game=WireKind("MazeGame", MazeGame, lambda game, inner: [game.maze.text(), game.maze.source], _decode_game),
+    wire_states=(WireKind("MazeState", MazeState, _encode_state, _decode_state),),
+    kit_modules=("games/maze.py", "games/maze_policies.py"),
+    kit_names={"Maze": "Maze", "MazeGame": "MazeGame", "MazeState": "MazeState", "layout": "layout",
+               "random_maze": "random_maze"},
+    new_game=lambda: MazeGame("classic"))
+"""The maze game: a game crosses the pipe as its layout's text and name, a state as its five fields (checked
+against the game; a state alone is read as one of the classic maze)."""

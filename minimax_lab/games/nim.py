@@ -14,6 +14,7 @@ from operator import xor
 from typing import Any, Iterable
 
 from ..core.text import kind_of, shown
+from .entry import GameEntry
 from .protocol import game_name, move_text, not_a_player, not_a_state
 
 MAX_HEAP = 1000
@@ -187,3 +188,8 @@ def bouton_moves(heaps: Iterable[int]) -> tuple[tuple[int, int], ...]:
     heaps = check_heaps(heaps)
     total = nim_sum(heaps)
     return tuple((i, size - (size ^ total)) for i, size in enumerate(heaps) if total and size ^ total < size)
+
+# --- the registry's entry (minimax_lab.games.registry) -----------------------------------------
+
+NIM = GameEntry(name="Nim", rules=Nim, kit_modules=("games/nim.py",), kit_names={"Nim": "Nim", "NimState": "NimState"})
+"""Nim: no part of the package but its own lessons' code asks for more than its rules."""

@@ -13,6 +13,7 @@ from typing import Any, Hashable, Iterable, Optional, Protocol, Sequence, cast, 
 
 from ..core.text import kind_of, path_name, shown
 from ..core.trees import MAX_TREE_DEPTH, Path, Tree, leaf_value, uniform_nodes, validate_tree
+from .entry import GameEntry, WireKind, items
 
 State = Hashable
 Action = Hashable
@@ -332,3 +333,18 @@ class UniformTree:
         """Return the number of leaves, b**d."""
         count: int = self.branching ** self.depth
         return count
+
+# --- the registry's entry (minimax_lab.games.registry) -----------------------------------------
+
+
+def _decode_tree_game(body: Any, inner: Any, game: Any) -> TreeGame:
+    tree, first = items(body, 2, "a TreeGame")
+    return TreeGame(inner(tree), first=first)
+
+
+TREES = GameEntry(
+    name="a game tree", rules=TreeGame,
+    wire_game=WireKind("TreeGame", TreeGame, lambda game, inner: [inner(game.tree), game.first], _decode_tree_game),
+    kit_modules=("games/protocol.py", "games/turns.py"),
+    kit_names={"Game": "Game", "TreeGame": "TreeGame", "UniformTree": "UniformTree"})
+"""Nested-list trees as games (TreeGame; UniformTree and turns.TurnTree are its kin)."""

@@ -8,6 +8,7 @@ from typing import Any, Optional, Sequence
 
 from ..core.text import kind_of, shown
 from .protocol import check_square, move_text, not_a_player, not_a_state, play_moves
+from .entry import GameEntry, WireKind
 
 LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
 """The eight winning lines of tic-tac-toe, as square indices (row-major)."""
@@ -256,3 +257,17 @@ def _new_state(board: Board, to_move: str, winner: Optional[str], moves: tuple[i
     _set_value(state, value)
     _set_successors(state, dict.fromkeys(moves))
     return state
+
+# --- the registry's entry (minimax_lab.games.registry) -----------------------------------------
+
+TIC_TAC_TOE = GameEntry(
+    name="tic-tac-toe", rules=TicTacToe,
+    wire_game=WireKind("TicTacToe", TicTacToe, lambda game, inner: [], lambda body, inner, game: TicTacToe()),
+    wire_states=(WireKind("TicTacToeState", TicTacToeState,
+                          lambda state, inner: "".join(mark or "." for mark in state.board),
+                          lambda body, inner, game: game.state(str(body))),),
+    kit_modules=("games/tictactoe.py",),
+    kit_names={"LINES": "LINES", "TicTacToe": "TicTacToe", "TicTacToeState": "TicTacToeState"},
+    parts={"board": "minimax_lab.heuristics.tictactoe:BOARD"},
+    new_game=TicTacToe)
+"""Tic-tac-toe: a state crosses the pipe as its nine marks ('X', 'O' or '.')."""

@@ -8,17 +8,18 @@ from typing import Any, Optional
 
 from ..checks.core import CASE_SEED, case_size
 from ..core.text import shown
+from ..games.registry import game_of_state
 from ..games.tictactoe import TicTacToe, TicTacToeState
 
 __all__ = ["tictactoe_positions", "failure_size"]
 
 
 def failure_size(case: Any) -> int:
-    """Return how big an assignment's failing case is, to show the smallest: a tic-tac-toe
-    position by its legal moves (the fewer, the smaller), anything else by checks.core.case_size."""
-    if isinstance(case, TicTacToeState):
-        return len(TicTacToe().actions(case))
-    return case_size(case)
+    """Return how big an assignment's failing case is, to show the smallest: a game's position by its
+    legal moves (the fewer, the smaller; in a new game of its kind), anything else by
+    checks.core.case_size."""
+    found = game_of_state(case)
+    return len(found[1].actions(case)) if found else case_size(case)
 
 
 def tictactoe_positions(count: int = 40, *, seed: Optional[int] = None,

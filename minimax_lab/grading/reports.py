@@ -15,7 +15,7 @@ from ..checks.core import Case, Failure, display_in_notebook, error_text, same, 
 from ..checks.guard import CheckFailed, NotAnswered, StudentProblem, call_student, verify_untouched
 from ..core.text import shown, value_text
 from ..core.trees import is_number
-from ..games.tictactoe import TicTacToe, TicTacToeState
+from ..games.registry import game_of_state
 from .cases import failure_size
 from .sandbox import RemoteError, RemoteFunction
 
@@ -37,12 +37,16 @@ def show_failure(case: Any, algorithm: Optional[str]) -> None:
 
 
 def case_text(case: Any) -> str:
-    """Return the text that names a failing case: a tree, a tic-tac-toe position, or anything else."""
+    """Return the text that names a failing case: a tree, a game's position (its game's name, who is
+    to move, its repr and its picture), or anything else."""
     if isinstance(case, Case):
         return f"{case.title()}:\n    tree = {case.tree!r}"
-    if isinstance(case, TicTacToeState):
-        board = str(case).replace("\n", "\n    ")
-        return f"tic-tac-toe, {TicTacToe().to_move(case)} to move ({case!r}):\n    {board}"
+    found = game_of_state(case)
+    if found:
+        entry, game = found
+        picture = game.show(case) if hasattr(game, "show") else str(case)
+        board = picture.replace("\n", "\n    ")
+        return f"{entry.name}, {game.to_move(case)} to move ({case!r}):\n    {board}"
     return str(case)
 
 

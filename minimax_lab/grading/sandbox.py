@@ -3,9 +3,9 @@
 The grader (class_grades) never runs a submission in its own process. For each check it starts a
 Worker: a fresh Python process (`python -I -S`, no site-packages, no environment) whose only
 importable code is the standard library, numpy (as a notebook has it) and the *kit*, a folder the
-grader assembles once per grading run from real modules of the package (KIT_MODULES: the rules of
-the games and the tree types, no search, no evaluation, no answer key; the worker, its wire and
-the notebook's stand-ins for IPython). The kit is read-only to the worker and its digest is checked
+grader assembles once per grading run from real modules of the package (KIT_MODULES, from the game
+registry: the rules of the games and the tree types, no search, no evaluation, no answer key; the
+worker, its wire and the notebook's stand-ins for IPython; KIT_INIT as its minimax_lab/__init__). The kit is read-only to the worker and its digest is checked
 before every worker starts, so no submission changes what a later one runs against. The worker runs
 the assignment's prelude and the student's answer cells, then answers the grader's calls (worker.py
 has the protocol). Only plain data crosses (wire.py); the grader compares what comes back with its
@@ -57,36 +57,20 @@ from pathlib import Path
 from typing import Any, Callable, Mapping, NoReturn, Optional, Sequence
 
 from ..checks.guard import CheckFailed, StudentProblem, TimedOut
+from ..games.registry import kit_modules
 from .wire import WireError, decode, encode
 from .worker import HEADER, MAX_FRAME
 
 PACKAGE = Path(__file__).resolve().parent.parent
 
-KIT_MODULES = ("core/__init__.py", "core/text.py", "core/trees.py", "games/__init__.py", "games/protocol.py",
-               "games/tictactoe.py", "games/connect_four.py", "games/nim.py", "games/turns.py", "games/maze.py",
-               "games/maze_policies.py", "grading/wire.py",
-               "grading/worker.py", "grading/notebook_shim.py")
-"""The package's files a worker can import: minimax_lab.games (the rules of every game), the two
-core modules it uses (the tree types and how values are spelled), and the worker itself with its
-wire and the notebook's stand-ins."""
+KIT_MODULES = (*kit_modules(), "grading/wire.py", "grading/worker.py", "grading/notebook_shim.py")
+"""The package's files a worker can import: the rules of every game the registry lists, with the
+modules they need (minimax_lab.games.registry.kit_modules), and the worker itself with its wire and
+the notebook's stand-ins."""
 
-KIT_INIT = '''"""The course's games as a graded exercise hands them out: the rules, no searches, no answers."""
-
-from .core.trees import Chance
-from .games.connect_four import PLAYERS, ConnectFourRules, ConnectFourState
-from .games.protocol import Game, TreeGame, UniformTree
-from .games.tictactoe import LINES, TicTacToe, TicTacToeState
-
-
-class ConnectFour(ConnectFourRules):
-    """Connect Four's rules under the name the student knows: no evaluation, no move ordering."""
-
-
-def __getattr__(name):
-    raise ImportError(f"uses the course's {name}; this exercise asks for your own",
-                      name=f"minimax_lab.{name}")
-'''
-"""The kit's minimax_lab/__init__.py: the game types, and a clear error for anything else."""
+KIT_INIT = "grading/kit_package.py"
+"""The module copied as the kit's minimax_lab/__init__.py: the games under the names a student knows,
+and a clear error for anything else."""
 
 CALL_TIMEOUT = 10.0
 """Seconds of CPU time one call of a student's function may take (loading the answers too)."""
@@ -218,7 +202,7 @@ def _build_kit() -> Path:
     for name in KIT_MODULES:
         (package / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(PACKAGE / name, package / name)
-    (package / "__init__.py").write_text(KIT_INIT, encoding="utf-8")
+    shutil.copyfile(PACKAGE / KIT_INIT, package / "__init__.py")
     (package / "grading" / "__init__.py").write_text('"""The worker and its wire."""\n', encoding="utf-8")
     (root / "site").mkdir()
     for library in _site_packages():

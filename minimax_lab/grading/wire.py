@@ -11,11 +11,16 @@ infinities or games, so those travel tagged, as a one-key object:
     {"dict": [[key, value], ...]}  a dict, whatever its keys
     {"set": [...]}                 a set (and "frozenset")
     {"fraction": [1, 3]}           Fraction(1, 3)
+    {"Chance": [[[p, subtree], ...], player]}   a chance node
+
+and games and their states as each game's registry entry says (minimax_lab.games.registry): a
+state is read against the game of its kind decoded last in the same message, else a new one.
+
     {"TreeGame": [tree, "MAX"]}    TreeGame(tree, first="MAX")
     {"TicTacToe": []}              TicTacToe(), and {"TicTacToeState": "X...O...."} a position
     {"ConnectFour": [7, 6]}        ConnectFour(7, 6), and {"ConnectFourState": [x, o]} a position
-                                   (of the last Connect Four game decoded before it, else 7 x 6)
-    {"Chance": [[[p, subtree], ...], player]}   a chance node
+    {"MazeGame": ["%%%...", name]} MazeGame(layout text), and {"MazeState": [positions, dots, score,
+                                   turn, steps]} a position
 
 This module runs on both sides: in the grader with the whole package, and in the worker with the
 kit (the game modules only, minimax_lab.grading.sandbox). `decode(..., games=False)` is what the
@@ -79,26 +84,17 @@ def encode(value: Any, depth: int = 0) -> Any:
 
 
 def _encode_game(value: Any, depth: int) -> Any:
-    """Encode a game, a game's state or a chance node (imported here: the worker's kit has them)."""
+    """Encode a chance node, or a game or a game's state as its registry entry says."""
     from ..core.trees import Chance
-    from ..games.connect_four import ConnectFourRules, ConnectFourState
-    from ..games.protocol import TreeGame
-    from ..games.tictactoe import TicTacToe, TicTacToeState
+    from ..games.registry import wire_kinds
 
     kind = type(value)
-    if kind is TreeGame:
-        return {"TreeGame": [encode(value.tree, depth + 1), value.first]}
-    if kind is TicTacToe:
-        return {"TicTacToe": []}
-    if kind is TicTacToeState:
-        return {"TicTacToeState": "".join(mark or "." for mark in value.board)}
-    if isinstance(value, ConnectFourRules):
-        return {"ConnectFour": [value.width, value.height]}
-    if kind is ConnectFourState:
-        return {"ConnectFourState": [value.x, value.o]}
     if kind is Chance:
         return {"Chance": [[[encode(p, depth + 1), encode(t, depth + 1)] for p, t in value.outcomes],
                            value.player]}
+    for _, wire in wire_kinds():
+        if kind is wire.kind or (not wire.exact and isinstance(value, wire.kind)):
+            return {wire.tag: wire.encode(value, lambda inner: encode(inner, depth + 1))}
     raise WireError(f"a {_type_name(value)} object, which is not a number, string, list, tuple, dict or set")
 
 
@@ -189,35 +185,32 @@ class Decoder:
         return body
 
     def _game(self, tag: str, body: Any, depth: int) -> Any:
-        from .. import ConnectFour  # the full game in the grader, the rules only in the kit
+        """Decode a chance node, or a game or a game's state as its registry entry says: one game per
+        kind and data, and a state read against the game of its kind decoded last (or a new one)."""
         from ..core.trees import Chance
-        from ..games.protocol import TreeGame
-        from ..games.tictactoe import TicTacToe
+        from ..games.registry import wire_kinds
 
-        if tag == "TreeGame":
-            tree, first = self._list(body, tag)
-            return TreeGame(self(tree, depth + 1), first=first)
-        if tag in ("TicTacToe", "TicTacToeState"):
-            game = self.made.setdefault("TicTacToe", TicTacToe())
-            return game if tag == "TicTacToe" else game.state(str(body))
-        if tag == "ConnectFour":
-            width, height = self._list(body, tag)
-            game = self.made.setdefault(("ConnectFour", width, height), ConnectFour(width, height))
-            self.made["ConnectFour"] = game
-            return game
-        if tag == "ConnectFourState":
-            x, o = self._list(body, tag)
-            game = self.made.setdefault("ConnectFour", ConnectFour())
-            if type(x) is not int or type(o) is not int:
-                raise WireError(f"unreadable Connect Four position {shown(body)}")
-            state = game._position(x, o)
-            game.check_state(state)
-            return state
         if tag == "Chance":
             outcomes, player = self._list(body, tag)
             return Chance([(self(p, depth + 1), self(t, depth + 1)) for p, t in self._list(outcomes, tag)],
                           player)
-        raise WireError(f"unknown tag {shown(tag)}")
+        found = next(((entry, wire) for entry, wire in wire_kinds() if wire.tag == tag), None)
+        if found is None:
+            raise WireError(f"unknown tag {shown(tag)}")
+        entry, wire = found
+        try:
+            if wire is entry.wire_game:
+                game = self.made.get((tag, repr(body))) or wire.decode(body, lambda inner: self(inner, depth + 1), None)
+                self.made[(tag, repr(body))] = self.made[entry.name] = game
+                return game
+            if entry.name not in self.made:
+                assert entry.new_game is not None, entry.name
+                self.made[entry.name] = entry.new_game()
+            return wire.decode(body, lambda inner: self(inner, depth + 1), self.made[entry.name])
+        except WireError:
+            raise
+        except (TypeError, ValueError) as error:
+            raise WireError(f"unreadable {tag} {shown(body)}: {error}") from None
 
 
 def decode(data: Any, *, games: bool = True) -> Any:

@@ -4,26 +4,39 @@ A board game is a Game (minimax_lab.games) drawn on a grid of squares numbered r
 the top left. It says what mark each square holds and what a click on a square plays (or why it
 is refused). How to score the horizon of a depth-limited search, how to order moves, how deep
 each algorithm may look within about a second, and whether an exact `solve` is quick enough to
-offer are this module's functions, which know tic-tac-toe and Connect Four: the game classes hold
-the rules only. The board asks nothing else of a game.
+offer are this module's functions, which ask each game's BoardSettings, declared in the game's own
+module of minimax_lab.heuristics and named by its entry in minimax_lab.games.registry: the game
+classes hold the rules only. The board asks nothing else of a game.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Callable, Optional, Protocol, Sequence, runtime_checkable
 
-from ..core.trees import deepest_within
 from ..games.protocol import Game, play_moves
-from ..games.tictactoe import TicTacToe
-from .connect_four import ConnectFour, threats_then_centre
-from .tictactoe import open_lines_evaluation
+from ..games.registry import games_with, part_of
 
 # play_moves lives in minimax_lab.games and is re-exported here, its first home.
-__all__ = ["BOARD_GAMES", "BoardGame", "depth_limits", "horizon_evaluation", "move_order", "offers_solve",
-           "play_moves"]
+__all__ = ["BoardGame", "BoardSettings", "board_games", "depth_limits", "horizon_evaluation", "move_order",
+           "offers_solve", "play_moves"]
 
-BOARD_GAMES = (TicTacToe, ConnectFour)
-"""The games whose search settings this module's functions know."""
+Order = Callable[..., Sequence[Any]]
+"""A move ordering, as alpha-beta's `order` takes it."""
+
+
+@dataclass(frozen=True)
+class BoardSettings:
+    """How the play board searches one game, each a function of the game: the evaluation at a
+    depth-limited search's horizon, the move ordering (None: the game's own order), the deepest
+    search each depth-limited algorithm may make within about a second, and whether an exact
+    `solve` answers quickly. A game's entry in minimax_lab.games.registry names its settings
+    (its part 'board'), which live in the game's own module of minimax_lab.heuristics."""
+
+    evaluation: Callable[[Any], Callable[[Any], float]]
+    move_order: Callable[[Any], Optional[Order]]
+    depth_limits: Callable[[Any], dict[str, int]]
+    offers_solve: Callable[[Any], bool]
 
 
 @runtime_checkable
@@ -40,49 +53,40 @@ class BoardGame(Game, Protocol):
     def show(self, state: Any) -> str: ...
 
 
+def board_games() -> str:
+    """Return the games that have board settings, as messages name them: 'tic-tac-toe (TicTacToe)
+    and Connect Four (ConnectFour)'."""
+    return " and ".join(f"{entry.name} ({entry.user_class().__name__})" for entry in games_with("board"))
+
+
+def settings(game: Any, asked: str) -> BoardSettings:
+    """Return `game`'s board settings; raise TypeError naming the function `asked` if it has none."""
+    found = part_of(game, "board")
+    if not isinstance(found, BoardSettings):
+        raise TypeError(f"{asked} knows {board_games()}, not {type(game).__name__}")
+    return found
+
+
 def horizon_evaluation(game: Any) -> Callable[[Any], float]:
     """Return the evaluation for the horizon of a depth-limited search in `game`: open winning
     lines scaled into (-1, 1) in tic-tac-toe, `game.evaluate` in Connect Four."""
-    if isinstance(game, TicTacToe):
-        return open_lines_evaluation
-    return _connect_four(game, "horizon_evaluation").evaluate
+    return settings(game, "horizon_evaluation").evaluation(game)
 
 
-def move_order(game: Any) -> Optional[Callable[..., Sequence[Any]]]:
+def move_order(game: Any) -> Optional[Order]:
     """Return the move ordering for alpha-beta and solve in `game`: None in tic-tac-toe (the
     squares in ascending order), threats_then_centre in Connect Four (win, block, centre outwards)."""
-    if isinstance(game, TicTacToe):
-        return None
-    _connect_four(game, "move_order")
-    return threats_then_centre
+    return settings(game, "move_order").move_order(game)
 
 
 def depth_limits(game: Any) -> dict[str, int]:
     """Return the deepest search each depth-limited algorithm may make in `game` within about a
     second: the whole game in tic-tac-toe; in Connect Four the depths d at which width**d is
     within ConnectFour.MINIMAX_LEAVES and ALPHABETA_LEAVES (1 to MOST_DEPTH)."""
-    if isinstance(game, TicTacToe):
-        return {"minimax": 9, "alphabeta": 9}
-    board = _connect_four(game, "depth_limits")
-
-    def deepest(leaves: int) -> int:
-        return deepest_within(lambda d: board.width ** d, leaves, most=board.MOST_DEPTH, least=1)
-
-    return {"minimax": deepest(board.MINIMAX_LEAVES), "alphabeta": deepest(board.ALPHABETA_LEAVES)}
+    return settings(game, "depth_limits").depth_limits(game)
 
 
 def offers_solve(game: Any) -> bool:
     """Return True when solve answers quickly in `game`: always in tic-tac-toe, in Connect Four
     on boards of at most ConnectFour.SOLVE_MOST_SQUARES squares."""
-    if isinstance(game, TicTacToe):
-        return True
-    board = _connect_four(game, "offers_solve")
-    return board.width * board.height <= board.SOLVE_MOST_SQUARES
-
-
-def _connect_four(game: Any, asked: str) -> ConnectFour:
-    """Return `game` if it is a ConnectFour; raise TypeError naming the function `asked` if not."""
-    if not isinstance(game, ConnectFour):
-        raise TypeError(f"{asked} knows tic-tac-toe (TicTacToe) and Connect Four (ConnectFour), "
-                        f"not {type(game).__name__}")
-    return game
+    return settings(game, "offers_solve").offers_solve(game)

@@ -11,11 +11,13 @@ from __future__ import annotations
 from typing import Optional, Sequence
 
 from ..core.trace import Moves
+from ..core.trees import deepest_within
 from ..games.connect_four import PLAYERS, ConnectFourRules, ConnectFourState
+from .boards import BoardSettings
 from .connect_four_bits import Bitboards
 from .connect_four_evaluation import LinearEvaluation
 
-__all__ = ["PLAYERS", "ConnectFour", "ConnectFourRules", "ConnectFourState", "threats_then_centre"]
+__all__ = ["BOARD", "PLAYERS", "ConnectFour", "ConnectFourRules", "ConnectFourState", "threats_then_centre"]
 
 
 class ConnectFour(ConnectFourRules):
@@ -98,7 +100,7 @@ class ConnectFour(ConnectFourRules):
             self._evaluation = LinearEvaluation(self)
         return self._evaluation(state)
 
-    # The play board's limits (minimax_lab.heuristics.boards.depth_limits and offers_solve).
+    # The play board's limits (BOARD below: its depth_limits and offers_solve).
 
     MOST_DEPTH = 12
     """The deepest search the play board offers on any board."""
@@ -118,3 +120,19 @@ def threats_then_centre(game: ConnectFour, state: ConnectFourState, actions: Seq
     """Order `actions` as game.ordered_actions does (win, block, centre outwards): an ordering for
     alphabeta(order=...) and solve(order=...)."""
     return tuple(a for a in game.ordered_actions(state) if a in actions)
+
+
+def _depth_limits(board: ConnectFour) -> dict[str, int]:
+    """The depths d at which width**d is within ConnectFour.MINIMAX_LEAVES and ALPHABETA_LEAVES."""
+    def deepest(leaves: int) -> int:
+        return deepest_within(lambda d: board.width ** d, leaves, most=board.MOST_DEPTH, least=1)
+
+    return {"minimax": deepest(board.MINIMAX_LEAVES), "alphabeta": deepest(board.ALPHABETA_LEAVES)}
+
+
+BOARD = BoardSettings(evaluation=lambda game: game.evaluate, move_order=lambda game: threats_then_centre,
+                      depth_limits=_depth_limits,
+                      offers_solve=lambda game: game.width * game.height <= game.SOLVE_MOST_SQUARES)
+"""How the play board searches Connect Four (games.connect_four's entry names it): game.evaluate at
+the horizon, threats_then_centre's order, depths by the leaves the board allows, and solve offered
+on boards of at most SOLVE_MOST_SQUARES squares."""

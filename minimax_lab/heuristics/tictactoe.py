@@ -12,6 +12,7 @@ from typing import Any, Callable, TypeVar, cast
 
 from ..core.text import shown
 from ..games.tictactoe import LINES, TicTacToeState
+from .boards import BoardSettings
 
 
 def open_winning_lines(state: TicTacToeState, player: str) -> int:
@@ -64,3 +65,10 @@ def open_lines_evaluation(state: TicTacToeState) -> float:
     """Return open_lines_difference scaled into (-1, 1), so that a real win (utility 1) always
     outranks a guess: the form depth-limited search needs next to utilities of -1, 0 and 1."""
     return open_lines_difference(state) / (len(LINES) + 1)
+
+
+BOARD = BoardSettings(evaluation=lambda game: open_lines_evaluation, move_order=lambda game: None,
+                      depth_limits=lambda game: {"minimax": 9, "alphabeta": 9}, offers_solve=lambda game: True)
+"""How the play board searches tic-tac-toe (games.tictactoe's entry names it): open lines at the
+horizon, the squares in their own order, every depth (the whole game answers within a second), and
+solve offered."""

@@ -44,8 +44,8 @@ from ..core.text import shown
 from ..core.trees import is_number
 from ..core.validation import as_float, positive_number, whole_number
 from ..games.protocol import Game, game_name
-from ..heuristics.boards import BOARD_GAMES, horizon_evaluation, move_order
-from ..heuristics.connect_four import ConnectFour
+from ..games.registry import part_of
+from ..heuristics.boards import horizon_evaluation, move_order
 from ..heuristics.generic import even
 from .connect_four_engine import PARTS as BITBOARD_PARTS
 from .connect_four_engine import ROOT_SOLVE_EMPTY, ConnectFourSearch, OutOfBudget, engine_value
@@ -205,8 +205,8 @@ class Engine:
         self.evaluate = game_evaluation(game) if evaluate is None else evaluate
         self.noisy: Callable[[Any], Any] = getattr(game, "noisy_actions", lambda state: ())
         self.bitboards: Optional[ConnectFourSearch] = None
-        if "bitboards" in self.parts and isinstance(game, ConnectFour):
-            self.bitboards = ConnectFourSearch(game, WIN, self.parts - {"bitboards"})
+        if "bitboards" in self.parts:
+            self.bitboards = part_of(game, "fast_search")(game, WIN, self.parts - {"bitboards"})
             self.evaluate = self.bitboards.evaluation
             if self.bitboards.solver is not None and depth is None and nodes is None:
                 self.bitboards.solver.prepare()  # on a clock: its first move need not wait for numba
@@ -657,10 +657,10 @@ def from_table(value: float, ply: int) -> float:
 
 
 def game_evaluation(game: Game) -> Evaluate:
-    """Return the game's own evaluation for the horizon: boardgame.horizon_evaluation for the
-    board games (tic-tac-toe, Connect Four), else the game's evaluate method, else `even` (every
-    position 0)."""
-    if isinstance(game, BOARD_GAMES):
+    """Return the game's own evaluation for the horizon: boards.horizon_evaluation for the board
+    games (those with board settings in the game registry: tic-tac-toe, Connect Four), else the
+    game's evaluate method, else `even` (every position 0)."""
+    if part_of(game, "board") is not None:
         return horizon_evaluation(game)
     evaluate = getattr(game, "evaluate", None)
     return evaluate if callable(evaluate) else even
@@ -684,7 +684,7 @@ def engine_parts(game: Game, evaluate: Optional[Evaluate], without: Iterable[str
     unknown = sorted(off - set(PARTS))
     if unknown:
         raise ValueError(f"without names parts the engine does not have: {unknown}; its parts are {list(PARTS)}")
-    if not isinstance(game, ConnectFour) or evaluate is not None:
+    if part_of(game, "fast_search") is None or evaluate is not None:  # only Connect Four has one
         off.add("bitboards")
     if "bitboards" in off and off & set(BITBOARD_PARTS):
         raise ValueError(f"{sorted(off & set(BITBOARD_PARTS))} are parts of the search on Connect Four's "
@@ -694,9 +694,9 @@ def engine_parts(game: Game, evaluate: Optional[Evaluate], without: Iterable[str
 
 
 def game_order(game: Game) -> Optional[Callable[..., Sequence[Any]]]:
-    """Return the game's own move ordering: boardgame.move_order for the board games (tic-tac-toe,
+    """Return the game's own move ordering: boards.move_order for the board games (tic-tac-toe,
     Connect Four), else None (the game's own order of actions)."""
-    return move_order(game) if isinstance(game, BOARD_GAMES) else None
+    return move_order(game) if part_of(game, "board") is not None else None
 
 
 def engine(game: Game, *, seconds: Optional[float] = None, depth: Optional[int] = None, nodes: Optional[int] = None,

@@ -63,10 +63,30 @@ def reads_solutions(path: Path) -> bool:
     return bool(re.search(r"""["']solutions["']|notebooks/solutions""", text))
 
 
-def is_instructor_only(relative: str, root: Path = ROOT) -> bool:
-    """Return True for a file the student edition leaves out."""
-    return any(fnmatch.fnmatch(relative, pattern) for pattern in INSTRUCTOR_ONLY) or \
-        reads_solutions(root / relative)
+def test_imports(path: Path) -> list[str]:
+    """Return the sibling test modules (`test_*`) that a test module imports."""
+    if not (path.suffix == ".py" and path.is_file()):
+        return []
+    text = path.read_text(encoding="utf-8", errors="replace")
+    return re.findall(r"^(?:from|import)\s+(test_\w+)", text, flags=re.MULTILINE)
+
+
+def is_instructor_only(relative: str, root: Path = ROOT, _seen: Optional[set[str]] = None) -> bool:
+    """Return True for a file the student edition leaves out: one listed in INSTRUCTOR_ONLY, a test
+    module that reads the solution notebooks, and a test module that imports one left out (the
+    student edition's tests must collect without it)."""
+    if any(fnmatch.fnmatch(relative, pattern) for pattern in INSTRUCTOR_ONLY) or \
+            reads_solutions(root / relative):
+        return True
+    seen = _seen if _seen is not None else {relative}
+    folder = Path(relative).parent
+    for module in test_imports(root / relative):
+        imported = (folder / f"{module}.py").as_posix()
+        if imported not in seen:
+            seen.add(imported)
+            if is_instructor_only(imported, root, seen):
+                return True
+    return False
 
 
 def edition_files(root: Path = ROOT) -> list[str]:
