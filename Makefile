@@ -53,11 +53,12 @@ TEST_ENV  := JUPYTER_PLATFORM_DIRS=1 JUPYTER_PREFER_ENV_PATH=1 \
 # nbval: --nbval re-runs every notebook and compares outputs cell by cell;
 # --nbval-current-env runs them on this venv's Python, not the kernelspec
 # saved in the notebook.  Outputs nbval never compares (metadata, widget
-# model views, PNG/JPEG) and the SVG we skip on top: minimax_lab/tools/nbval_plugin.py,
-# loaded with -p.  Volatile text (0x addresses, timings, ids): tests/nbval_sanitize.cfg.
-# Neither sits in notebooks/, the folder students browse.
+# model views, PNG/JPEG) and the SVG we skip on top: devtools/nbval_plugin.py,
+# loaded with -p (pytest finds devtools/ through pyproject.toml's pythonpath, the
+# repository's root; the kernels never import it).  Volatile text (0x addresses, timings, ids):
+# tests/nbval_sanitize.cfg.  Neither sits in notebooks/, the folder students browse.
 # notebooks/assignments/ holds student handouts that are meant to fail.
-NBVAL_ARGS := --nbval --nbval-current-env -p minimax_lab.tools.nbval_plugin \
+NBVAL_ARGS := --nbval --nbval-current-env -p devtools.nbval_plugin \
               --nbval-sanitize-with tests/nbval_sanitize.cfg \
               --nbval-cell-timeout 600 \
               --ignore notebooks/assignments
@@ -122,7 +123,7 @@ screenshots: test-browser  ## run the browser tests, then refresh the README's s
 
 course-stats: setup  ## per lesson: study time, exercises by kind, sections with nothing to do (and README's table)
 	cd '$(ROOT)'
-	'$(BIN)/python' -m minimax_lab.tools.course_stats --readme
+	'$(BIN)/python' -m devtools.course_stats --readme
 
 nbval: setup  ## run some notebooks under nbval as make test does: make nbval NOTEBOOKS='notebooks/03_alpha_beta.ipynb'
 	cd '$(ROOT)'
@@ -171,11 +172,11 @@ grade: setup  ## grade SUBMISSIONS='dir/*.ipynb' against SOLUTION=notebooks/solu
 	    --jobs $(JOBS) $(if $(CALL_TIMEOUT),--call-timeout $(CALL_TIMEOUT)) $(if $(SEED),--seed $(SEED)) $(if $(OUT),--out '$(OUT)')
 
 # The student edition: every file git tracks (never an untracked one) but the solutions and the
-# instructor's tests, checked for solution text, as a new git repository in DEST (minimax_lab/tools/release.py).
+# instructor's tests, checked for solution text, as a new git repository in DEST (devtools/release.py).
 release: setup  ## write the student edition (no solutions) to DEST=../minimax-lab-student
 	cd '$(ROOT)'
 	if [ -z '$(DEST)' ]; then echo "usage: make release DEST=../minimax-lab-student" >&2; exit 2; fi
-	'$(BIN)/python' -m minimax_lab.tools.release '$(DEST)'
+	'$(BIN)/python' -m devtools.release '$(DEST)'
 
 # Grading's benchmark: a generated class of COUNT submissions of assignment 1 (scripts/sample_class.py),
 # graded with JOBS at a time into a temporary folder; prints the wall time.
@@ -190,15 +191,15 @@ bench-grade: setup  ## time make grade on COUNT=200 generated submissions of ass
 	head -1 "$$tmp/graded.txt"
 	echo "bench-grade: $(COUNT) submissions of assignment 1 graded in $$(( $$(date +%s) - start )) s of wall time on $$(nproc) cores" | tee "$$tmp/bench-grade.txt"
 	if [ -n '$(README)' ]; then
-	    '$(BIN)/python' -m minimax_lab.tools.readme_blocks bench-grade "$$tmp/bench-grade.txt" --command "make bench-grade"
+	    '$(BIN)/python' -m devtools.readme_blocks bench-grade "$$tmp/bench-grade.txt" --command "make bench-grade"
 	fi
 
 bench: setup  ## run the benchmarks, 1-2 minutes (BENCH_ARGS=--full: the long figures; README=1: into the README)
 	cd '$(ROOT)'
 	mkdir -p build
-	'$(BIN)/python' -m minimax_lab.tools.bench $(BENCH_ARGS) | tee build/bench.txt
+	'$(BIN)/python' -m devtools.bench $(BENCH_ARGS) | tee build/bench.txt
 	if [ -n '$(README)' ]; then
-	    '$(BIN)/python' -m minimax_lab.tools.readme_blocks bench build/bench.txt --command "make bench$(if $(BENCH_ARGS), BENCH_ARGS='$(BENCH_ARGS)')"
+	    '$(BIN)/python' -m devtools.readme_blocks bench build/bench.txt --command "make bench$(if $(BENCH_ARGS), BENCH_ARGS='$(BENCH_ARGS)')"
 	fi
 
 lock: setup  ## re-pin requirements*.lock from requirements*.in (LOCK_ARGS=--upgrade to bump)

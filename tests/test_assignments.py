@@ -301,13 +301,16 @@ def test_make_test_runs_the_solutions_but_not_the_handouts():
 
 
 def start_nbval(folder: Path) -> subprocess.Popen:
-    """Start nbval, with the Makefile's flags, on every notebook in `folder`."""
+    """Start nbval, with the Makefile's flags, on every notebook in `folder`; the repository's root
+    on PYTHONPATH, for the plugin those flags load (devtools.nbval_plugin is not installed, and
+    pyproject.toml's pythonpath does not reach a run rooted in `folder`)."""
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
     return subprocess.Popen(
         [sys.executable, "-m", "pytest", *makefile_nbval_args(),
          "-p", "no:cacheprovider", "-q",
          "--tb=short", f"--rootdir={folder}", f"--junitxml={folder.parent / (folder.name + '.xml')}",
          str(folder)],
-        cwd=folder, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        cwd=folder, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
 
 
 def finish_nbval(folder: Path, run: subprocess.Popen) -> tuple[int, str, dict[str, dict[int, str]]]:

@@ -45,7 +45,7 @@ from minimax_lab.checks.core import read_number
 from minimax_lab.checks.guard import CheckFailed
 from minimax_lab.checks.practice import ValuePractice
 from minimax_lab.grading import assignments, class_grades, sandbox
-from minimax_lab.tools import release
+from devtools import release
 
 SOLUTIONS = Path(__file__).resolve().parent.parent / "notebooks" / "solutions"
 SOLUTION = SOLUTIONS / "assignment4_complexity.ipynb"

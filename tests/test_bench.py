@@ -1,4 +1,4 @@
-"""Tests for minimax_lab.tools.bench that time nothing: the lean loops do the same work as the
+"""Tests for devtools.bench that time nothing: the lean loops do the same work as the
 searches they are measured against (same value, same nodes), and the command line refuses what it
 cannot run before running anything. Speed itself is measured by `make bench`, not by tests."""
 
@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from minimax_lab import TicTacToe, alphabeta, minimax
-from minimax_lab.tools import bench
+from devtools import bench
 from test_twin import position
 
 pytestmark = pytest.mark.slow  # runs the benchmarks' code

@@ -27,7 +27,7 @@ from minimax_lab.search.registry import (
     names,
     ordering_named,
 )
-from minimax_lab.tools import bench
+from devtools import bench
 
 FIG_5_2 = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]   # AIMA Fig. 5.2
 COMMON = {"depth", "evaluate", "order", "alpha", "beta", "table", "trace"}

@@ -26,7 +26,7 @@ from minimax_lab.heuristics.connect_four_evaluation import (
 from minimax_lab.search.connect_four_solver import ConnectFourSolver, score_plies
 from minimax_lab.search.connect_four_engine import SCALE, ConnectFourSearch
 from minimax_lab.search.engine import PARTS, WIN, engine
-from minimax_lab.tools.bench import EngineRun, engine_figures
+from devtools.bench import EngineRun, engine_figures
 from test_connect_four_solver import random_positions
 
 pytestmark = pytest.mark.slow  # plays Connect Four matches

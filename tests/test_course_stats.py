@@ -1,4 +1,4 @@
-"""Tests for minimax_lab.tools.course_stats: the counting on a small notebook, the README's table
+"""Tests for devtools.course_stats: the counting on a small notebook, the README's table
 current, and the course's targets (every lesson in one sitting, with code to write and something
 to do in every section)."""
 
@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from minimax_lab.tools import course_stats
-from minimax_lab.tools.course_stats import MAX_MINUTES, course_stats as all_stats, lesson_stats
+from devtools import course_stats
+from devtools.course_stats import MAX_MINUTES, course_stats as all_stats, lesson_stats
 
 
 def notebook(tmp_path, cells):

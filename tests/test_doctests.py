@@ -1,4 +1,5 @@
-"""The examples in the package's docstrings run and give what they show."""
+"""The examples in the docstrings of the package and of its developer tooling (devtools/) run and give
+what they show."""
 
 import doctest
 import importlib
@@ -6,9 +7,11 @@ import pkgutil
 
 import pytest
 
+import devtools
 import minimax_lab
 
-MODULES = sorted(info.name for info in pkgutil.walk_packages(minimax_lab.__path__, "minimax_lab."))
+MODULES = sorted(info.name for package in (minimax_lab, devtools)
+                 for info in pkgutil.walk_packages(package.__path__, f"{package.__name__}."))
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -186,7 +186,7 @@ def test_nbval_skips_svg_and_png_and_compares_text():
     from types import SimpleNamespace
     from pathlib import Path
 
-    from minimax_lab.tools.nbval_plugin import pytest_collectstart
+    from devtools.nbval_plugin import pytest_collectstart
 
     collector = SimpleNamespace(path=Path("lesson.ipynb"), skip_compare=("metadata", "image/png"))
     pytest_collectstart(collector)

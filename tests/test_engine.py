@@ -23,7 +23,7 @@ from minimax_lab.heuristics.connect_four_evaluation import (
 )
 from minimax_lab.heuristics.generic import winning_moves
 from minimax_lab.search.engine import WIN, EngineResult, engine, from_table, outcome_text, to_table
-from minimax_lab.tools.bench import keeps_the_win, positions_with_a_win
+from devtools.bench import keeps_the_win, positions_with_a_win
 
 
 def random_positions(game, count, seed):

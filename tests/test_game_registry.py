@@ -20,7 +20,7 @@ from minimax_lab.games.maze import MazeGame, random_maze
 from minimax_lab.grading import sandbox
 from minimax_lab.grading.wire import WireError, decode, encode
 from minimax_lab.heuristics import boards
-from minimax_lab.tools.layers import RANK
+from devtools.layers import RANK
 
 PACKAGE = Path(minimax_lab.__file__).parent
 

@@ -1,10 +1,11 @@
-"""The package's layout: imports go one way (no cycle, no import pointing up a layer), `import
-minimax_lab` loads no display library, and the README's diagram is the one the code makes."""
+"""The package's layout: imports go one way (no cycle, no import pointing up a layer), nothing in the
+package imports the developer tooling (devtools/, not installed), `import minimax_lab` loads no
+display library, and the README's diagram is the one the code makes."""
 
 import subprocess
 import sys
 
-from minimax_lab.tools import layers
+from devtools import layers
 
 
 def test_no_module_is_in_an_import_cycle():
@@ -17,6 +18,24 @@ def test_no_import_points_up_a_layer():
 
 def test_every_module_lives_on_a_layer():
     assert {layers.layer(name) for name in layers.modules()} == set(layers.RANK)
+
+
+def test_the_package_never_imports_the_developer_tooling():
+    assert layers.tooling_imports() == []
+    assert layers.PACKAGE.name == "minimax_lab" and not (layers.PACKAGE / "tools").exists()
+    assert not [name for name in layers.modules() if not name.startswith("minimax_lab")]
+
+
+def test_the_check_finds_a_planted_import_of_the_tooling(tmp_path, monkeypatch):
+    package = tmp_path / "minimax_lab"
+    (package / "games").mkdir(parents=True)
+    (package / "__init__.py").write_text("", encoding="utf-8")
+    (package / "games" / "__init__.py").write_text("def f():\n    import devtools.bench\n", encoding="utf-8")
+    (package / "games" / "rules.py").write_text("from devtools.layers import RANK\nimport devtoolsx\n",
+                                                encoding="utf-8")
+    monkeypatch.setattr(layers, "PACKAGE", package)
+    monkeypatch.setattr(layers, "ROOT", tmp_path)
+    assert layers.tooling_imports() == [("minimax_lab.games", 2), ("minimax_lab.games.rules", 1)]
 
 
 def test_the_checks_find_a_planted_cycle_and_upward_import():
@@ -48,5 +67,5 @@ def test_importing_the_package_loads_no_display_library():
 def test_the_readme_shows_the_layers_the_code_has():
     readme = (layers.ROOT / "README.md").read_text(encoding="utf-8")
     assert layers.README.stored(readme) == layers.readme_block(layers.graph()), (
-        "the README's diagram is out of date: run python -m minimax_lab.tools.layers --readme")
+        "the README's diagram is out of date: run python -m devtools.layers --readme")
 

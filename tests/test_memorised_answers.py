@@ -22,7 +22,7 @@ from minimax_lab.checks import guard
 from minimax_lab.checks.core import seeded
 from minimax_lab.grading import CheckFailed, assignment2, assignment4, assignments, copies
 from minimax_lab.search.ordering import exact_order
-from minimax_lab.tools import release
+from devtools import release
 
 pytestmark = pytest.mark.slow  # grades submissions in sandboxed workers
 

@@ -29,7 +29,7 @@ def prose(readme: str = README) -> str:
 
 
 def test_measured_figures_are_in_the_blocks_their_runs_wrote():
-    from minimax_lab.tools.readme_blocks import MEASURED
+    from devtools.readme_blocks import MEASURED
 
     for name, block in MEASURED.items():
         stored = block.stored(README)

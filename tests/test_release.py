@@ -1,4 +1,4 @@
-"""The student edition (minimax_lab/tools/release.py, `make release DEST=...`): lessons, handouts,
+"""The student edition (devtools/release.py, `make release DEST=...`): lessons, handouts,
 package, tests and set-up; no solution notebook, no solution text, and a test-suite that collects."""
 
 import json
@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from minimax_lab.tools import release
+from devtools import release
 
 pytestmark = pytest.mark.slow  # writes the student edition and collects its tests
 
@@ -35,7 +35,8 @@ def test_the_edition_has_the_course_and_not_the_solutions(edition):
     for needed in ("Makefile", "README.md", "environment.yml", "postBuild", "pyproject.toml", "requirements.lock",
                    "scripts/setup.sh", "minimax_lab/search/textbook.py", "minimax_lab/checks/guard/call.py",
                    "notebooks/00_start_here.ipynb", "notebooks/assignments/assignment1_minimax.ipynb",
-                   "tests/test_search.py", ".ci/run"):
+                   "tests/test_search.py", ".ci/run",
+                   "devtools/nbval_plugin.py", "devtools/layers.py"):  # the edition's make test loads and tests them
         assert needed in files, needed
     for instructor_only in ("tests/test_grading.py", "tests/test_assignments.py", "tests/test_release.py",
                             "tests/test_grade_class.py", "tests/test_grading_guard.py", "scripts/sample_class.py"):

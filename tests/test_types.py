@@ -1,5 +1,6 @@
-"""The package's type hints are checked: mypy (pinned in requirements.lock), strict as pyproject.toml's
-[tool.mypy] says, reports no error, and each error it is told to ignore is named and explained."""
+"""The type hints of the package and of its developer tooling (devtools/) are checked: mypy (pinned in
+requirements.lock), strict as pyproject.toml's [tool.mypy] says, reports no error, and each error it is
+told to ignore is named and explained."""
 
 import re
 import tomllib
@@ -8,10 +9,12 @@ from pathlib import Path
 import pytest
 from mypy import api
 
-pytestmark = pytest.mark.slow  # runs mypy --strict on the package
+pytestmark = pytest.mark.slow  # runs mypy --strict on the package and devtools/
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "minimax_lab"
+CHECKED = (PACKAGE, ROOT / "devtools")
+"""What mypy checks: the installed package and the tooling outside it."""
 CONFIG = ROOT / "pyproject.toml"
 
 IGNORE = re.compile(r"#\s*type:\s*ignore\b(?P<rest>.*)")
@@ -34,14 +37,14 @@ def test_mypy_is_strict():
 
 
 def test_mypy_finds_no_errors_in_the_package():
-    report, errors, status = api.run([str(PACKAGE), "--config-file", str(CONFIG), "--no-error-summary",
+    report, errors, status = api.run([*map(str, CHECKED), "--config-file", str(CONFIG), "--no-error-summary",
                                       "--hide-error-context", "--cache-dir", str(ROOT / ".mypy_cache")])
     assert status == 0, f"mypy found errors:\n{report}{errors}"
 
 
 def test_every_ignored_type_error_is_named_and_explained():
     unexplained = [f"{path.relative_to(ROOT)}:{number}: {line.strip()}"
-                   for path in sorted(PACKAGE.rglob("*.py"))
+                   for path in sorted(p for folder in CHECKED for p in folder.rglob("*.py"))
                    for lines in [path.read_text().splitlines()]
                    for number, line in enumerate(lines, start=1)
                    if not explained(line, lines[number - 2] if number > 1 else "")]

@@ -11,7 +11,7 @@ Here the guess is w1 f1 + w2 f2 + w3 f3, each feature counted for X minus for O:
 
 The weights (WEIGHTS) come from a measured tournament: `players.weight_tournament` plays the candidate
 weightings (CANDIDATES) against each other at a fixed depth from seeded random openings, each
-side moving first in half the games; `python -m minimax_lab.tools.bench --weights` prints it.
+side moving first in half the games; `python -m devtools.bench --weights` prints it.
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ WEIGHTS: dict[str, float] = {"open threes": 2, "open twos": 1, "centre": 2}
 weight_tournament (engines to depth 4, every pair 40 games from the openings of seed 0, each game
 started afresh): 133.5 of 200 points, then threes 8, twos 1, centre 4 with 125, threes 8, twos 2,
 centre 1 with 93.5, threes only 90.5, centre only 88 and threes 4, twos 1 with 69.5: every mix of
-lines and centre stones beat the lines alone and the centre alone; `python -m minimax_lab.tools.bench --weights` measures
+lines and centre stones beat the lines alone and the centre alone; `python -m devtools.bench --weights` measures
 it again."""
 
 CANDIDATES: dict[str, dict[str, float]] = {

@@ -50,7 +50,7 @@ class ReadmeBlock:
         return True
 
 
-README_PATH = Path(__file__).resolve().parent.parent.parent / "README.md"
+README_PATH = Path(__file__).resolve().parents[1] / "README.md"
 """The repository's README."""
 
 MEASURED = {
@@ -77,7 +77,7 @@ def measured_text(output: str, command: str, day: datetime.date) -> str:
 def main(argv: Optional[list[str]] = None) -> int:
     """Write a measuring run's output (a file) into the README's block of that name; return 0, or
     1 if the README has no such block."""
-    parser = argparse.ArgumentParser(prog="python -m minimax_lab.tools.readme_blocks",
+    parser = argparse.ArgumentParser(prog="python -m devtools.readme_blocks",
                                      description="Write a measuring run's output into the README's block of that name.")
     parser.add_argument("block", choices=sorted(MEASURED), help="the README's block")
     parser.add_argument("output", type=Path, help="the file holding what the run printed")

@@ -33,22 +33,22 @@ from collections import Counter
 from functools import partial
 from typing import Any, Callable, NamedTuple, Optional
 
-from ..analysis.experiments import SEARCHES as EXPERIMENT_SEARCHES
-from ..analysis.experiments import measure
-from ..analysis.connect_four_reference import Opening, reference_set, sample
-from ..analysis.engine_figures import ablation, games_against_solver, reference_figures, solver_speed
-from ..analysis.experiments import text_table
-from ..analysis.players import Player, greedy_player, play, player_names, points, weight_tournament
-from ..checks.core import FIG_5_2
-from ..games.protocol import Game
-from ..games.tictactoe import LINES, TicTacToe
-from ..heuristics.connect_four import ConnectFour
-from ..heuristics.connect_four_evaluation import WEIGHTS
-from ..heuristics.generic import even
-from ..search.engine import engine
-from ..search.registry import SEARCHES as CATALOG
-from ..search.registry import search_named
-from ..search.textbook import SearchResult, alphabeta
+from minimax_lab.analysis.experiments import SEARCHES as EXPERIMENT_SEARCHES
+from minimax_lab.analysis.experiments import measure
+from minimax_lab.analysis.connect_four_reference import Opening, reference_set, sample
+from minimax_lab.analysis.engine_figures import ablation, games_against_solver, reference_figures, solver_speed
+from minimax_lab.analysis.experiments import text_table
+from minimax_lab.analysis.players import Player, greedy_player, play, player_names, points, weight_tournament
+from minimax_lab.checks.core import FIG_5_2
+from minimax_lab.games.protocol import Game
+from minimax_lab.games.tictactoe import LINES, TicTacToe
+from minimax_lab.heuristics.connect_four import ConnectFour
+from minimax_lab.heuristics.connect_four_evaluation import WEIGHTS
+from minimax_lab.heuristics.generic import even
+from minimax_lab.search.engine import engine
+from minimax_lab.search.registry import SEARCHES as CATALOG
+from minimax_lab.search.registry import search_named
+from minimax_lab.search.textbook import SearchResult, alphabeta
 
 RUNS = 5
 BASELINE = "baseline (flat list)"
@@ -355,7 +355,7 @@ def main(argv: Optional[list[str]] = None) -> None:
     """Print the benchmark tables: the untraced searches against the lean loops, tic-tac-toe cold
     and warm, the complexity experiment, and the engine's figures (and, with --weights, the
     evaluation's weight tournament)."""
-    parser = argparse.ArgumentParser(prog="python -m minimax_lab.tools.bench", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m devtools.bench", description=__doc__.split("\n")[0])
     parser.add_argument("--full", action="store_true",
                         help="the long engine figures: the whole reference set at NODES and at 1 s a move, the "
                              "ablation table, 40 games against the solver, 50 positions with a win (7 to 15 minutes)")
@@ -460,7 +460,7 @@ def guard_overhead(calls: int = 2000) -> None:
     """Print what the grading guard (grading.guard.call_student) adds to one call of a student's
     function: the median CPU time of `calls` guarded calls of len on AIMA Fig. 5.2's tree, less
     that of the same calls unguarded."""
-    from ..checks.guard import call_student
+    from minimax_lab.checks.guard import call_student
 
     def guarded() -> int:
         for _ in range(calls):
@@ -483,8 +483,8 @@ def check_calls(calls: int = 2000, rounds: int = 3) -> None:
     process (guard.call_each: len on AIMA Fig. 5.2's tree, `calls` cases), the child asked AHEAD
     cases ahead against the child asked for each case when it is read (medians of `rounds`
     alternating runs; wall time, since the calls are made in the child)."""
-    from ..checks.guard import call_each
-    from ..checks.guard.child_process import AHEAD
+    from minimax_lab.checks.guard import call_each
+    from minimax_lab.checks.guard.child_process import AHEAD
 
     cases = [(FIG_5_2,)] * calls
     seconds: dict[int, list[float]] = {AHEAD: [], 0: []}

@@ -1,13 +1,14 @@
 """The student edition: the course without its solutions, ready to push as its own repository.
 
-    python -m minimax_lab.tools.release DEST        (make release DEST=...)
+    python -m devtools.release DEST        (make release DEST=...)
 
 Copies every file of this repository that git tracks (committed, or staged with `git add`) to DEST,
 except the instructor's (INSTRUCTOR_ONLY: the solution notebooks, the generated class of
 submissions, the tests that read the solutions), and puts a note at the top of the README. Then it
 checks the edition: no `### BEGIN SOLUTION` marker and no solution region anywhere
 (`leaked_lines`). DEST must not exist or be empty; it becomes a fresh git repository with one
-commit, so `git push` publishes it. Its `make test` runs everything a student's copy can run.
+commit, so `git push` publishes it. Its `make test` runs everything a student's copy can run,
+so the edition keeps devtools/ (the nbval plugin its `make test` loads, the tools its Makefile runs).
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ import sys
 from pathlib import Path
 from typing import Optional, Sequence
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 
 INSTRUCTOR_ONLY = (
     "notebooks/solutions/*",
@@ -97,7 +98,7 @@ def edition_files(root: Path = ROOT) -> list[str]:
 def solution_notebook_regions(root: Path = ROOT) -> list[list[str]]:
     """Return the code of every solution region of the solution notebooks, as stripped lines
     (markers and hint lines left out)."""
-    from ..grading.assignments import solution_regions as regions_of
+    from minimax_lab.grading.assignments import solution_regions as regions_of
     regions: list[list[str]] = []
     for notebook in sorted((root / "notebooks" / "solutions").glob("*.ipynb")):
         for cell in json.loads(notebook.read_text(encoding="utf-8"))["cells"]:
@@ -135,11 +136,13 @@ MIN_LINE = 12
 
 
 def course_code_lines(root: Path = ROOT) -> set[str]:
-    """Return the stripped lines of the course's own code: the package (grading excluded), the
-    tests that are not about the assignments, and the lessons' code cells. A solution line that
-    also appears there (`for move in game.actions(state):`) is common code, not a leak."""
+    """Return the stripped lines of the course's own code: the package (grading excluded) and its
+    developer tooling (devtools/), the tests that are not about the assignments, and the lessons'
+    code cells. A solution line that also appears there (`for move in game.actions(state):`) is
+    common code, not a leak."""
     lines: set[str] = set()
     package = [path for path in (root / "minimax_lab").rglob("*.py") if "grading" not in path.parts]
+    package += sorted((root / "devtools").glob("*.py"))
     tests = [path for path in (root / "tests").glob("test_*.py")
              if not path.name.startswith(("test_grading", "test_assignments", "test_grade", "test_release"))]
     for path in package + tests:
@@ -182,7 +185,7 @@ def release(dest: Path, root: Path = ROOT, *, commit: bool = True) -> list[str]:
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
     """Command line: write the student edition to DEST."""
-    parser = argparse.ArgumentParser(prog="python -m minimax_lab.tools.release", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m devtools.release", description=__doc__.split("\n")[0])
     parser.add_argument("dest", type=Path, help="a new (or empty) folder outside this repository")
     parser.add_argument("--no-commit", action="store_true", help="do not make DEST a git repository")
     args = parser.parse_args(argv)

@@ -1,7 +1,7 @@
 """How long each lesson takes to study, and what a student does in it, counted from the notebooks.
 
-    python -m minimax_lab.tools.course_stats            prints the table
-    python -m minimax_lab.tools.course_stats --readme   rewrites the table in README.md
+    python -m devtools.course_stats            prints the table
+    python -m devtools.course_stats --readme   rewrites the table in README.md
 
 Study time, in minutes, is counted as markdown words / 100 + ½ per code cell + 3 per code
 exercise + 1 per predict or Check-yourself question + 2 per practice widget. An exercise is a
@@ -25,11 +25,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Optional
 
-from ..checks import practice
-from ..checks.core import EXERCISE_KINDS, Exercise
+from minimax_lab.checks import practice
+from minimax_lab.checks.core import EXERCISE_KINDS, Exercise
 from .readme_blocks import ReadmeBlock
 
-ROOT = Path(__file__).resolve().parent.parent.parent
+ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = ROOT / "notebooks"
 
 MAX_MINUTES = 50
@@ -147,7 +147,7 @@ def readme_block(stats: list[LessonStats]) -> str:
 
 def main(argv: Optional[list[str]] = None) -> int:
     """Command line: print the table; --readme writes it into README.md."""
-    parser = argparse.ArgumentParser(prog="python -m minimax_lab.tools.course_stats", description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m devtools.course_stats", description=__doc__.split("\n\n")[0])
     parser.add_argument("--readme", action="store_true", help="rewrite the table in README.md")
     args = parser.parse_args(argv)
     stats = course_stats()

@@ -1,12 +1,17 @@
 """The package's layout as layers, and its import graph checked against them.
 
-    python -m minimax_lab.tools.layers            prints the graph of subpackages and any problem
-    python -m minimax_lab.tools.layers --readme   rewrites the diagram in README.md
+    python -m devtools.layers            prints the graph of subpackages and any problem
+    python -m devtools.layers --readme   rewrites the diagram in README.md
 
 Each subpackage sits on a layer and may import only from the layers below it (and itself): the
 imports go one way. Every import counts, also one inside a function or under TYPE_CHECKING, since
 each is a dependency a reader must follow. tests/test_layers.py checks that there is no cycle
 between modules and no import pointing up, and that the README's diagram is this module's.
+
+The layers are those of the installed package, minimax_lab/. This module and the rest of devtools/
+(the course's developer tooling) sit outside it, on no layer: they may import anything in the
+package, and nothing in the package may import them (`tooling_imports`), since a student's
+installed copy does not have them.
 """
 
 from __future__ import annotations
@@ -19,8 +24,9 @@ from typing import Optional, Sequence
 
 from .readme_blocks import ReadmeBlock
 
-PACKAGE = Path(__file__).resolve().parent.parent
-ROOT = PACKAGE.parent
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGE = ROOT / "minimax_lab"
+"""The package the layers describe: this module checks it from outside (devtools/ is no layer)."""
 
 LAYERS: tuple[tuple[str, str], ...] = (
     ("core", "game trees, spelling of values, search events, transposition tables"),
@@ -32,7 +38,6 @@ LAYERS: tuple[tuple[str, str], ...] = (
     ("display", "tree drawings, plots, the widgets and the play board"),
     ("checks", "the checking core, the lessons' checks and the practice widgets"),
     ("grading", "the assignments' checks, handouts and grading a class in a sandbox"),
-    ("tools", "benchmarks, the nbval plugin, the student edition, this module"),
 )
 """The layers from the bottom up, with what each holds; `minimax_lab` is the package's __init__."""
 
@@ -188,7 +193,7 @@ def diagram(edges: Sequence[Edge]) -> str:
     return "\n".join(lines)
 
 
-README = ReadmeBlock("<!-- layers: made by python -m minimax_lab.tools.layers --readme -->", "<!-- end of layers -->")
+README = ReadmeBlock("<!-- layers: made by python -m devtools.layers --readme -->", "<!-- end of layers -->")
 """The README's block that holds the diagram."""
 
 
@@ -197,16 +202,38 @@ def readme_block(edges: Sequence[Edge]) -> str:
     return README.made(diagram(edges))
 
 
+TOOLING = "devtools"
+"""The top-level package of the course's developer tooling, which the installed package never imports."""
+
+
+def tooling_imports() -> list[tuple[str, int]]:
+    """Return (module, line) for every import of the developer tooling (TOOLING) in the package."""
+    found = []
+    for name, path in modules().items():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), filename=str(path))):
+            if isinstance(node, ast.Import):
+                targets = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and not node.level:
+                targets = [node.module or ""]
+            else:
+                continue
+            if any(target == TOOLING or target.startswith(TOOLING + ".") for target in targets):
+                found.append((name, node.lineno))
+    return sorted(found)
+
+
 def problems(edges: Sequence[Edge]) -> list[str]:
-    """Return a line for every cycle and every upward import."""
+    """Return a line for every cycle, every upward import and every import of the tooling."""
     lines = [f"cycle: {' <-> '.join(group)}" for group in cycles(edges)]
     lines += [f"upward: {source} (line {line}) imports {target}" for source, target, line in upward(edges)]
+    lines += [f"tooling: {name} (line {line}) imports {TOOLING}, which the package does not ship"
+              for name, line in tooling_imports()]
     return lines
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
     """Command line: print the layers' graph and problems; --readme writes the diagram."""
-    parser = argparse.ArgumentParser(prog="python -m minimax_lab.tools.layers", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m devtools.layers", description=__doc__.split("\n")[0])
     parser.add_argument("--readme", action="store_true", help="rewrite the diagram in README.md")
     args = parser.parse_args(argv)
     edges = graph()
@@ -214,7 +241,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     if args.readme and not README.rewrite(ROOT / "README.md", diagram(edges)):
         return 1
     print(diagram(edges))
-    print("\n".join(found) if found else f"{len(modules())} modules: no cycle, no upward import")
+    print("\n".join(found) if found else
+          f"{len(modules())} modules: no cycle, no upward import, no import of {TOOLING}")
     return 1 if found else 0
 
 

@@ -3,8 +3,9 @@
 nbval compares each cell's outputs with the stored ones, SVG included; but the SVG and PNG Graphviz
 draws change with the Graphviz (and cairo) version, so this plugin tells nbval to skip both (the hook
 nbval documents: https://nbval.readthedocs.io/en/latest/#Skipping-certain-output-types). nbval skips
-PNG by default, but not under --nbdime. Lessons check drawings through their text instead. `make test` loads it with -p (NBVAL_ARGS in the Makefile), and graders with
-`pytest -p minimax_lab.tools.nbval_plugin --nbval ...` (as `make grade` does).
+PNG by default, but not under --nbdime. Lessons check drawings through their text instead.
+`make test` and `make nbval` load it with -p (NBVAL_ARGS in the Makefile); by hand, from the
+repository's root: `python -m pytest -p devtools.nbval_plugin --nbval ...`.
 """
 
 from typing import Any
