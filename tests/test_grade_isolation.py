@@ -70,7 +70,7 @@ def messages(graded: class_grades.Graded) -> str:
 
 
 ALL = ["assignment1_minimax", "assignment2_alphabeta", "assignment3_player", "assignment4_complexity",
-       "assignment5_connect_four"]
+       "assignment5_connect_four", "assignment6_maze"]
 
 
 # --- honest answers ------------------------------------------------------------------------------
@@ -131,6 +131,14 @@ def test_a_forgery_earns_nothing(tmp_path: Path, kind: str) -> None:
     assert sum(earned(graded).values()) == 0, messages(graded)
 
 
+def test_a_printed_record_earns_nothing_in_a_play_check(tmp_path: Path) -> None:
+    forged = ("def reflex_value(game, state, action):\n"
+              "    print('reflex_value: 10 of 10 games won (0 lost, 0 unfinished after 300 moves)')\n    return 0\n")
+    graded = grade(submit(tmp_path, "assignment6_maze", {0: forged}), "assignment6_maze")
+    assert earned(graded)["reflex"] == 0, messages(graded)
+    assert "games won" in graded.marks[0].message and "it needs" in graded.marks[0].message
+
+
 def test_edited_outputs_and_metadata_change_nothing(tmp_path: Path) -> None:
     def edit(notebook: Any) -> None:
         for cell in notebook["cells"]:
@@ -160,6 +168,11 @@ DELEGATIONS = {
                                "from minimax_lab.checks.move_ordering import win_block_centre as order_moves\n",
     ("assignment4_complexity", 1): "from minimax_lab.analysis.experiments import effective_branching_factor\n",
     ("assignment5_connect_four", 0): "def evaluate(state):\n    return game.evaluate(state)\n",
+    ("assignment6_maze", 1): "from minimax_lab.search.agents import agents_search\n"
+                             "def multi_agent_minimax(game, state, depth, evaluate):\n"
+                             "    r = agents_search(game, state, depth=depth, evaluate=evaluate)\n    return r.value, r.move\n",
+    ("assignment6_maze", 4): "def evaluate(game, state):\n    from minimax_lab import agents_search\n"
+                             "    return agents_search(game, state, depth=1, evaluate=lambda s: s.score).value\n",
 }
 
 

@@ -535,6 +535,8 @@ class MazeGame:
         self._actions = tuple({cell: tuple(steps) for cell, steps in table.items()} for table in self._moves)
         self._distances: dict[Cell, dict[Cell, int]] = {}
         self.initial = MazeState(self.maze.starts, self.maze.dots, 0, 0, 0)
+        self.layout_text = self.maze.text()
+        """The maze's layout text, as parse_layout reads it (made once: the grader's pipe sends it often)."""
 
     def __repr__(self) -> str:
         return f"MazeGame({self.maze!r})"
@@ -748,6 +750,49 @@ class MazeGame:
         return state
 
 
+# --- an evaluation whose calls are counted ---------------------------------------------------------
+
+
+@dataclass
+class FeatureEvaluation:
+    """A linear evaluation of a maze position, which counts its calls: the score, plus
+    `dots` x the dots left, plus `column` x MAX's column and `row` x MAX's row, plus `chasers` x
+    the sum of the chasers' columns. Assignment 6's checks pass one to a student's search: its
+    weights make a search that skips a chaser, or counts depth per agent, find other values than
+    the score alone would, and `calls` says how many positions the search evaluated.
+
+    >>> evaluate = FeatureEvaluation(dots=-2, column=1)
+    >>> evaluate(MazeGame("tiny").initial), evaluate.calls
+    (-3, 1)
+    """
+
+    dots: int = 0
+    column: int = 0
+    row: int = 0
+    chasers: int = 0
+    calls: int = 0
+
+    def __post_init__(self) -> None:
+        whole_numbers([self.dots, self.column, self.row, self.chasers, self.calls],
+                      "a FeatureEvaluation's weights and calls")
+
+    def __call__(self, state: MazeState) -> int:
+        self.calls += 1
+        try:
+            (x, y), others = state.positions[0], state.positions[1:]
+            return (state.score + self.dots * len(state.dots) + self.column * x + self.row * y
+                    + self.chasers * sum(column for column, _ in others))
+        except (AttributeError, TypeError, IndexError, ValueError):
+            raise TypeError(f"a FeatureEvaluation evaluates a MazeState, not {shown(state, 200)}") from None
+
+    def fill_from(self, other: Any) -> None:
+        """Take the call count of `other`, this evaluation as the student's function left it in
+        its worker (grading.sandbox.RemoteFunction.call_with_writes)."""
+        if not isinstance(other, FeatureEvaluation):
+            raise TypeError(f"a FeatureEvaluation came back as {kind_of(other)}")
+        self.calls = other.calls
+
+
 # --- the registry's entry (minimax_lab.games.registry) -----------------------------------------
 
 
@@ -757,14 +802,36 @@ def _cells(body: Any, what: str) -> list[Cell]:
     return [(x, y) for x, y in (whole_numbers(items(cell, 2, "a cell"), "a cell's x and y") for cell in body)]
 
 
+_ENCODED_DOTS: dict[frozenset[Cell], list[list[int]]] = {}
+"""The dots of recent states as they cross the pipe: a batch of positions shares a few sets of dots."""
+
+
 def _encode_state(state: MazeState, inner: Any) -> list[Any]:
-    return [[list(cell) for cell in state.positions], [list(cell) for cell in sorted(state.dots)], state.score,
-            state.turn, state.steps]
+    dots = _ENCODED_DOTS.get(state.dots)
+    if dots is None:
+        if len(_ENCODED_DOTS) >= 4096:
+            _ENCODED_DOTS.clear()
+        dots = _ENCODED_DOTS[state.dots] = [list(cell) for cell in sorted(state.dots)]
+    return [[list(cell) for cell in state.positions], dots, state.score, state.turn, state.steps]
+
+
+_DECODED_DOTS: dict[str, frozenset[Cell]] = {}
+"""The dots of recent states read from the pipe, by their text (repr): a batch shares a few sets."""
+
+
+def _decode_dots(body: Any) -> frozenset[Cell]:
+    key = repr(body)
+    dots = _DECODED_DOTS.get(key)
+    if dots is None:
+        if len(_DECODED_DOTS) >= 4096:
+            _DECODED_DOTS.clear()
+        dots = _DECODED_DOTS[key] = frozenset(_cells(body, "its dots"))
+    return dots
 
 
 def _decode_state(body: Any, inner: Any, game: MazeGame) -> MazeState:
     positions, dots, score, turn, steps = items(body, 5, "a maze position")
-    state = MazeState(tuple(_cells(positions, "its positions")), frozenset(_cells(dots, "its dots")),
+    state = MazeState(tuple(_cells(positions, "its positions")), _decode_dots(dots),
                       *whole_numbers([score, turn, steps], "its score, turn and steps"))
     game.check_state(state)
     return state
@@ -777,13 +844,19 @@ def _decode_game(body: Any, inner: Any, game: Any) -> MazeGame:
     return MazeGame(Maze.parse(text, source=source))
 
 
+def _decode_evaluation(body: Any, inner: Any, game: Any) -> FeatureEvaluation:
+    return FeatureEvaluation(*items(body, 5, "a FeatureEvaluation"))
+
+
 MAZE = GameEntry(
     name="the maze game", rules=MazeGame,
-    wire_game=WireKind("MazeGame", MazeGame, lambda game, inner: [game.maze.text(), game.maze.source], _decode_game),
-    wire_states=(WireKind("MazeState", MazeState, _encode_state, _decode_state),),
+    wire_game=WireKind("MazeGame", MazeGame, lambda game, inner: [game.layout_text, game.maze.source], _decode_game),
+    wire_states=(WireKind("MazeState", MazeState, _encode_state, _decode_state),
+                 WireKind("FeatureEvaluation", FeatureEvaluation,
+                          lambda e, inner: [e.dots, e.column, e.row, e.chasers, e.calls], _decode_evaluation)),
     kit_modules=("games/maze.py", "games/maze_policies.py"),
     kit_names={"Maze": "Maze", "MazeGame": "MazeGame", "MazeState": "MazeState", "layout": "layout",
-               "random_maze": "random_maze"},
+               "random_maze": "random_maze", "FeatureEvaluation": "FeatureEvaluation"},
     new_game=lambda: MazeGame("classic"))
 """The maze game: a game crosses the pipe as its layout's text and name, a state as its five fields (checked
 against the game; a state alone is read as one of the classic maze)."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 from numbers import Integral
 from typing import Any, Hashable, Iterable, Optional, Protocol, Sequence, cast, runtime_checkable
 
-from ..core.text import kind_of, path_name, shown
+from ..core.text import kind_of, path_name, repr_text, shown
 from ..core.trees import MAX_TREE_DEPTH, Path, Tree, leaf_value, uniform_nodes, validate_tree
 from .entry import GameEntry, WireKind, items
 
@@ -104,8 +104,8 @@ def misbehaviour(game: Game, state: Any, plies: int = LONGEST_CHECKED_LINE) -> O
 
 
 def game_name(game: Any) -> str:
-    """Return the game's repr for messages, cut to 60 characters."""
-    name = repr(game)
+    """Return the game's repr for messages, cut to 60 characters (never raising, as `shown`)."""
+    name = shown(game)
     return name if len(name) <= 60 else name[:56] + "...)"
 
 
@@ -170,6 +170,33 @@ def check_square(square: Any, squares: int) -> int:
     return square
 
 
+class GameView:
+    """A game seen through a lens: the same rules as `game` (every attribute is the game's own:
+    initial, max_player, agents, ...) except what a subclass overrides, usually its actions (a
+    beam search's few best moves, a check's one move at the root)."""
+
+    def __init__(self, game: Any):
+        self.game = game
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.__dict__["game"], name)
+
+    def to_move(self, state: Any) -> Any:
+        return self.game.to_move(state)
+
+    def actions(self, state: Any) -> Any:
+        return self.game.actions(state)
+
+    def result(self, state: Any, action: Any) -> Any:
+        return self.game.result(state, action)
+
+    def is_terminal(self, state: Any) -> bool:
+        return bool(self.game.is_terminal(state))
+
+    def utility(self, state: Any, player: Any) -> Any:
+        return self.game.utility(state, player)
+
+
 class TreeGame:
     """A game over a nested-list tree; a state is the path of child indices from the root.
 
@@ -193,7 +220,7 @@ class TreeGame:
         self.initial: Path = ()
 
     def __repr__(self) -> str:
-        return f"TreeGame({self.tree!r}, first={self.first!r})"
+        return f"TreeGame({repr_text(self.tree)}, first={self.first!r})"
 
     def check_state(self, state: Any) -> None:
         """Raise TypeError unless `state` is a path (a tuple of child indices), ValueError unless

@@ -25,7 +25,7 @@ one column of grades.csv per check cell, named after the check.
 The tree cases and the smallest failing case come from the checking core the lessons share
 (`checks.core`: `tree_cases`, `Case`, `smallest_failure`), the tic-tac-toe positions from `cases`,
 judging and reporting from `reports`, the checks of each assignment from `assignment1` ..
-`assignment5`. The players the assignment-3 checks use are `minimax_lab.analysis.players`,
+`assignment6`. The players the assignment-3 checks use are `minimax_lab.analysis.players`,
 the oracle ordering is `minimax_lab.search.ordering.exact_order`; both are re-exported here, as the
 assignments use them.
 """
@@ -90,6 +90,25 @@ from .assignment5 import (
     standings_report,
     tournament_openings,
 )
+from .assignment6 import (
+    EVALUATION_DEPTH,
+    EVALUATION_GAMES,
+    EVALUATION_LAYOUT,
+    EVALUATION_SCORE,
+    EVALUATION_WINS,
+    REFLEX_GAMES,
+    REFLEX_LAYOUT,
+    REFLEX_WINS,
+    check_maze_evaluation,
+    check_multi_agent_alphabeta,
+    check_multi_agent_expectimax,
+    check_multi_agent_minimax,
+    check_reflex,
+    evaluation_agent,
+    play_record,
+    reflex_agent,
+    search_cases,
+)
 from .cases import tictactoe_positions
 from .in_notebook import record_cells
 from .reports import check
@@ -107,6 +126,10 @@ __all__ = [
     "scored_game",
     "PASS_POINTS", "TOURNAMENT_DEPTH", "TOURNAMENT_OPENINGS", "baselines", "check_connect_four_evaluation",
     "standings", "tournament_openings", "standings_report",
+    "EVALUATION_DEPTH", "EVALUATION_GAMES", "EVALUATION_LAYOUT", "EVALUATION_SCORE", "EVALUATION_WINS",
+    "REFLEX_GAMES", "REFLEX_LAYOUT", "REFLEX_WINS", "check_reflex", "check_multi_agent_minimax",
+    "check_multi_agent_alphabeta", "check_multi_agent_expectimax", "check_maze_evaluation", "evaluation_agent",
+    "play_record", "reflex_agent", "search_cases",
     "BestFirstTree", "best_case_shapes", "ebf_cases", "check_best_case_leaves", "check_effective_branching_factor",
     "exact_order", "distinct_tree", "map_leaves",
     "PLAYER_DEPTH", "Played", "depth_limited_player", "drawn_openings", "match", "perfect_player", "play",

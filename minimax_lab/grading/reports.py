@@ -24,16 +24,21 @@ R = TypeVar("R")
 
 
 def show_failure(case: Any, algorithm: Optional[str]) -> None:
-    """Display a failing tree, drawn with `algorithm`'s values, when running under IPython."""
-    if not isinstance(case, Case):
+    """Display a failing tree, drawn with `algorithm`'s values, or a case that draws itself (its
+    `drawing()`, such as assignment 6's mazes), when running under IPython."""
+    drawing = getattr(case, "drawing", None)
+    if not (isinstance(case, Case) or callable(drawing)):
         return
     try:
         from IPython import get_ipython
     except ImportError:
         return
     if get_ipython() is not None:  # draw only where the drawing can be shown
-        from ..display.draw import draw
-        display_in_notebook(draw(case.game, algorithm, edge_labels=True))
+        if isinstance(case, Case):
+            from ..display.draw import draw
+            display_in_notebook(draw(case.game, algorithm, edge_labels=True))
+        elif callable(drawing):
+            display_in_notebook(drawing())
 
 
 def case_text(case: Any) -> str:
@@ -91,10 +96,11 @@ def judge_cases(label: str, success: str, cases: Sequence[Any],
 def attempt(func: Callable[..., Any], *args: Any) -> tuple[Any, Optional[BaseException]]:
     """Return (func(*args), None), or (None, the exception it raised), calling the student's function
     through guard.call_student: on deep copies of the arguments (an empty list is passed as it is:
-    it is where the function writes, like `examined`), the package's searches forbidden, a time
+    it is where the function writes, like `examined`; so is an evaluation that counts its calls,
+    one with a `fill_from` method), the package's searches forbidden, a time
     limit, its output captured. Raises the StudentProblem when the call used a package search,
     timed out or changed its input; NotImplementedError (not answered yet) propagates."""
-    writes = [i for i, arg in enumerate(args) if isinstance(arg, list) and not arg]
+    writes = [i for i, arg in enumerate(args) if (isinstance(arg, list) and not arg) or hasattr(arg, "fill_from")]
     if isinstance(func, RemoteFunction):  # graded: the function runs in its worker, not here
         try:
             return func.call_with_writes(args, writes), None

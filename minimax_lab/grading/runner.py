@@ -52,6 +52,9 @@ PRELUDES: dict[str, Prelude] = {
                                   ("pos",)),
     "assignment4_complexity": Prelude("import math\n", quick=("best_case_leaves", "effective_branching_factor")),
     "assignment5_connect_four": Prelude("from minimax_lab import ConnectFour\n", ("board", "windows")),
+    "assignment6_maze": Prelude("import math\n\nfrom minimax_lab import FeatureEvaluation, MazeGame\n",
+                                quick=("reflex_value", "multi_agent_minimax", "multi_agent_alphabeta",
+                                       "multi_agent_expectimax")),
 }
 """Each assignment's prelude, by the solution notebook's name."""
 

@@ -682,12 +682,18 @@ class RemoteFunction:
         filled = reply.get("writes", {})
         for index in writes:
             data = filled.get(str(index)) if isinstance(filled, dict) else None
+            counted = hasattr(args[index], "fill_from")  # an evaluation that counts its calls
             try:
-                items = decode(data, games=False)
+                items = decode(data, games=counted)
             except (WireError, RecursionError):
                 items = None
             if isinstance(items, list) and isinstance(args[index], list):
                 args[index][:] = items
+            elif counted:
+                try:
+                    args[index].fill_from(items)
+                except TypeError:
+                    raise StudentProblem(f"{self.name} replaced the evaluation it was given") from None
         return value
 
     def batch(self, calls: Sequence[Sequence[Any]]) -> list[Any]:
@@ -712,9 +718,11 @@ class BatchedEvaluation(RemoteFunction):
     BATCH = 2000
     """Most positions in one round trip."""
 
-    def __init__(self, remote: RemoteFunction, depth: int):
+    def __init__(self, remote: RemoteFunction, depth: int, leading: tuple[Any, ...] = ()):
         super().__init__(remote.worker, remote.name)
         self.depth = depth
+        self.leading = leading
+        """Arguments the student's function takes before the position (the maze evaluation's game)."""
         self.values: dict[Any, Any] = {}
         self.errors: dict[Any, BaseException] = {}
 
@@ -722,7 +730,7 @@ class BatchedEvaluation(RemoteFunction):
         if state in self.errors:
             raise self.errors[state]
         if state not in self.values:
-            self.values[state] = super().__call__(state)
+            self.values[state] = super().__call__(*self.leading, state)
         return self.values[state]
 
     def call_with_writes(self, args: Sequence[Any], writes: Sequence[int]) -> Any:
@@ -741,7 +749,7 @@ class BatchedEvaluation(RemoteFunction):
                    and p not in self.values and p not in self.errors]
         for start in range(0, len(horizon), self.BATCH):
             chunk = horizon[start:start + self.BATCH]
-            replies = self.worker.batch(self.name, [(p,) for p in chunk])
+            replies = self.worker.batch(self.name, [(*self.leading, p) for p in chunk])
             for position, reply in zip(chunk, replies):
                 try:
                     self.values[position] = self.reply_value(reply)

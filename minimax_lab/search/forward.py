@@ -18,7 +18,7 @@ from typing import Any, Optional
 
 from ..core.text import shown
 from ..core.validation import as_float, callable_value, whole_number
-from ..games.protocol import Game, as_game
+from ..games.protocol import Game, GameView, as_game
 from .textbook import Evaluate, Ordering, SearchResult, alphabeta
 
 WIN_RANK = 2.0
@@ -26,7 +26,7 @@ WIN_RANK = 2.0
 evaluation (strictly between -1 and 1), so a winning move is always kept and a losing one last."""
 
 
-class Beam:
+class Beam(GameView):
     """`game` as a beam search sees it: the same rules, but in every position only the `width`
     moves whose resulting positions `evaluate` (MAX's guess, strictly between -1 and 1) likes best
     for the player to move, best first; a move that ends the game ranks by its utility, beyond any
@@ -35,26 +35,11 @@ class Beam:
 
     def __init__(self, game: Game, width: int, evaluate: Evaluate):
         callable_value(evaluate, "evaluate", "evaluate(state) returning a number")
-        self.game, self.width, self.evaluate = as_game(game), whole_number(width, "width", low=1), evaluate
+        super().__init__(as_game(game))
+        self.width, self.evaluate = whole_number(width, "width", low=1), evaluate
 
     def __repr__(self) -> str:
         return f"Beam({self.game!r}, width={self.width})"
-
-    def __getattr__(self, name: str) -> Any:
-        """Everything but the actions is the game's own (its initial state, max_player, ...)."""
-        return getattr(self.__dict__["game"], name)
-
-    def to_move(self, state: Any) -> Any:
-        return self.game.to_move(state)
-
-    def result(self, state: Any, action: Any) -> Any:
-        return self.game.result(state, action)
-
-    def is_terminal(self, state: Any) -> bool:
-        return self.game.is_terminal(state)
-
-    def utility(self, state: Any, player: Any) -> float:
-        return self.game.utility(state, player)
 
     def rank(self, state: Any, action: Any) -> float:
         """Return how good `action` looks for the player to move in `state`, one ply ahead."""

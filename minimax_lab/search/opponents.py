@@ -8,6 +8,7 @@ A model says with what probability the other player picks each move. On a nested
 
 from __future__ import annotations
 
+import functools
 from fractions import Fraction
 from numbers import Real
 from typing import Any, Callable, Sequence, cast
@@ -77,7 +78,13 @@ def model_opponent(tree: Tree, model: Model = uniform) -> ChanceTree:
 def random_mover(game: Game, state: Any) -> list[tuple[Any, Fraction]]:
     """Return every legal action with equal probability: an opponent who moves at random."""
     actions = _moves(game, state, "random_mover")
-    return [(a, Fraction(1, len(actions))) for a in actions]
+    return [(a, _even(len(actions))) for a in actions]
+
+
+@functools.lru_cache(maxsize=64)
+def _even(count: int) -> Fraction:
+    """Return Fraction(1, count), made once for each count (searches ask for it at every chance node)."""
+    return Fraction(1, count)
 
 
 def greedy_mover(game: Game, state: Any) -> list[tuple[Any, Fraction]]:
@@ -105,8 +112,10 @@ def _moves(game: Game, state: Any, mover: str) -> tuple[Any, ...]:
 def _replies(search: Search, model: GameModel, state: Any, path: Path) -> list[tuple[Any, Any]]:
     """Return the model's (action, probability) pairs in `state`, checked: pairs of a legal action
     and a probability, the probabilities summing to 1."""
-    where = f"node {path_name(path)}: the model's moves in {state!r}"
     legal = search.actions(state, path)  # first: a position with no moves is the game's fault, not the model's
+    if model is random_mover:  # the course's own model: its pairs need no checking
+        return [(a, _even(len(legal))) for a in legal] if legal else random_mover(search.game, state)
+    where = f"node {path_name(path)}: the model's moves in {state!r}"
     pairs = model(search.game, state)
     if isinstance(pairs, (str, bytes)) or not hasattr(pairs, "__iter__"):
         raise TypeError(f"{where}: the model returned {shown(pairs)}, not (action, probability) pairs")
