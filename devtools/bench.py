@@ -17,8 +17,9 @@ positions of each kind with a win. `--full` gives the long figures (7 to 15 minu
 at NODES and at 1 s a move, the ablation table, 40 games against the solver from the stored openings
 and 50 positions of each kind. `--positions`, `--nodes`, `--seconds`, `--ablation` and `--games` set
 those numbers, `--weights` adds the tournament behind Connect Four's linear evaluation weights,
-`--engine-only` skips the tic-tac-toe tables. The tables end with the grading guard's overhead per
-call of a student's function."""
+`--engine-only` skips the tic-tac-toe tables and the maze game. The tables end with the grading
+guard's overhead per call of a student's function and the time of one maze game (issue 39's target:
+a depth-2 expectimax game with two random chasers on the classic layout in at most 2 s)."""
 
 from __future__ import annotations
 
@@ -38,8 +39,11 @@ from minimax_lab.analysis.experiments import measure
 from minimax_lab.analysis.connect_four_reference import Opening, reference_set, sample
 from minimax_lab.analysis.engine_figures import ablation, games_against_solver, reference_figures, solver_speed
 from minimax_lab.analysis.experiments import text_table
+from minimax_lab.analysis.maze_games import search_agent
 from minimax_lab.analysis.players import Player, greedy_player, play, player_names, points, weight_tournament
 from minimax_lab.checks.core import FIG_5_2
+from minimax_lab.games.maze import MazeGame, MazeState
+from minimax_lab.games.maze_policies import MAX_MOVES, MazePlay, play_game, random_chaser
 from minimax_lab.games.protocol import Game
 from minimax_lab.games.tictactoe import LINES, TicTacToe
 from minimax_lab.heuristics.connect_four import ConnectFour
@@ -383,6 +387,7 @@ def main(argv: Optional[list[str]] = None) -> None:
                      f"{run.nodes}, {run.positions} and {run.ablation}")
     if not args.engine_only:
         search_tables()
+        maze_figure()
     engine_figures(run, args.seed)
     if args.weights:
         weights_table(args.seed)
@@ -499,6 +504,46 @@ def check_calls(calls: int = 2000, rounds: int = 3) -> None:
     asked, one = (statistics.median(seconds[ahead]) / calls for ahead in (AHEAD, 0))
     print(f"lesson check, its calls in a child process: {asked * 1e6:.0f} microseconds a call with {AHEAD} "
           f"asked ahead, {one * 1e6:.0f} asked one at a time ({one / asked:.1f}x)")
+
+
+
+MAZE_LAYOUT, MAZE_DEPTH, MAZE_SEED, MAZE_RUNS = "classic", 2, 0, 3
+"""The maze figure's game: one expectimax game MAZE_DEPTH rounds deep against random chasers on this
+layout, with this seed, timed MAZE_RUNS times."""
+
+MAZE_TARGET = 2.0
+"""The most seconds the maze figure's game may take (issue 39)."""
+
+
+def maze_game() -> tuple[MazePlay, int, int]:
+    """Play the maze figure's game once (play_game, its default max_moves); return it, the moves of P
+    (each a search) and the nodes its searches visited."""
+    agent = search_agent(depth=MAZE_DEPTH, chasers="chance")
+    nodes = [0]
+
+    def counted(game: MazeGame, state: MazeState) -> str:
+        move = agent(game, state)
+        nodes[0] += agent.last.nodes if agent.last is not None else 0
+        return move
+
+    played = play_game(MazeGame(MAZE_LAYOUT), counted, random_chaser, seed=MAZE_SEED)
+    return played, agent.searches, nodes[0]
+
+
+def maze_figure(runs: int = MAZE_RUNS) -> float:
+    """Print the median CPU time of `runs` plays of the maze figure's game against MAZE_TARGET; return it."""
+    seconds = []
+    for _ in range(runs):
+        start = time.process_time()
+        played, moves, nodes = maze_game()
+        seconds.append(time.process_time() - start)
+    median = statistics.median(seconds)
+    print(f"\nmaze game: one expectimax game {MAZE_DEPTH} rounds deep against two random chasers on the {MAZE_LAYOUT} "
+          f"layout (seed {MAZE_SEED}, {played.outcome} after {moves} moves of P, at most {MAX_MOVES}; {nodes:,} "
+          f"nodes searched): {median:.2f} s (median of {runs} runs, CPU time; target at most {MAZE_TARGET:g} s: "
+          f"{'met' if median <= MAZE_TARGET else 'not met'})")
+    return median
+
 
 
 if __name__ == "__main__":

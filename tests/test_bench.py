@@ -45,3 +45,32 @@ def test_the_command_line_refuses_what_it_cannot_run(argv, capsys):
         bench.main(argv)
     assert "--games must be even and at least 2" in capsys.readouterr().err
 
+
+
+def test_the_maze_figures_game_is_play_games_and_counts_its_searches():
+    from minimax_lab.analysis.maze_games import search_agent
+    from minimax_lab.games.maze import MazeGame
+    from minimax_lab.games.maze_policies import MAX_MOVES, play_game, random_chaser
+    from minimax_lab.search.agents import agents_search
+
+    played, moves, nodes = bench.maze_game()
+    game = MazeGame(bench.MAZE_LAYOUT)
+    agent = search_agent(depth=bench.MAZE_DEPTH, chasers="chance")
+    assert played == play_game(game, agent, random_chaser, seed=bench.MAZE_SEED)
+    assert (bench.MAZE_LAYOUT, bench.MAZE_DEPTH, len(game.chasers)) == ("classic", 2, 2)
+    assert moves == len(played.moves[::len(game.agents)])   # P moves first in each round
+    assert played.outcome != "unfinished" or moves == MAX_MOVES
+    state, counted = played.start, 0
+    for i, action in enumerate(played.moves[:3 * len(game.agents)]):   # the first three searches
+        if i % len(game.agents) == 0:
+            counted += agents_search(game, state, depth=2, evaluate=agent.evaluate, chasers="chance").nodes
+        state = game.result(state, action)
+    assert 0 < counted < nodes
+
+
+def test_the_maze_figure_prints_its_target(capsys, monkeypatch):
+    monkeypatch.setattr(bench, "maze_game", lambda: (type("Played", (), {"outcome": "win"})(), 12, 3456))
+    seconds = bench.maze_figure(runs=1)
+    out = capsys.readouterr().out
+    assert seconds < bench.MAZE_TARGET and "win after 12 moves of P" in out and "3,456 nodes searched" in out
+    assert f"target at most {bench.MAZE_TARGET:g} s: met" in out

@@ -9,15 +9,16 @@ import pytest
 from hint_first import assert_hint_first, exercises_of
 from lesson_notebooks import cell_source, lesson_cells, solution_blocks, solution_namespace
 
-from minimax_lab import TreeGame, minimax
 from minimax_lab.checks import several_players_and_chance as check
-from minimax_lab.games.turns import TurnTree
+from minimax_lab.checks.guard import call_student
+from minimax_lab.games.maze import MazeGame
+from minimax_lab.search.agents import agents_search
 from minimax_lab.search.beyond import Chance, deviations, expectiminimax, maxn
 
 CELLS = lesson_cells("09_several_players_and_chance.ipynb")
 SOLUTIONS = solution_blocks(CELLS)
-ANSWERS = {"my_value": check.en_prise_value, "my_vector": check.root_vector, "my_nodes": check.deviating_nodes,
-           "my_ghost_value": check.ghost_value, "my_chance_value": check.chance_value}
+ANSWERS = {"my_value": check.en_prise_value, "my_vector": check.root_vector, "my_nodes": check.deviating_nodes}
+FUNCTIONS = {"expectimax": check.expectimax, "maze_value": check.maze_value}
 
 
 def solution(name):
@@ -41,39 +42,49 @@ def code_cell(containing):
     return cell_source(cell)
 
 
-def expectimax_with(code):
+def defined(code, name):
     namespace = {"Chance": Chance}
     exec(code, namespace)
-    return namespace["expectimax"]
+    return namespace[name]
+
+
+def expectimax_with(code):
+    return defined(code, "expectimax")
 
 
 EXPECTIMAX = solution("expectimax")
+MAZE_VALUE = solution("maze_value")
 
 
 def test_the_lesson_shows_a_solution_for_every_exercise():
-    assert len(SOLUTIONS) == len(ANSWERS) + 1   # and the expectimax function
+    assert len(SOLUTIONS) == len(ANSWERS) + len(FUNCTIONS)
     for name in ANSWERS:
         stub = [cell for cell in CELLS if cell["cell_type"] == "code"
                 and cell_source(cell).startswith(f"{name} = ...")]
         assert len(stub) == 1, name
     assert "raise NotImplementedError" in code_cell("def expectimax(node)")
+    assert "raise NotImplementedError" in code_cell("def maze_value(game, state, depth)")
+
+
+def test_the_maze_solution_is_at_most_fifteen_lines():
+    (block,) = [block for block in SOLUTIONS if "def maze_value(" in block]
+    assert len(block.strip().splitlines()) <= 15
 
 
 def test_the_lesson_asks_what_the_checks_check():
     """The trees and numbers the lesson's prompts show are the checks' data."""
     assert markdown_python("(3, 1, 5)") == check.VECTOR_TREE
-    assert markdown_python("[[[7, 2], [9, 4]]") == check.GHOST_TREE
-    shown = markdown_python("Chance(")
-    assert [[(p, child) for p, child in node.outcomes] for node in shown] == \
-        [[(p, child) for p, child in node.outcomes] for node in check.CHANCE_TREE]
     code = "\n".join(cell_source(cell) for cell in CELLS if cell["cell_type"] == "code")
     assert "queen = [[1, 0],     # guard" in code and check.QUEEN == [[1, 0], [-9, 12]]
     assert "centipede = [(1, 0), [(0, 2), [(3, 1), [(2, 4), (5, 3)]]]]" in code
     assert check.CENTIPEDE == [(1, 0), [(0, 2), [(3, 1), [(2, 4), (5, 3)]]]]
-    assert 'turns=("MAX", "ghost 1", "ghost 2")' in code and check.GHOSTS == ("MAX", "ghost 1", "ghost 2")
     prompts = "\n".join(cell_source(cell) for cell in CELLS if cell["cell_type"] == "markdown")
     assert "one time in four" in prompts and check.CAPTURE == Fraction(1, 4)
     assert "40 random ones" in prompts and check.EXPECTIMAX_TREES == 40
+    assert "40 random small mazes" in prompts and check.MAZE_CASES == 40
+    # the game of "too afraid" (Check yourself, question 3) is the lesson's
+    assert (f'MazeGame("{check.AFRAID_MAZE}")' in code and f"seed={check.AFRAID_SEED}," in code
+            and f"search_agent(depth={check.AFRAID_DEPTH}" in code)
 
 
 # --- the solutions are correct ---------------------------------------------------------------------
@@ -82,8 +93,6 @@ def test_the_lesson_asks_what_the_checks_check():
     ("my_value", "Correct: 27/4. 1/4 × (-9) + 3/4 × 12 = 27/4, against 1/2 for guarding"),
     ("my_vector", "Correct: (4, 4, 4). C picks (3, 1, 5), (4, 4, 4), (1, 2, 7) and (7, 1, 3)"),
     ("my_nodes", "Correct: [1][1][1]. With everyone passing the game ends at (5, 3)"),
-    ("my_ghost_value", "Correct: 3. Ghost 2 takes the smaller leaf of each pair: 2, 4, 6, 3, 1, 7"),
-    ("my_chance_value", "Correct: 4. The gambles are worth 7/2 and 4"),
 ])
 def test_solutions_are_correct(name, starts, capsys):
     verdict = ANSWERS[name](solution(name))
@@ -97,13 +106,18 @@ def test_the_expectimax_solution_is_correct():
     assert verdict.text == f"Correct: expectimax gives the right result on all {len(check.expectimax_cases())} cases."
 
 
+def test_the_maze_solution_is_correct():
+    verdict = check.maze_value(MAZE_VALUE)
+    assert verdict.correct is True
+    assert verdict.text == f"Correct: maze_value gives the right result on all {len(check.maze_cases())} cases."
+
+
 def test_answers_are_computed_by_the_package():
     assert check.plan_values(check.CAPTURE) == [Fraction(1, 2), Fraction(27, 4)]
     assert maxn(check.VECTOR_TREE).value == (4, 4, 4)
     assert deviations(check.CENTIPEDE, check.PASS_EVERYWHERE) == [(1, 1, 1)]
-    assert expectiminimax(check.CHANCE_TREE).value == 4
-    assert minimax(TurnTree(check.GHOST_TREE, turns=check.GHOSTS)).value == 3
-    assert minimax(TreeGame(check.GHOST_TREE)).value == 8
+    tiny = MazeGame("tiny")
+    assert [check.maze_reference(tiny, tiny.initial, depth) for depth in (1, 2, 3)] == [-1, 8, 7]
 
 
 def test_answers_in_other_forms_are_accepted():
@@ -111,7 +125,6 @@ def test_answers_in_other_forms_are_accepted():
     assert check.deviating_nodes("[1][1][1]").correct is True
     assert check.deviating_nodes([(1, 1, 1)]).correct is True
     assert check.root_vector([4, 4, 4]).correct is True
-    assert check.ghost_value(3.0).correct is True
 
 
 # --- the expectimax cases ----------------------------------------------------------------------------
@@ -148,18 +161,12 @@ MISTAKES = [
     (check.deviating_nodes, set(), "Look at the last node"),
     (check.deviating_nodes, {(1, 1)}, "The answer is [1][1][1]"),
     (check.deviating_nodes, 3, "is not a collection of paths"),
-    (check.ghost_value, 8, "if the players alternated"),
-    (check.ghost_value, 9, "the largest leaf"),
-    (check.ghost_value, 1, "the smallest leaf"),
-    (check.chance_value, 2, "treats the chance nodes as MIN"),
-    (check.chance_value, 10, "treats the chance nodes as MAX"),
-    (check.chance_value, Fraction(11, 2), "as if they were equally likely"),
     (check.quiz_1, "a", "a modelled plan guarantees nothing when the model is wrong"),
     (check.quiz_1, "c", "the queen's position has no dice"),
     (check.quiz_2, "a", "Order is enough for minimax"),
     (check.quiz_2, "c", "Squaring"),
-    (check.quiz_3, "b", "Depth is not the problem"),
-    (check.quiz_3, "c", "max^n is for players with goals of their own"),
+    (check.quiz_3, "b", "Both searched the same number of rounds"),
+    (check.quiz_3, "c", "it does not foresee them"),
     (check.quiz_3, "d", "Answer with one of the letters a, b or c"),
 ]
 
@@ -235,9 +242,8 @@ HINT_FIRST = [
     (check.en_prise_value, 12, "27/4"),
     (check.root_vector, (7, 1, 3), "(4, 4, 4)"),
     (check.deviating_nodes, set(), "[1][1][1]"),
-    (check.ghost_value, 8, "3"),
-    (check.chance_value, 2, "4"),
     (check.expectimax, equally_likely, "The right result is 2"),
+    (check.maze_value, lambda game, state, depth: state.score, "The right result is -1"),
     (check.quiz_1, "a", "'b'"),
     (check.quiz_2, "a", "'b'"),
     (check.quiz_3, "c", "'a'"),
@@ -268,14 +274,96 @@ def test_check_yourself_has_worked_answers():
 
 # --- not answered yet -----------------------------------------------------------------------------
 
-@pytest.mark.parametrize("exercise", [*ANSWERS.values(), check.expectimax, check.quiz_1, check.quiz_2, check.quiz_3])
+@pytest.mark.parametrize("exercise", [*ANSWERS.values(), *FUNCTIONS.values(), check.quiz_1, check.quiz_2, check.quiz_3])
 def test_unanswered_exercises_say_so_and_do_not_raise(exercise, capsys):
     verdict = exercise(...)
     assert verdict.correct is None and verdict.text.startswith("Not answered yet: ")
     assert capsys.readouterr().out == verdict.text + "\n"
 
 
-@pytest.mark.parametrize("exercise", [*ANSWERS.values(), check.expectimax])
+@pytest.mark.parametrize("exercise", [*ANSWERS.values(), *FUNCTIONS.values()])
 @pytest.mark.parametrize("answer", [None, [17], float("nan"), True, "x"])
 def test_anything_gets_a_verdict(exercise, answer):
     assert exercise(answer).correct is False
+
+
+# --- the maze exercise: search over P and every chaser -----------------------------------------------
+
+def test_maze_cases_are_the_tiny_maze_then_random_small_mazes_smallest_first_p_to_move():
+    cases = check.maze_cases()
+    assert len(cases) == 2 + check.MAZE_CASES
+    assert [(game.maze.source, depth) for game, _, depth in cases[:1]] == [("layout('tiny')", 1)]
+    nodes = [agents_search(game, state, depth=depth, evaluate=check.maze_score).nodes for game, state, depth in cases]
+    assert nodes == sorted(nodes) and max(nodes) < 3000
+    assert all(state.turn == 0 and not game.is_terminal(state) for game, state, _ in cases)
+    assert {len(game.chasers) for game, _, _ in cases} == {1, 2} and {depth for _, _, depth in cases} == {1, 2}
+    assert any(state != game.initial for game, state, _ in cases)   # some after a few rounds
+    assert repr(check.maze_cases()) == repr(check.maze_cases(seed=0)) != repr(check.maze_cases(seed=1))
+
+
+MAZE_MISTAKES = {
+    "drops at every move": ("    if mover == game.agents[-1]:     # the last chaser ends the round\n"
+                                         "        depth -= 1\n", "    depth -= 1\n"),
+    "after P's move": ("if mover == game.agents[-1]:", "if mover == 'P':"),
+    "after the first chaser's move": ("if mover == game.agents[-1]:", "if mover == game.agents[1]:"),
+    "a chaser after the first takes the largest value": ('max(values) if mover == "P" else min(values)',
+                                                  'min(values) if mover == "G1" else max(values)'),
+    "averages over the chasers' moves": ('max(values) if mover == "P" else min(values)',
+                                         'max(values) if mover == "P" else sum(values) / len(values)'),
+}
+"""Each typical mistake: (the solution's text, what the mistake writes instead), by what the verdict says."""
+
+
+@pytest.mark.parametrize("named", MAZE_MISTAKES)
+def test_a_typical_maze_mistake_is_named_on_the_smallest_failing_case(named):
+    right, wrong = MAZE_MISTAKES[named]
+    code = solution_code("maze_value")
+    assert right in code
+    verdict = check.maze_value(defined(code.replace(right, wrong), "maze_value"))
+    assert verdict.correct is False and verdict.text.startswith("Not correct: maze_value(MazeGame(")
+    assert named in verdict.text and "(wrong on " in verdict.text and verdict.failing is not None
+    game, state, depth = verdict.failing
+    cases = check.maze_cases()
+    first = next(i for i, case in enumerate(cases) if (case[0].maze, case[1], case[2]) == (game.maze, state, depth))
+    mistaken = defined(code.replace(right, wrong), "maze_value")
+    assert all(mistaken(*case) == check.maze_reference(*case) for case in cases[:first])   # the smallest it fails
+    assert str(check.maze_reference(game, state, depth)) not in verdict.text.split("returned")[0][-20:]
+
+
+def test_the_package_search_and_the_answer_key_are_refused():
+    for answer in (lambda game, state, depth: agents_search(game, state, depth=depth, evaluate=check.maze_score).value,
+                   check.maze_reference, check.mistaken_maze_value):
+        verdict = check.maze_value(answer)
+        assert verdict.correct is False and "called the package's" in verdict.text
+
+
+def test_the_maze_stub_is_not_answered_yet(capsys):
+    verdict = check.maze_value(defined(code_cell("def maze_value(game, state, depth)").split("check.")[0],
+                                       "maze_value"))
+    assert verdict.correct is None and verdict.text.startswith("Not answered yet: ")
+    assert "Traceback" not in capsys.readouterr().out
+
+
+def test_a_failing_maze_case_is_drawn_as_the_position():
+    game = MazeGame("tiny")
+    picture = check.maze_picture(game, game.initial, 2)
+    assert "searched 2 rounds deep" in picture and picture.summary == "maze drawing: searched 2 rounds deep"
+
+
+def test_the_right_rules_of_the_mistakes_helper_are_the_package_search():
+    for game, state, depth in check.maze_cases()[::5]:
+        assert check.mistaken_maze_value(game, state, depth) == check.maze_reference(game, state, depth)
+
+
+def test_the_solution_runs_under_the_guard_on_private_copies():
+    game = MazeGame("small")
+    outcome = call_student(MAZE_VALUE, game, game.initial, 2, name="maze_value")
+    assert outcome.problem is None and outcome.value == check.maze_reference(game, game.initial, 2) == 18
+
+
+def test_the_too_afraid_position_is_a_move_into_a_chaser():
+    game, state = check.afraid_position()
+    fears = agents_search(game, state, depth=check.AFRAID_DEPTH, evaluate=check.maze_score)
+    hopes = agents_search(game, state, depth=check.AFRAID_DEPTH, evaluate=check.maze_score, chasers="chance")
+    assert game.is_loss(game.result(state, fears.move)) and not game.is_terminal(game.result(state, hopes.move))
+    assert fears.value < -300 < 100 < hopes.value

@@ -607,3 +607,34 @@ def test_the_drawing_refuses_bad_input():
         maze_svg(game, marked=[(7, 1)])
     with pytest.raises(TypeError, match="caption must be text"):
         maze_svg(game, caption=3)
+
+
+def test_a_notebook_shows_the_drawing_as_svg_png_and_a_line_of_text():
+    from IPython.core.interactiveshell import InteractiveShell
+
+    from minimax_lab.display.draw import PNG_SIGNATURE, png_size
+    from minimax_lab.display.maze_drawing import PNG_SCALE, maze_png
+
+    game = MazeGame("small")
+    state = game.result(game.initial, "South")
+    drawing = maze_svg(game, state, cell=24)
+    data, metadata = InteractiveShell.instance().display_formatter.format(drawing)
+    assert data["text/plain"] == "<maze drawing: score 9 · G1 to move · 24 dots left>"   # not the SVG's source
+    assert data["image/svg+xml"] == str(drawing)
+    assert metadata["image/png"] == {"width": 9 * 24, "height": 7 * 24 + 24}   # shown at the SVG's size
+    png = maze_png(game, state, cell=24)
+    assert png.startswith(PNG_SIGNATURE) and png_size(png) == (9 * 24 * PNG_SCALE, (7 * 24 + 24) * PNG_SCALE)
+    titled = maze_png(game, cell=24, title=["A title", "in two lines"])
+    assert png_size(titled)[1] > png_size(png)[1]
+
+
+def test_the_png_refuses_what_the_svg_refuses():
+    from minimax_lab.display.maze_drawing import maze_png
+
+    game = MazeGame("tiny")
+    with pytest.raises(ValueError, match="cell must be a whole number of pixels"):
+        maze_png(game, cell=3)
+    with pytest.raises(ValueError, match="another maze"):
+        maze_png(game, MazeGame("classic").initial)
+    with pytest.raises(TypeError, match="title must be a sequence of lines"):
+        maze_png(game, title="one line")

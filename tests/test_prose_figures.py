@@ -123,6 +123,20 @@ def queen() -> list:
     return check.QUEEN
 
 
+def tiny_maze_leaf(move: int, reply: int) -> int:
+    """Lesson 9: a leaf of the tiny maze's first round, drawn as a tree (P's move, then G1's reply)."""
+    from minimax_lab.display.search_tree import search_tree
+    from minimax_lab.games.maze import MazeGame
+    tree, _ = search_tree(MazeGame("tiny"), depth=1, evaluate=lambda state: state.score)
+    return tree.tree[move][reply]
+
+
+def maze_scores() -> tuple[int, int, int, int]:
+    """Lesson 9: the maze game's scores: a move of P, a dot, the last dot, P caught."""
+    from minimax_lab.games import maze
+    return maze.STEP, maze.EAT, maze.CLEAR, maze.CAUGHT
+
+
 def horizon_check():
     from minimax_lab.checks import horizon
     return horizon
@@ -200,6 +214,8 @@ FIGURES: dict[str, dict[str, Check]] = {
         "27": computed(lambda: (Fraction(1, 4) * queen()[1][0] + Fraction(3, 4) * queen()[1][1]) * 4),
         "6.75": computed(lambda: float(Fraction(1, 4) * queen()[1][0] + Fraction(3, 4) * queen()[1][1])),
         "40": checked_by("test_checks_several_players_and_chance.py::test_the_lesson_asks_what_the_checks_check"),
+        "500": computed(lambda: maze_scores()[2] == -maze_scores()[3] and maze_scores()[2]),
+        "491": computed(lambda: -tiny_maze_leaf(1, 1)),
     },
     "10_monte_carlo_tree_search.ipynb": {
         "1.61": checked_by("test_checks_monte_carlo_tree_search.py::test_the_ucb1_arithmetic_of_the_solution_is_the_searchs"),

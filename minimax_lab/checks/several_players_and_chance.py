@@ -2,8 +2,8 @@
 questions.
 
 Every expected answer is computed by the package (expectiminimax on `model_opponent`, `maxn`,
-`deviations`, minimax on a `TurnTree`, `expectiminimax`); the trees and numbers below are the
-exercises' data. Unanswered (`...`, or a function that still raises NotImplementedError), a check
+`deviations`, `agents_search` on the maze, `expectiminimax`); the trees, mazes and numbers below are
+the exercises' data. Unanswered (`...`, or a function that still raises NotImplementedError), a check
 prints "Not answered yet" with a hint. A first wrong answer gets a hint; the answer comes with the
 second wrong try, or with check.<name>.answer().
 
@@ -23,8 +23,9 @@ from typing import Any, Callable, Optional
 from ..core.text import path_name, value_text
 from ..core.trace import Trace
 from ..core.trees import Path
-from ..games.protocol import TreeGame
-from ..games.turns import TurnTree
+from ..display.maze_drawing import MazeSvg, maze_svg
+from ..games.maze import MazeGame, MazeState, random_maze
+from ..games.maze_policies import play_game, random_chaser
 from ..search.beyond import (
     Chance,
     ChanceTree,
@@ -37,6 +38,8 @@ from ..search.beyond import (
     strategy_values,
     uniform,
 )
+from ..analysis.maze_games import search_agent
+from ..search.agents import agents_search
 from ..search.textbook import minimax
 from .core import CASE_SEED, Verdict, check_answer, check_function, choice, exercise, same
 from .guard import Outcome
@@ -58,15 +61,6 @@ CENTIPEDE: VectorTree = [(1, 0), [(0, 2), [(3, 1), [(2, 4), (5, 3)]]]]
 PASS_EVERYWHERE = {(): 1, (1,): 1, (1, 1): 1, (1, 1, 1): 1}
 """The strategy profile of "who would deviate?": both players pass at every node."""
 
-CHANCE_TREE: list[ChanceTree] = [Chance([(Fraction(1, 2), [6, 2]), (Fraction(1, 2), 5)]),
-                     Chance([(Fraction(1, 3), 10), (Fraction(2, 3), [1, 5])])]
-"""The tree of "predict the expectiminimax value": MAX picks a gamble; a chance node; then MIN."""
-
-GHOSTS = ("MAX", "ghost 1", "ghost 2")
-"""Who moves in "predict the value with two ghosts": Pac-Man (MAX), then each ghost in turn."""
-
-GHOST_TREE: list[list[list[int]]] = [[[7, 2], [9, 4]], [[6, 8], [5, 3]], [[1, 9], [8, 7]]]
-"""The tree of "predict the value with two ghosts": MAX at the root, then ghost 1, then ghost 2."""
 
 
 # --- Your turn: what is the gamble worth? ---------------------------------------------------------
@@ -172,35 +166,115 @@ def deviating_nodes(answer: Any) -> Verdict:
                              "leads to when every later node passes")
 
 
-# --- Your turn: predict the value with two ghosts ---------------------------------------------------
+# --- Your turn: search over P and every chaser -----------------------------------------------------
 
-@exercise("predict")
-def ghost_value(answer: Any) -> Verdict:
-    """Check the minimax value predicted for GHOST_TREE with the turns GHOSTS (MAX, ghost 1, ghost 2)."""
-    game = TurnTree(GHOST_TREE, turns=GHOSTS)
-    trace = Trace()
-    result = minimax(game, trace=trace)
-    values = trace.values()
-    leaves = [leaf for move in GHOST_TREE for pair in move for leaf in pair]
-    mistakes = {
-        minimax(TreeGame(GHOST_TREE)).value: "That is the value if the players alternated, MAX again at the "
-                                             "third level; here ghost 2 moves there, and it wants the "
-                                             "value low too.",
-        max(leaves): "That is the largest leaf: both ghosts move after Pac-Man and keep him from it.",
-        min(leaves): "That is the smallest leaf: Pac-Man moves at the root and picks the best of what "
-                     "the ghosts leave him.",
-    }
-    ghost_2 = ", ".join(value_text(values[(i, j)]) for i in range(3) for j in range(2))
-    ghost_1 = ", ".join(value_text(values[(i,)]) for i in range(3))
-    why = (f"Ghost 2 takes the smaller leaf of each pair: {ghost_2}; ghost 1 the smaller of those: "
-           f"{ghost_1}; Pac-Man the largest: {value_text(result.value)}, by move {result.move}.")
-    return check_answer(answer, result.value, mistakes={k: v for k, v in mistakes.items()
-                                                        if not same(k, result.value)},
-                        why=why, hint="two MIN levels in a row: back up the smallest value at both "
-                                      "ghosts' levels, then the largest at Pac-Man's")
+MAZE_CASES = 40
+"""Random small mazes the maze exercise tries after the tiny maze."""
+
+MAZE_HINT = ("P's node takes the largest value of its children, every chaser's node the smallest; a finished "
+             "game or a node at depth 0 is worth state.score; the depth drops by one only when a round ends, "
+             "after the last chaser (game.agents[-1]) moves")
 
 
-# --- Your turn: predict the expectiminimax value --------------------------------------------------
+def maze_score(state: MazeState) -> int:
+    """Return the value of a leaf of the maze exercise: the score so far."""
+    return state.score
+
+
+def maze_reference(game: MazeGame, state: MazeState, depth: int) -> Any:
+    """Return the answer key of the maze exercise: agents_search's value `depth` rounds deep, the
+    chasers minimizing, leaves scored by the score."""
+    return agents_search(game, state, depth=depth, evaluate=maze_score).value
+
+
+def maze_cases(count: int = MAZE_CASES, seed: Optional[int] = None) -> list[tuple[MazeGame, MazeState, int]]:
+    """Return the cases of the maze exercise, (game, state, depth) each, smallest search first: the
+    tiny maze at depths 1 and 2, then `count` random small mazes (one or two chasers, a dot on
+    every free cell or on 3 or 4)
+    drawn from `seed` (default CASE_SEED), each from its start or after a few rounds played at
+    random, P to move, searched 1 or 2 rounds deep (2 where the search stays small)."""
+    rng = random.Random(CASE_SEED.get() if seed is None else seed)
+    tiny = MazeGame("tiny")
+    cases: list[tuple[MazeGame, MazeState, int]] = [(tiny, tiny.initial, 1), (tiny, tiny.initial, 2)]
+    while len(cases) < count + 2:
+        chasers = 1 + len(cases) % 2
+        maze = random_maze(rng.randrange(10_000), width=rng.choice((5, 6, 7)), height=5, chasers=chasers,
+                           dots=rng.choice((None, None, 3, 4)))
+        game, state = MazeGame(maze), MazeGame(maze).initial
+        for _ in range(rng.randrange(3) * len(game.agents)):
+            if game.is_terminal(state):
+                break
+            state = game.result(state, rng.choice(game.actions(state)))
+        if game.is_terminal(state) or state.turn != 0:
+            continue
+        depth = 2 if rng.random() < 0.5 and agents_search(game, state, depth=2, evaluate=maze_score).nodes < 3000 else 1
+        cases.append((game, state, depth))
+    return sorted(cases, key=lambda case: agents_search(case[0], case[1], depth=case[2], evaluate=maze_score).nodes)
+
+
+def mistaken_maze_value(game: MazeGame, state: MazeState, depth: int, *, round_ends: str = "last",
+                        chasers: str = "min") -> Any:
+    """Return the value of a plain search over P and the chasers under a typical mistake, or by the
+    right rules: the depth drops after the last chaser's move (round_ends='last', right), after
+    every move ('every'), after P's ('P') or after the first chaser's ('G1'); every chaser takes the
+    smallest value ('min', right), the average ('mean'), or only G1 the smallest, the others the
+    largest ('first')."""
+    if depth == 0 or game.is_terminal(state):
+        return state.score
+    mover = game.to_move(state)
+    ends = {"last": mover == game.agents[-1], "every": True, "P": mover == game.agents[0],
+            "G1": mover == game.agents[1]}[round_ends]
+    values = [mistaken_maze_value(game, game.result(state, a), depth - ends, round_ends=round_ends,
+                                  chasers=chasers) for a in game.actions(state)]
+    if mover == game.agents[0] or (chasers == "first" and mover != game.agents[1]):
+        return max(values)
+    return Fraction(sum(values), len(values)) if chasers == "mean" else min(values)
+
+
+ROUND_MISTAKES = {"every": "at every move", "P": "after P's move", "G1": "after the first chaser's move"}
+"""Where a wrong maze search drops the depth (mistaken_maze_value's round_ends), as a hint says it."""
+
+CHASER_MISTAKES = {
+    "first": "in which a chaser after the first takes the largest value (every chaser wants the score low)",
+    "mean": "that averages over the chasers' moves, as expectimax does (here every chaser plays its best reply: "
+            "take the smallest)",
+}
+"""How a wrong maze search backs up the chasers' nodes (mistaken_maze_value's chasers), as a hint says it."""
+
+
+def maze_mistake(outcome: Outcome, game: MazeGame, state: MazeState, depth: int) -> str:
+    """Return a hint about what a wrong maze search probably did in the failing case (it went as
+    `outcome` says): the typical mistakes whose value there is what the function returned (several,
+    where they agree on this case), or '' when none is. Never the right value."""
+    if outcome.problem is not None or outcome.error is not None:
+        return ""
+    right = maze_reference(game, state, depth)
+
+    def made(round_ends: str = "last", chasers: str = "min") -> bool:
+        value = mistaken_maze_value(game, state, depth, round_ends=round_ends, chasers=chasers)
+        return same(outcome.value, value) and not same(value, right)
+
+    early = [where for round_ends, where in ROUND_MISTAKES.items() if made(round_ends=round_ends)]
+    kinds = [f"whose depth drops {' or '.join(early)} (depth counts rounds: it drops only after the last chaser, "
+             "game.agents[-1], has moved)"] if early else []
+    kinds += [kind for chasers, kind in CHASER_MISTAKES.items() if made(chasers=chasers)]
+    return f"Your function returns here what a search returns {', or '.join(kinds)}." if kinds else ""
+
+
+def maze_picture(game: MazeGame, state: MazeState, depth: int) -> MazeSvg:
+    """Return the failing case of the maze exercise drawn: the position, and the depth asked."""
+    return maze_svg(game, state, cell=28, caption=f"searched {depth} round{'s' * (depth != 1)} deep")
+
+
+@exercise("code")
+def maze_value(student: Any) -> Verdict:
+    """Check the student's maze_value(game, state, depth) on the tiny maze and MAZE_CASES random small
+    mazes against agents_search (the chasers minimizing); name the mistake on the smallest failing case."""
+    return check_function(student, maze_reference, maze_cases(), hint=MAZE_HINT, show=maze_picture,
+                          explain=maze_mistake)
+
+
+# --- Your turn: write expectimax -------------------------------------------------------------------
 
 def mistaken_value(tree: Any, chance: str, player: str = "MAX", *, decisions: str = "minimax") -> Any:
     """Return the value of a tree with chance nodes under a typical mistake, or by the right rules:
@@ -221,29 +295,6 @@ def mistaken_value(tree: Any, chance: str, player: str = "MAX", *, decisions: st
         return max(values) if player == "MAX" else min(values)
     return tree
 
-
-@exercise("predict")
-def chance_value(answer: Any) -> Verdict:
-    """Check the expectiminimax value predicted for the root of CHANCE_TREE."""
-    trace = Trace()
-    result = expectiminimax(CHANCE_TREE, trace=trace)
-    options = [trace.values()[(i,)] for i in range(len(CHANCE_TREE))]
-    mistakes = {
-        mistaken_value(CHANCE_TREE, "min"): "That treats the chance nodes as MIN: the dice do not play "
-                                            "against MAX.",
-        mistaken_value(CHANCE_TREE, "max"): "That treats the chance nodes as MAX: MAX cannot choose how "
-                                            "the coin or the die falls.",
-        mistaken_value(CHANCE_TREE, "mean"): "That averages the outcomes as if they were equally likely: "
-                                             "weigh each by its probability.",
-    }
-    why = (f"The gambles are worth {value_text(options[0])} and {value_text(options[1])} (MIN takes the "
-           "smaller leaf below each chance outcome, then weigh by probability), so MAX takes the "
-           f"second: {value_text(result.value)}.")
-    hint = "back up MIN's nodes first, then weigh the outcomes of each chance node by their probabilities"
-    return check_answer(answer, result.value, mistakes=mistakes, why=why, hint=hint)
-
-
-# --- Your turn: write expectimax -------------------------------------------------------------------
 
 EXPECTIMAX_HINT = ("a list is Pac-Man's node (the largest child's value), a Chance node the sum of "
                    "probability × value over node.outcomes, a number a leaf")
@@ -381,15 +432,35 @@ def quiz_2(answer: Any) -> Verdict:
                                  "changes the sums' proportions."})
 
 
+AFRAID_MAZE, AFRAID_SEED, AFRAID_DEPTH = "medium", 7, 2
+"""The lesson's game in which minimax's P, searching AFRAID_DEPTH rounds deep against random chasers,
+walks into a chaser: the maze and the seed."""
+
+
+def afraid_position() -> tuple[MazeGame, MazeState]:
+    """Return the maze and the position of the lesson's game (AFRAID_SEED) from which minimax's P
+    makes its last move, into a chaser."""
+    game = MazeGame(AFRAID_MAZE)
+    lost = play_game(game, search_agent(depth=AFRAID_DEPTH), random_chaser, seed=AFRAID_SEED)
+    if lost.outcome != "loss" or lost.final.turn != 1:
+        raise RuntimeError(f"minimax's P should walk into a chaser in game {AFRAID_SEED}, but the game ends "
+                           f"{lost.outcome} after {lost.moves[-1:]}")
+    return game, game.play(lost.moves[:-1])
+
+
 @exercise("check-yourself")
 def quiz_3(answer: Any) -> Verdict:
-    """Why does negamax refuse the Pac-Man tree with two ghosts, while minimax searches it? (a, b or c)"""
-    return choice(answer, "a", hint="what does negamax do to a child's value at every level, and when "
-                                    "is that right?",
-                  why="Negamax negates a child's value because the child belongs to the other side; "
-                      "below ghost 1 comes ghost 2, on the same side, so the sign must not flip there. "
-                      "Minimax asks at every node who moves and minimizes for each ghost.",
-                  mistakes={"b": "Depth is not the problem: negamax searches trees of any depth as long "
-                                 "as the players take turns.",
-                            "c": "The ghosts share one goal, a low value for Pac-Man, so one number per "
-                                 "leaf says it all; max^n is for players with goals of their own."})
+    """Why does minimax's P lose games against random chasers that expectimax's P survives? (a, b or c)"""
+    game, state = afraid_position()
+    fears = agents_search(game, state, depth=AFRAID_DEPTH, evaluate=maze_score)
+    hopes = agents_search(game, state, depth=AFRAID_DEPTH, evaluate=maze_score, chasers="chance")
+    return choice(answer, "a", hint="what does minimax assume every chaser does, and what do random chasers do?",
+                  why=f"Minimax takes every chaser to play its best reply. In the lesson's game {AFRAID_SEED} it "
+                      f"sees a trap it cannot escape if both chasers close in, and walks {fears.move} into a chaser "
+                      f"(value {value_text(fears.value)}: caught now costs fewer points than caught later); "
+                      f"expectimax, counting on random moves, goes {hopes.move} (expected value "
+                      f"{float(hopes.value):.1f}).",
+                  mistakes={"b": "Both searched the same number of rounds; expectimax visits the same nodes as "
+                                 "minimax, it only backs up averages instead of minimums at the chasers.",
+                            "c": "Expectimax knows only that each chaser picks each legal move alike; it averages "
+                                 "over those moves, it does not foresee them."})

@@ -2,7 +2,9 @@
 
 The drawing is text, made in pure Python (no image file, no display library, so it works under
 Pyodide too), the same text for the same position (no random ids), for a lesson to show or for
-feedback to embed in HTML. maze_svg returns a MazeSvg, a str that a notebook shows as a picture.
+feedback to embed in HTML. maze_svg returns a MazeSvg, a str that a notebook shows as a picture:
+the SVG, and beside it the same picture as PNG (maze_png, drawn with Pillow, imported only then),
+which a notebook shows where it does not trust SVG (a fresh clone, GitHub).
 
 >>> from minimax_lab.games.maze import MazeGame
 >>> svg = maze_svg(MazeGame("tiny"), cell=20)
@@ -15,8 +17,9 @@ True
 from __future__ import annotations
 
 import html
+import io
 import math
-from typing import Any, Iterable, Optional
+from typing import Any, Iterable, Optional, Sequence
 
 from ..core.text import kind_of, shown
 from ..games.maze import Cell, MazeGame, MazeState
@@ -40,11 +43,35 @@ SMALLEST_CELL, LARGEST_CELL = 8, 200
 """The range of cell sizes maze_svg draws."""
 
 
+PNG_SCALE = 2
+"""A PNG of a maze has this many pixels for each pixel of its SVG (it is shown at the SVG's size,
+crisp on a high-density screen: display.draw.PNG_DPI)."""
+
+
 class MazeSvg(str):
-    """An SVG drawing as a str, which a notebook shows as the picture (python-chess's way)."""
+    """An SVG drawing as a str, which a notebook shows as the picture (python-chess's way), with its
+    PNG beside it and a line of text that says what it shows."""
+
+    summary = "maze drawing"
+    png: Any = None
+    """png() returns the same picture as PNG bytes (None where Pillow is missing)."""
 
     def _repr_svg_(self) -> str:
         return str(self)
+
+    def _repr_mimebundle_(self, include: Optional[Iterable[str]] = None, exclude: Optional[Iterable[str]] = None,
+                          **_: Any) -> tuple[dict[str, str], dict[str, dict[str, int]]]:
+        """Return the drawing for a notebook: SVG, PNG (what a notebook not trusted shows) and a line
+        of text (no SVG source as text)."""
+        from .draw import image_bundle  # graphviz's module, imported only when a notebook shows a maze
+
+        png = self.png() if self.png is not None else None
+        return image_bundle(str(self), png, f"<{self.summary}>", include=include, exclude=exclude)
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        """Print the line of text a notebook shows, not the SVG's source (IPython asks this, not the
+        bundle, for the text of a str)."""
+        printer.text(f"<{self.summary}>")
 
 
 def maze_svg(game: MazeGame, state: Optional[MazeState] = None, *, cell: int = CELL,
@@ -65,7 +92,67 @@ def maze_svg(game: MazeGame, state: Optional[MazeState] = None, *, cell: int = C
               for i, (name, where) in enumerate(zip(game.chasers, state.positions[1:]))]
     parts.append(_caption(text, width, height, strip))
     parts.append("</svg>")
-    return MazeSvg("".join(part for part in parts if part))
+    drawing = MazeSvg("".join(part for part in parts if part))
+    drawing.summary = f"maze drawing: {text}"
+    drawing.png = lambda: maze_png(game, state, cell=cell, caption=text, marked=marks)
+    return drawing
+
+
+def maze_png(game: MazeGame, state: Optional[MazeState] = None, *, cell: int = CELL,
+             caption: Optional[str] = None, marked: Iterable[Cell] = (), title: Sequence[str] = ()) -> Optional[bytes]:
+    """Return maze_svg's picture as PNG bytes, PNG_SCALE pixels for each of the SVG's, with the lines
+    of `title` above it (a widget's still picture puts its caption there); None where Pillow is
+    missing (a notebook then shows the SVG alone)."""
+    state = _checked(game, state, cell)
+    text = position_caption(game, state) if caption is None else _caption_text(caption)
+    marks = _checked_marks(game, marked)
+    if isinstance(title, str) or not all(isinstance(line, str) for line in title):
+        raise TypeError(f"maze_png: title must be a sequence of lines of text, got {shown(title, 200)}")
+    try:
+        from PIL import Image, ImageDraw, ImageFont
+    except ImportError:  # no Pillow (the browser-only edition): the SVG alone
+        return None
+    unit = cell * PNG_SCALE
+    strip = max(cell, 18) * PNG_SCALE
+    line_height = 18 * PNG_SCALE
+    top = line_height * len(title) + (6 * PNG_SCALE if title else 0)
+    width, height = game.maze.width * unit, game.maze.height * unit
+    image = Image.new("RGB", (width, top + height + strip), CAPTION_BACKGROUND)
+    pen = ImageDraw.Draw(image)
+
+    def font(size: float) -> Any:
+        try:
+            return ImageFont.load_default(size=size)
+        except TypeError:  # Pillow before 10.1: its one small bitmap font
+            return ImageFont.load_default()
+
+    for i, line in enumerate(title):
+        pen.text((4 * PNG_SCALE, i * line_height + 2 * PNG_SCALE), line, fill=CAPTION_COLOUR, font=font(12 * PNG_SCALE))
+    pen.rectangle((0, top, width - 1, top + height - 1), fill=BACKGROUND)
+    for x, y in game.maze.walls:
+        pen.rectangle((x * unit, top + y * unit, (x + 1) * unit - 1, top + (y + 1) * unit - 1), fill=WALL)
+    for x, y in state.dots:
+        cx, cy, r = (x + 0.5) * unit, top + (y + 0.5) * unit, 0.12 * unit
+        pen.ellipse((cx - r, cy - r, cx + r, cy + r), fill=DOT)
+    for x, y in marks:
+        pen.rectangle((x * unit + 2, top + y * unit + 2, (x + 1) * unit - 3, top + (y + 1) * unit - 3),
+                      outline=MARK_COLOUR, width=2 * PNG_SCALE)
+    (x, y), r = state.positions[0], 0.42 * unit
+    cx, cy = (x + 0.5) * unit, top + (y + 0.5) * unit
+    pen.pieslice((cx - r, cy - r, cx + r, cy + r), start=30, end=330, fill=MAX_COLOUR)
+    label = font(0.3 * unit)
+    for i, (name, (x, y)) in enumerate(zip(game.chasers, state.positions[1:])):
+        cx, cy, half = (x + 0.5) * unit, top + (y + 0.5) * unit, 0.4 * unit
+        dome_y, hem, tooth = cy - 0.05 * unit, cy + 0.42 * unit, 0.12 * unit
+        arc = [(cx - half * math.cos(math.pi * k / 12), dome_y - half * math.sin(math.pi * k / 12)) for k in range(13)]
+        teeth = [(cx + half - 2 * half * k / 6, hem - tooth * (k % 2)) for k in range(7)]
+        pen.polygon(arc + teeth, fill=CHASER_COLOURS[i])
+        pen.text((cx, cy + 0.12 * unit), name, fill="#ffffff", font=label, anchor="ms")
+    size = min(0.45 * strip, 16 * PNG_SCALE)
+    pen.text((4 * PNG_SCALE, top + height + strip * 0.7), text, fill=CAPTION_COLOUR, font=font(size), anchor="ls")
+    out = io.BytesIO()
+    image.save(out, format="PNG", optimize=True)
+    return out.getvalue()
 
 
 def position_caption(game: MazeGame, state: MazeState) -> str:

@@ -6,7 +6,7 @@ DirectionalGhost) and adversarial_chaser(search, ...) (the move a search finds, 
 playing MIN). directional_moves is the directional chaser as a model: its (action, probability)
 pairs, which search.opponents' model_search and an expectimax take (search.opponents.random_mover
 is the random chaser's). play_game plays one game, MAX's agent against the chasers' policies,
-the same game for the same seed.
+the same game for the same seed; moves_played plays the same game a move at a time.
 
 >>> game = MazeGame("tiny")
 >>> play = play_game(game, lambda game, state: "Stop", random_chaser, seed=1, max_moves=2)
@@ -20,7 +20,7 @@ import random
 from dataclasses import dataclass
 from fractions import Fraction
 from numbers import Real
-from typing import Any, Callable, Optional, Sequence
+from typing import Any, Callable, Iterator, Optional, Sequence
 
 from ..core.text import kind_of, shown
 from .maze import MazeGame, MazeState
@@ -140,14 +140,34 @@ def play_game(game: MazeGame, agent: Agent, chasers: ChaserPolicy | Sequence[Cha
     """Return the game played from `state` (default: the start) with MAX choosing agent(game, state)
     and each chaser its policy (one for all, or one per chaser), drawing on random.Random(seed): the
     same arguments play the same game. Play stops at a win, a loss, or after `max_moves` moves of P."""
+    played = moves_played(game, agent, chasers, seed=seed, max_moves=max_moves, state=state)
+    start = current = game.initial if state is None else state
+    moves = list[str]()
+    for action, current in played:
+        moves.append(action)
+    outcome = "win" if game.is_win(current) else "loss" if game.is_loss(current) else "unfinished"
+    return MazePlay(start, tuple(moves), current, outcome)
+
+
+def moves_played(game: MazeGame, agent: Agent, chasers: ChaserPolicy | Sequence[ChaserPolicy], *, seed: int = 0,
+                 max_moves: int = MAX_MOVES, state: Optional[MazeState] = None) -> Iterator[tuple[str, MazeState]]:
+    """Return an iterator over play_game's game, one move at a time: (the action, the state after
+    it), asking the agent or the chaser's policy for each move only when the next one is wanted (a
+    widget plays a game this way). The arguments are checked at once, as play_game checks them."""
     policies = _check_players(game, agent, chasers)
     if type(seed) is not int:
         raise ValueError(f"play_game: seed must be a whole number, got {shown(seed)}")
     if type(max_moves) is not int or max_moves < 0:
         raise ValueError(f"play_game: max_moves must be a whole number >= 0, got {shown(max_moves)}")
-    rng, start = random.Random(seed), game.initial if state is None else state
+    start = game.initial if state is None else state
     game.check_state(start)
-    current, moves, made = start, list[str](), 0
+    return _moves(game, agent, policies, random.Random(seed), start, max_moves)
+
+
+def _moves(game: MazeGame, agent: Agent, policies: tuple[ChaserPolicy, ...], rng: random.Random, current: MazeState,
+           max_moves: int) -> Iterator[tuple[str, MazeState]]:
+    """Yield each move of the game from `current` and the state after it (see moves_played)."""
+    made = 0
     while not game.is_terminal(current) and not (current.turn == 0 and made >= max_moves):
         mover = game.to_move(current)
         action = agent(game, current) if current.turn == 0 else policies[current.turn - 1](game, current, rng)
@@ -156,10 +176,8 @@ def play_game(game: MazeGame, agent: Agent, chasers: ChaserPolicy | Sequence[Cha
                              f"{shown(action)} in {shown(current, 200)}; legal: {', '.join(game.actions(current))}")
         if current.turn == 0:
             made += 1
-        moves.append(action)
         current = game.result(current, action)
-    outcome = "win" if game.is_win(current) else "loss" if game.is_loss(current) else "unfinished"
-    return MazePlay(start, tuple(moves), current, outcome)
+        yield action, current
 
 
 def _check_players(game: Any, agent: Any, chasers: Any) -> tuple[ChaserPolicy, ...]:

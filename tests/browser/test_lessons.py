@@ -503,6 +503,9 @@ EXPECTED_CONTROLS = [
     (re.compile(r"\bBoard\("), {"board"}),
     (re.compile(r"\bQuiz\("), {"quiz"}),
     (re.compile(r"\b(PruningPractice|ValuePractice)\("), {"practice"}),
+    # the maze game's widget: its depth slider restarts the game (the scoreboard beside the maze says
+    # the new depth), its step slider and play button play moves
+    (re.compile(r"\bMazeMatch\("), {"depth", "step", "play"}),
 ]
 
 CLIPPED_JS = """area => {

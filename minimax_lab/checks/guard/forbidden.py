@@ -23,6 +23,8 @@ FORBIDDEN: Mapping[str, tuple[str, ...]] = MappingProxyType({
     "minimax_lab.search.solve": ("solve", "solve_order"),
     "minimax_lab.search.retrograde": ("tablebase", "backed_up", "Tablebase"),
     "minimax_lab.checks.tic_tac_toe": ("reference_winner",),
+    "minimax_lab.checks.several_players_and_chance": ("mistaken_value", "mistaken_maze_value"),
+    "minimax_lab.search.agents": ("agents_search", "agents_alphabeta"),
     "minimax_lab.search.ordering": ("best_first", "worst_first", "exact_values", "exact_order", "iterative_deepening"),
     "minimax_lab.core.trace": ("Trace", "bounds_of", "cutoff_reasons", "describe", "Narrator"),
     "minimax_lab.search.chance": ("expectiminimax",),
