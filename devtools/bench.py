@@ -19,19 +19,28 @@ and 50 positions of each kind. `--positions`, `--nodes`, `--seconds`, `--ablatio
 those numbers, `--weights` adds the tournament behind Connect Four's linear evaluation weights,
 `--engine-only` skips the tic-tac-toe tables and the maze game. The tables end with the grading
 guard's overhead per call of a student's function and the time of one maze game (issue 39's target:
-a depth-2 expectimax game with two random chasers on the classic layout in at most 2 s)."""
+a depth-2 expectimax game with two random chasers on the classic layout in at most 2 s).
+
+Last, what a student waits for: each lesson run top to bottom in a new kernel (wall time, the
+kernel's start included) and on Pyodide, as the server-free edition runs it (the browser tests' Node
+runner on the site `make lite` builds; the sum of the cells' times), against the goals of 30 s and
+120 s. That adds three to five minutes; `--no-lessons` skips it, `--lessons [NN]` runs only it."""
 
 from __future__ import annotations
 
 import argparse
 import inspect
+import json
 import os
+import shutil
+import subprocess
 import platform
 import random
 import statistics
 import time
 from collections import Counter
 from functools import partial
+from pathlib import Path
 from typing import Any, Callable, NamedTuple, Optional
 
 from minimax_lab.analysis.experiments import SEARCHES as EXPERIMENT_SEARCHES
@@ -375,7 +384,13 @@ def main(argv: Optional[list[str]] = None) -> None:
     parser.add_argument("--seed", type=int, default=0, help="seed of the positions with a win (default 0)")
     parser.add_argument("--weights", action="store_true", help="also run the evaluation's weight tournament")
     parser.add_argument("--engine-only", action="store_true", help="skip the tic-tac-toe tables")
+    parser.add_argument("--lessons", nargs="?", const="", metavar="NN",
+                        help="only the lessons' run times (those whose name starts with NN, default all)")
+    parser.add_argument("--no-lessons", action="store_true", help="skip the lessons' run times")
     args = parser.parse_args(argv)
+    if args.lessons is not None:
+        lesson_times(args.lessons or None)
+        return
     run = FULL if args.full else QUICK
     run = run._replace(**{name: getattr(args, name) for name in ("games", "seconds", "nodes", "positions", "ablation")
                           if getattr(args, name) is not None})
@@ -391,6 +406,8 @@ def main(argv: Optional[list[str]] = None) -> None:
     engine_figures(run, args.seed)
     if args.weights:
         weights_table(args.seed)
+    if not args.no_lessons:
+        lesson_times()
 
 
 def search_tables() -> None:
@@ -544,6 +561,54 @@ def maze_figure(runs: int = MAZE_RUNS) -> float:
           f"{'met' if median <= MAZE_TARGET else 'not met'})")
     return median
 
+
+# --- the lessons as a student runs them ------------------------------------------------------------
+
+ROOT = Path(__file__).resolve().parents[1]
+SITE_PYODIDE = ROOT / "build" / "lite" / "static" / "pyodide"
+SITE_FILES = ROOT / "build" / "lite" / "files"
+PYODIDE_RUNNER = ROOT / "scripts" / "lite" / "run_notebooks.mjs"
+KERNEL_GOAL, PYODIDE_GOAL = 30.0, 120.0
+"""Seconds a lesson may take top to bottom: in JupyterLab's kernel, and in the server-free edition."""
+
+
+def kernel_seconds(path: Path) -> float:
+    """Return the wall time of running the notebook at `path` top to bottom in a new kernel (its start included)."""
+    import nbformat
+    from nbclient import NotebookClient
+
+    notebook = nbformat.read(str(path), as_version=4)
+    start = time.perf_counter()
+    NotebookClient(notebook, timeout=900, kernel_name="python3",
+                   resources={"metadata": {"path": str(path.parent)}}).execute()
+    return time.perf_counter() - start
+
+
+def pyodide_seconds(names: list[str]) -> dict[str, float]:
+    """Return each lesson's time on Pyodide (the sum of its cells' times, Pyodide's start left out), run
+    by the browser tests' Node runner on the built site; {} when the site or Node is missing."""
+    node = shutil.which("node")
+    if node is None or not (SITE_PYODIDE / "pyodide-lock.json").is_file():
+        return {}
+    done = subprocess.run([node, str(PYODIDE_RUNNER), str(SITE_PYODIDE), str(SITE_FILES), *names],
+                          capture_output=True, text=True, timeout=3600, check=True)
+    notebooks = json.loads(done.stdout)["notebooks"]
+    return {name: sum(cell["seconds"] for cell in notebooks[name]) for name in names if name in notebooks}
+
+
+def lesson_times(only: Optional[str] = None) -> dict[str, tuple[float, Optional[float]]]:
+    """Print each lesson's run time top to bottom in the kernel and on Pyodide against the goals; return them."""
+    from devtools.course_stats import lessons
+
+    paths = [path for path in lessons() if only is None or path.name.startswith(only)]
+    on_pyodide = pyodide_seconds([path.name for path in paths])
+    times = {path.stem: (kernel_seconds(path), on_pyodide.get(path.name)) for path in paths}
+    print(f"\nlessons run top to bottom (goals: at most {KERNEL_GOAL:g} s in the kernel, {PYODIDE_GOAL:g} s on "
+          "Pyodide" + ("" if on_pyodide else "; Pyodide not measured: build the site with `make lite`") + ")")
+    print(text_table([{"lesson": name, "kernel s": f"{kernel:.1f}", "Pyodide s": "-" if lite is None else f"{lite:.1f}",
+                       "goals": "met" if kernel <= KERNEL_GOAL and (lite is None or lite <= PYODIDE_GOAL) else "not met"}
+                      for name, (kernel, lite) in times.items()]))
+    return times
 
 
 if __name__ == "__main__":

@@ -22,6 +22,8 @@ from minimax_lab.checks.guard import limits
 
 NAN32, NAN64, INF = np.float32("nan"), np.float64("nan"), math.inf
 HUGE = 10 ** 400
+UNWRITABLE = 10 ** 5000
+"""A whole number Python refuses to write in decimal (more than 4,300 digits): the course writes it 1.000e+5000."""
 FIG_5_2 = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
 
 RAW = ("arg is an empty sequence", "object is not callable", "index out of range", "unsupported operand",
@@ -47,6 +49,19 @@ class OddTree(TreeGame):
     def utility(self, state: tuple, player: str) -> Any:
         value = self.leaf(self.nodes[state])
         return value if player == "MAX" else -value
+
+
+class Nobody(TreeGame):
+    """A TreeGame whose max_player, 'X', never moves: MAX and MIN take turns, and X's utility is
+    minus each leaf (TreeGame's utility for every player but "MAX"). Its minimax value for X is
+    -max(leaves), both movers minimizing X's utility; a negamax search, playing MAX against MIN,
+    would give the tree's value for MAX, negated (issue 37: -9 against -3 on NOBODY_TREE)."""
+
+    max_player = "X"
+
+
+NOBODY_TREE = [[3, 9], [2, 4]]
+"""The tree of Nobody's case: minimax -9 (for X), the MAX-against-MIN value 3."""
 
 
 def max_twice(state: tuple) -> str:
@@ -108,6 +123,44 @@ class EvilFloat(float):
         return True
 
     __hash__ = float.__hash__
+
+
+class EvilStr(str):
+    """Text that says it equals everything, whatever strip() or casefold() makes of it."""
+
+    def __eq__(self, other: object) -> bool:
+        return True
+
+    def strip(self, chars: Optional[str] = None) -> "EvilStr":
+        return self
+
+    def casefold(self) -> "EvilStr":
+        return self
+
+    __hash__ = str.__hash__
+
+
+class LyingTuple(tuple):
+    """A tuple that holds `held` but, iterated, measured or compared, says it holds `says`."""
+
+    def __new__(cls, held: tuple, says: tuple) -> "LyingTuple":
+        lying = super().__new__(cls, held)
+        lying.says = says
+        return lying
+
+    def __iter__(self) -> Any:
+        return iter(self.says)
+
+    def __len__(self) -> int:
+        return len(self.says)
+
+    def __getitem__(self, index: Any) -> Any:
+        return self.says[index]
+
+    def __eq__(self, other: object) -> bool:
+        return True
+
+    __hash__ = tuple.__hash__
 
 
 class Anything:

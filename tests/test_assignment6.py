@@ -104,14 +104,14 @@ def test_a_reflex_value_that_is_no_number_shows_the_position() -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("seed", [0, 1])
-def test_the_solution_evaluation_clears_the_bar_and_the_score_alone_does_not(seed: int) -> None:
+def test_the_solution_evaluation_clears_the_bar_and_the_score_alone_does_not() -> None:
+    # seed 0 is the notebook's; the grading seeds' records are in test_grade_isolation (full marks)
     game = MazeGame(assignment6.EVALUATION_LAYOUT)
     solution = assignment6.play_record(assignment6.evaluation_agent(answers(A6)["evaluate"], game),
-                                       assignment6.EVALUATION_LAYOUT, assignment6.EVALUATION_GAMES, seed=seed)
+                                       assignment6.EVALUATION_LAYOUT, assignment6.EVALUATION_GAMES, seed=0)
     assert solution.wins >= 8 and solution.average >= 1000, solution.summary()
     score = assignment6.play_record(assignment6.evaluation_agent(lambda game, state: state.score, game),
-                                    assignment6.EVALUATION_LAYOUT, assignment6.EVALUATION_GAMES, seed=seed)
+                                    assignment6.EVALUATION_LAYOUT, 3, seed=0)
     assert score.wins == 0 and score.average < assignment6.EVALUATION_SCORE / 2, score.summary()
 
 

@@ -395,7 +395,8 @@ def every_case() -> list[Case]:
 def test_every_class_of_the_issue_has_a_case() -> None:
     kinds = {case.kind for case in every_case()}
     assert kinds == {"NaN", "0 x inf", "turns", "utility", "never ends", "table", "board size", "heaps",
-                     "click", "move", "huge", "range", "equal to all", "time limit", "theory", "raw"}
+                     "click", "move", "huge", "range", "equal to all", "time limit", "theory", "raw",
+                     "max never moves"}  # issue 37's class: a game whose max_player is not one of its movers
 
 
 # --- and what is right still passes ---------------------------------------------------------------

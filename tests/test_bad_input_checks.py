@@ -8,7 +8,9 @@ they cannot use with a ValueError naming it. bad_input.py holds what a case is a
 from __future__ import annotations
 
 import atexit
+import importlib
 import itertools
+import pkgutil
 import json
 import shutil
 import tempfile
@@ -20,10 +22,13 @@ import numpy as np
 import pytest
 from bad_input import (
     HUGE,
+    UNWRITABLE,
     Anything,
     Case,
     EvilFloat,
     EvilInt,
+    EvilStr,
+    LyingTuple,
     gives,
     judge,
     raises,
@@ -31,7 +36,7 @@ from bad_input import (
     wrong,
 )
 
-from minimax_lab import TicTacToe, grading
+from minimax_lab import TicTacToe, checks, grading
 from minimax_lab.checks import (
     game_engines,
     horizon,
@@ -41,9 +46,10 @@ from minimax_lab.checks import (
     tic_tac_toe,
     transpositions_and_windows,
 )
-from minimax_lab.checks.core import read_number
+from minimax_lab.checks import negamax as negamax_checks
+from minimax_lab.checks.core import Exercise, check_answer, read_number, same
 from minimax_lab.checks.guard import CheckFailed
-from minimax_lab.checks.practice import ValuePractice
+from minimax_lab.checks.practice import PruningPractice, ValuePractice
 from minimax_lab.grading import assignments, class_grades, sandbox
 from devtools import release
 
@@ -192,6 +198,26 @@ CASES = [
     gives("equal to all", "the value practice, a value equal to everything",
           lambda: ValuePractice(branching=2, depth=2, seed=1).answer({(): EvilInt(-5)}),
           lambda text: text.startswith("Not correct") and "could not read" in text),
+    # ... compared by exact type and value everywhere (issue 37), the right value included
+    wrong("equal to all", "lesson 1's predicted move, the right move 2 as an int equal to everything",
+          lambda: minimax_values.predicted_move(EvilInt(2)), "of the class EvilInt, not a plain int"),
+    wrong("equal to all", "lesson 6's quiz, the right letter as text equal to everything",
+          lambda: negamax_checks.the_bug(EvilStr("b")), "of the class EvilStr, not a plain str"),
+    wrong("equal to all", "lesson 12's one more ply, a word as text equal to everything",
+          lambda: game_engines.one_more_ply(EvilStr("higher")), "of the class EvilStr, not a plain str"),
+    wrong("equal to all", "a tuple that says it holds the answer (3, 2) but holds (9, 9)",
+          lambda: check_answer(LyingTuple((9, 9), (3, 2)), (3, 2), hint=""), "you said (9, 9)"),
+    wrong("equal to all", "a set of ints equal to everything",
+          lambda: check_answer({EvilInt(1), EvilInt(2)}, {1, 2}, hint=""), "of the class EvilInt"),
+    wrong("equal to all", "lesson 1's min_value returns an int equal to everything",
+          lambda: minimax_values.min_value(returns(EvilInt(3))), "returned 3 (of the class EvilInt"),
+    gives("equal to all", "same, the right pair in a tuple whose iteration lies",
+          lambda: same(LyingTuple((9, 9), (3, 2)), (3, 2)), lambda result: result is False),
+    gives("equal to all", "read_number of text of a class of its own", lambda: read_number(EvilStr("3")),
+          lambda number: number is None),
+    gives("equal to all", "the pruning practice, paths typed as text equal to everything",
+          lambda: PruningPractice(branching=2, depth=2, seed=1).answer(EvilStr("[1][1]")),
+          lambda text: text.startswith("Could not read") and "class EvilStr, not a plain str" in text),
 
     # numpy numbers are numbers; NaN is not
     wrong("NaN", "lesson 11's evaluation, a numpy float out of range",
@@ -206,6 +232,18 @@ CASES = [
     gives("huge", "a typed 10**400 is read as itself, not as infinity",
           lambda: read_number("1" + "0" * 400), lambda number: number == HUGE),
     gives("huge", "a typed 1e400 is not read as infinity", lambda: read_number("1e400"), lambda number: number is None),
+    # ... and too long for Python to write in decimal (issue 37): written 1.000e+5000, never "Exceeds the limit"
+    wrong("huge", "lesson 1's predicted move, 10**5000", lambda: minimax_values.predicted_move(UNWRITABLE),
+          "you said 1.000e+5000"),
+    wrong("huge", "lesson 1's min_value returns [10**5000]", lambda: minimax_values.min_value(returns([UNWRITABLE])),
+          "returned [1.000e+5000]"),
+    wrong("huge", "lesson 1's min_value given 10**5000 for a function", lambda: minimax_values.min_value(UNWRITABLE),
+          "it is 1.000e+5000"),
+    wrong("huge", "lesson 8's Nim move of 10**5000 objects", lambda: solving_games.nim_move((0, UNWRITABLE)),
+          "you said (0, 1.000e+5000)"),
+    gives("huge", "the pruning practice, a path through child 10**5000",
+          lambda: PruningPractice(branching=2, depth=2, seed=1).answer([(UNWRITABLE,)]),
+          lambda text: "[1.000e+5000] is not a node of this tree" in text),
     gives("huge", "the value practice, 10**400 typed", lambda: ValuePractice(branching=2, depth=2, seed=1).answer(
         {(): "1" + "0" * 400}), lambda text: text.startswith("Not correct") and "∞" not in text),
     raises("huge", "assignment 4's effective_branching_factor returns 10**400",
@@ -270,6 +308,33 @@ CASES = [
 def test_bad_input_gets_a_clear_error(case: Case) -> None:
     problem = judge(case)
     assert problem is None, problem
+
+
+def lesson_checks() -> list[tuple[str, Exercise[Any]]]:
+    """Return every lesson check of a typed answer (a prediction, a Check yourself question), by name."""
+    found = []
+    for info in pkgutil.iter_modules(checks.__path__):
+        module = importlib.import_module(f"{checks.__name__}.{info.name}")
+        found += [(f"{info.name}.{name}", check) for name, check in vars(module).items()
+                  if isinstance(check, Exercise) and check.kind != "code" and check.__module__ == module.__name__]
+    return sorted(found, key=lambda entry: entry[0])
+
+
+PREDICTIONS = lesson_checks()
+
+
+@pytest.mark.parametrize("answer", [UNWRITABLE, -UNWRITABLE, (UNWRITABLE, 1), {UNWRITABLE}, [EvilInt(1), 2]],
+                         ids=["10**5000", "-10**5000", "a pair holding it", "a set holding it", "a list of EvilInt"])
+@pytest.mark.parametrize("check", [check for _, check in PREDICTIONS], ids=[name for name, _ in PREDICTIONS])
+def test_every_prediction_check_says_not_correct_in_words(check: Exercise[Any], answer: Any) -> None:
+    """Issue 37: a prediction check given 10**5000 ended in Python's "Exceeds the limit (4300 digits)
+    for integer string conversion"; each now says "Not correct" in its own words."""
+    check.forget()
+    try:
+        verdict = check(answer)
+    finally:
+        check.forget()
+    assert verdict.correct is False and "integer string conversion" not in verdict.text, verdict.text
 
 
 def test_the_kit_holds_every_module_its_modules_import() -> None:

@@ -21,6 +21,7 @@ from bad_input import (
     HUGE,
     NAN32,
     NAN64,
+    UNWRITABLE,
     Anything,
     Case,
     EvilInt,
@@ -157,6 +158,12 @@ def chain(length: int) -> graphviz.Digraph:
 
 
 STEPPER = lambda: SearchStepper(FIG_5_2)
+
+
+def stepped_to_the_end(stepper: SearchStepper) -> SearchStepper:
+    """Return `stepper` with its slider moved to the last step."""
+    stepper.step.value = len(stepper.trace)
+    return stepper
 EXPLORER = lambda: TreeExplorer(branching=2, depth=2)
 QUESTION = "What does MIN do?"
 
@@ -187,6 +194,17 @@ CASES = [
     # integers too large for floats
     gives("huge", "draw shows a 10**400 leaf as it is", lambda: draw([[1, HUGE], [2, 3]], "minimax").source,
           lambda source: str(HUGE) in source and "n [label=2 " in source),
+    # ... and one too long for Python to write in decimal (issue 37): 1.000e+5000, not "Exceeds the limit"
+    *(gives("huge", f"draw of a 10**5000 leaf, {algorithm or 'no search'}",
+            lambda algorithm=algorithm: draw([[UNWRITABLE, 1], [2, 3]], algorithm).source,
+            lambda source: 'label="1.000e+5000"' in source) for algorithm in (None, "minimax", "alphabeta", "negamax")),
+    gives("huge", "draw of a 10**5000 leaf where MIN is to move, negamax (its value for MIN)",
+          lambda: draw([[UNWRITABLE], [1]], "negamax").source, lambda source: 'label="-1.000e+5000"' in source),
+    gives("huge", "draw, an edge named 10**5000", lambda: draw(FIG_5_2, edge_labels={(0,): UNWRITABLE}).source,
+          lambda source: 'label=" 1.000e+5000"' in source),
+    gives("huge", "SearchStepper, the last step of a tree whose value is 10**5000",
+          lambda: stepped_to_the_end(SearchStepper([[UNWRITABLE, 2 * UNWRITABLE]])).status.value,
+          lambda status: status.startswith("Done: value 1.000e+5000")),
     raises("huge", "plot_counts, 10**400 leaves", lambda: plot_counts(rows(leaves=HUGE)), "row 0", "leaves",
            "too large"),
     raises("huge", "plot_time, 10**400 nodes", lambda: plot_time(rows(nodes=HUGE)), "row 0", "nodes", "too large"),

@@ -20,6 +20,7 @@ from bad_input import (
     EvilInt,
     Forever,
     Looping,
+    Nobody,
     OddTree,
     gives,
     judge,
@@ -124,6 +125,11 @@ CASES = [
           lambda: experiments.text_table(experiments.node_counts(2, [0], searches=[("minimax", "given")])),
           lambda text: "nan" in text),
     raises("NaN", "sample count NaN", lambda: sample(reference_set().positions, math.nan), "count", "nan"),
+
+    # a game whose max_player never moves (issue 37): the engine, a negamax search, refuses it as negamax does
+    raises("max never moves", "engine, MAX and MIN taking turns for a max_player 'X'",
+           lambda: engine(Nobody([[1, -1], [0, 1]]), depth=2, evaluate=lambda state: 0).search(()),
+           "'MAX' and 'MIN' take turns, but MAX (the game's max_player, 'X') never moves"),
 
     # utilities the engine cannot take
     raises("utility", "engine, a utility that equals everything",

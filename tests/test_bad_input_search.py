@@ -14,11 +14,14 @@ from bad_input import (
     INF,
     NAN32,
     NAN64,
+    NOBODY_TREE,
+    UNWRITABLE,
     Anything,
     Case,
     EvilInt,
     Forever,
     Looping,
+    Nobody,
     OddTree,
     gives,
     judge,
@@ -47,6 +50,7 @@ from minimax_lab import (
     solve,
 )
 from minimax_lab.core.table import bound_flag
+from minimax_lab.core.text import shown
 from minimax_lab.core.trace import Event, check_trace, describe
 from minimax_lab.core.trees import (
     deepest_within,
@@ -78,7 +82,7 @@ from minimax_lab.search.ordering import (
     RandomOrder,
     exact_values,
 )
-from minimax_lab.search.registry import label, ordering_named, search_named
+from minimax_lab.search.registry import CATALOG, GAME, GAME_OR_TREE, label, ordering_named, search_named
 from minimax_lab.search.retrograde import backed_up, tablebase
 from minimax_lab.search.ties import first_best_line, strict_alphabeta, ties_broken
 from minimax_lab.search.windows import aspiration, mtdf, null_window, pvs
@@ -219,6 +223,23 @@ CASES = [
     raises("utility", "beam evaluate beyond the utilities", lambda: Beam(C4, 2, lambda s: 5).actions(C4.initial),
            "evaluate", "5"),
 
+    # a game whose max_player never moves (issue 37): the searches that call every other player MIN
+    # give minimax's value, -9 for X; those written as negamax, which need MAX to be one of the two
+    # players taking turns, refuse the game and say so (they used to play MAX against MIN: -3)
+    *(gives("max never moves", search.__name__, lambda search=search: search(Nobody(NOBODY_TREE)).value,
+            lambda value: type(value) is int and value == -9) for search in (minimax, alphabeta)),
+    gives("max never moves", "aspiration", lambda: aspiration(Nobody(NOBODY_TREE), guess=0, width=1).value,
+          lambda value: type(value) is int and value == -9),
+    gives("max never moves", "iterative_deepening", lambda: iterative_deepening(
+        Nobody(NOBODY_TREE), max_depth=2, evaluate=ZERO)[-1].value, lambda value: type(value) is int and value == -9),
+    *(raises("max never moves", search.__name__, lambda search=search: search(Nobody(NOBODY_TREE)),
+             "'MAX' and 'MIN' take turns, but MAX (the game's max_player, 'X') never moves")
+      for search in (negamax, pvs, solve, mtdf)),
+    raises("max never moves", "null_window", lambda: null_window(Nobody(NOBODY_TREE), test=0),
+           "never moves", "'X'"),
+    raises("max never moves", "negamax to depth 1", lambda: negamax(Nobody(NOBODY_TREE), depth=1, evaluate=ZERO),
+           "never moves", "'X'"),
+
     # games that never end, or are stuck
     raises("never ends", "negamax", lambda: negamax(Forever()), "never end"),
     raises("never ends", "alphabeta", lambda: alphabeta(Looping()), "never end"),
@@ -247,6 +268,16 @@ CASES = [
     raises("never ends", "playout_value, no moves", lambda: playout_value(NoMoves()), "no legal actions"),
     raises("never ends", "beam_search, no moves", lambda: beam_search(NoMoves(), depth=2, width=2, evaluate=ZERO),
            "no legal actions"),
+
+    # a leaf too long for Python to write in decimal (issue 37): written 1.000e+5000 wherever it is shown
+    gives("huge", "minimax's result, a value of 10**5000", lambda: repr(minimax([[UNWRITABLE], [1]])),
+          lambda text: text == "SearchResult(value=1.000e+5000, move=0, pv=(0, 0), nodes=5, leaves=2)"),
+    gives("huge", "a TreeGame with a leaf of 10**5000", lambda: repr(TreeGame([[UNWRITABLE, 1]])),
+          lambda text: text == "TreeGame([[1.000e+5000, 1]], first='MAX')"),
+    raises("huge", "an error naming a game with a leaf of 10**5000", lambda: minimax(TreeGame([[UNWRITABLE, 1]]), [0]),
+           "TreeGame([[1.000e+5000, 1]]", "not a path"),
+    gives("huge", "shown, 10**5000 in a list in a dict", lambda: shown({"leaves": [UNWRITABLE, -UNWRITABLE]}),
+          lambda text: text == "{'leaves': [1.000e+5000, -1.000e+5000]}"),
 
     # a transposition table misused
     raises("table", "mtdf with another evaluation", lambda: [mtdf(T, depth=2, evaluate=ZERO, table=table) and
@@ -604,6 +635,26 @@ class Bystander:
 
     def utility(self, state: tuple[int, ...], player: str) -> int:
         return -self.node(state) if player == "A" else self.node(state)
+
+
+def test_on_a_game_whose_max_player_never_moves_every_search_gives_one_value_or_refuses() -> None:
+    """Issue 37: minimax and alphabeta said -9, negamax, solve, pvs and mtdf -3. Every exact search
+    of the registry now gives minimax's value, every other player MIN, or refuses the game, naming
+    the two players who take turns and the max_player who never moves."""
+    values, refusals = {}, {}
+    for name, entry in CATALOG.items():
+        if entry.inputs not in (GAME_OR_TREE, GAME) or not entry.exact or entry.player:
+            continue
+        options = {option: 0 if option == "guess" else 1 for option in entry.needs}
+        try:
+            values[name] = entry.function(Nobody(NOBODY_TREE), **options).value
+        except ValueError as error:
+            refusals[name] = str(error)
+    assert values == {"minimax": -9, "alphabeta": -9, "aspiration": -9}
+    assert all(type(value) is int for value in values.values())
+    assert sorted(refusals) == ["mtdf", "negamax", "pvs", "solve"]
+    for message in refusals.values():
+        assert "'MAX' and 'MIN' take turns, but MAX (the game's max_player, 'X') never moves" in message
 
 
 def test_a_game_whose_max_never_moves_gets_one_value_or_a_clear_refusal() -> None:

@@ -74,3 +74,25 @@ def test_the_maze_figure_prints_its_target(capsys, monkeypatch):
     out = capsys.readouterr().out
     assert seconds < bench.MAZE_TARGET and "win after 12 moves of P" in out and "3,456 nodes searched" in out
     assert f"target at most {bench.MAZE_TARGET:g} s: met" in out
+
+
+def test_the_lesson_times_run_a_lesson_in_a_kernel_and_print_the_goals(capsys, monkeypatch):
+    monkeypatch.setattr(bench, "pyodide_seconds", lambda names: {})
+    times = bench.lesson_times("00")
+    assert list(times) == ["00_start_here"] and 0 < times["00_start_here"][0] < 300
+    assert times["00_start_here"][1] is None
+    out = capsys.readouterr().out
+    assert "00_start_here" in out and "Pyodide not measured" in out and "at most 30 s in the kernel" in out
+
+
+def test_the_pyodide_times_are_the_sum_of_the_cells(monkeypatch, tmp_path):
+    import json
+    import subprocess
+    site = tmp_path / "pyodide"
+    site.mkdir()
+    (site / "pyodide-lock.json").write_text("{}")
+    monkeypatch.setattr(bench, "SITE_PYODIDE", site)
+    reply = {"notebooks": {"01_x.ipynb": [{"seconds": 1.5}, {"seconds": 2.0}]}}
+    monkeypatch.setattr(bench.shutil, "which", lambda name: "/usr/bin/node")
+    monkeypatch.setattr(bench.subprocess, "run", lambda *a, **k: subprocess.CompletedProcess(a, 0, json.dumps(reply), ""))
+    assert bench.pyodide_seconds(["01_x.ipynb", "02_y.ipynb"]) == {"01_x.ipynb": 3.5}

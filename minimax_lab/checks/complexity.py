@@ -34,6 +34,7 @@ from ..analysis.experiments import (
     pearl_branching,
     pearl_root,
 )
+from ..core.text import shown
 from ..core.trees import uniform_nodes
 from .core import Verdict, check_answer, check_function, choice, exercise, read_number, same, unanswered, verdict
 from .guard import Outcome
@@ -94,7 +95,7 @@ def positive_number(answer: Any, what: str, hint: str) -> float | Verdict:
         return unanswered(hint)
     number = read_number(answer)
     if number is None or number <= 0:
-        return verdict(False, f"Not correct: you said {answer!r}; answer with {what}.")
+        return verdict(False, f"Not correct: you said {shown(answer)}; answer with {what}.")
     try:
         number_read = float(number)
     except OverflowError:

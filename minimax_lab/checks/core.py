@@ -208,23 +208,31 @@ def choice(answer: Any, right: str, *, hint: str, why: str, mistakes: Mapping[st
     True
     """
     letters = sorted({right, *mistakes})
-    letter = answer.strip().strip("().").strip().casefold() if isinstance(answer, str) else None
+    letter = answer.strip().strip("().").strip().casefold() if type(answer) is str else None
     if answer is Ellipsis:
         return unanswered(hint)
     if letter not in letters:
-        return verdict(False, f"Not correct: you said {answer_text(answer)}. Answer with one of the letters "
-                              f"{', '.join(letters[:-1])} or {letters[-1]}, in quotes.")
+        return verdict(False, _sentence(f"Not correct: you said {answer_text(answer)}.", text_trouble(answer),
+                                        f"Answer with one of the letters {', '.join(letters[:-1])} or "
+                                        f"{letters[-1]}, in quotes."))
     return check_answer(letter, right, hint=hint, why=why, mistakes=mistakes)
 
 
 def same(answer: Any, expected: Any) -> bool:
-    """Return True when `answer` matches `expected`: numbers by value (plain numbers only, so not
-    bools, NaN, or a class whose == could say anything; whole numbers and fractions exactly, floats
-    to REL_TOLERANCE, or ABS_TOLERANCE near 0), words ignoring case and surrounding spaces, tuples and lists element by
-    element, sets as sets, anything else by == on objects of the same type.
+    """Return True when `answer` matches `expected` by exact type and value, never asking the
+    answer's own == (a class of one's own may say anything): numbers by value (plain numbers only,
+    so not bools, NaN, or an int of a class of its own; whole numbers and fractions exactly, floats
+    to REL_TOLERANCE, or ABS_TOLERANCE near 0), words (plain str only) ignoring case and surrounding
+    spaces, tuples and lists element by element and sets as sets (their items read as the built-in
+    type holds them, each compared by `same`), anything else by == on objects of the same type.
 
     >>> same(0.1 + 0.2, 0.3), same(True, 1), same(" MAX", "max"), same([3, 2.0], (3, 2))
     (True, False, True, True)
+    >>> class Agreeable(int):
+    ...     def __eq__(self, other): return True
+    ...     __hash__ = int.__hash__
+    >>> same(Agreeable(3), 3), same((Agreeable(3),), (3,)), same({Agreeable(3)}, {3})
+    (False, False, False)
     """
     if plain_number(expected):
         if not plain_number(answer):
@@ -236,13 +244,42 @@ def same(answer: Any, expected: Any) -> bool:
         except OverflowError:  # a whole number beyond any float (10**400) equals no float
             return False
     if isinstance(expected, str):
-        return isinstance(answer, str) and answer.strip().casefold() == expected.strip().casefold()
+        return type(answer) is str and answer.strip().casefold() == expected.strip().casefold()
     if isinstance(expected, (tuple, list)):
-        return (isinstance(answer, (tuple, list)) and len(answer) == len(expected)
-                and all(same(a, e) for a, e in zip(answer, expected)))
+        given = held_items(answer, (tuple, list))
+        return (given is not None and len(given) == len(expected)
+                and all(same(a, e) for a, e in zip(given, expected)))
     if isinstance(expected, (set, frozenset)):
-        return isinstance(answer, (set, frozenset)) and set(answer) == set(expected)
+        given = held_items(answer, (set, frozenset))
+        return given is not None and same_set(given, list(expected))
     return type(answer) is type(expected) and bool(answer == expected)
+
+
+def held_items(answer: Any, kinds: tuple[type, ...]) -> Optional[list[Any]]:
+    """Return the items `answer` holds if it is one of the collection types `kinds` (tuple, list,
+    set or frozenset), read with the built-in type's own iteration, so that a class of one's own
+    cannot change what it says it holds; else None."""
+    kind = next((kind for kind in kinds if isinstance(answer, kind)), None)
+    return None if kind is None else list(_BUILT_IN_ITERATION[kind](answer))
+
+
+_BUILT_IN_ITERATION: dict[type, Callable[[Any], Iterator[Any]]] = {
+    tuple: tuple.__iter__, list: list.__iter__, set: set.__iter__, frozenset: frozenset.__iter__}
+"""How each collection type an answer may be is read: by the built-in type's own iteration."""
+
+
+def same_set(given: Sequence[Any], expected: Sequence[Any]) -> bool:
+    """Return True when the distinct items of `given` and `expected` match one to one by `same`
+    (as sets, at once, when all are plain ints or paths of them, whose == is exact)."""
+    if all(map(_plain_key, given)) and all(map(_plain_key, expected)):
+        return set(given) == set(expected)
+    return (all(any(same(item, want) for want in expected) for item in given)
+            and all(any(same(item, want) for item in given) for want in expected))
+
+
+def _plain_key(item: Any) -> bool:
+    """Return True for a plain int or a tuple of plain ints (a path): items a set compares exactly."""
+    return type(item) is int or (type(item) is tuple and all(type(i) is int for i in item))
 
 
 def plain_number(x: Any) -> bool:
@@ -268,6 +305,14 @@ def number_trouble(x: Any) -> str:
     return f"of the class {type(x).__name__}, not a number"
 
 
+def text_trouble(x: Any) -> str:
+    """Return a sentence when `x` is text of a class of its own (whose == or strip could say
+    anything), which no check reads as text; else ''."""
+    if isinstance(x, str) and type(x) is not str:
+        return f"Your answer is of the class {type(x).__name__}, not a plain str: write the text itself, in quotes."
+    return ""
+
+
 def same_move(move: Any, actions: Sequence[Any]) -> bool:
     """Return True when `move` is one of `actions`, of the same type: numpy's 1 or the string '1'
     is not the move 1 (a wrong answer, reported like any other)."""
@@ -283,31 +328,34 @@ def _check_set(answer: Any, expected: Any, why: str, mistakes: Optional[Mapping[
     except (TypeError, ValueError) as error:
         kind = "a set of paths like {(1, 1), (1, 2)} or text like '[1][1], [1][2]'" if paths else "a set"
         return verdict(False, f"Not correct: {error}. Write your answer as {kind}.")
-    if given == set(expected):
+    if same_set(list(given), list(expected)):
         return verdict(True, _sentence("Correct:", f"{answer_text(given)}.", why))
     display_in_notebook(show() if show is not None else None)
-    missing, extra = set(expected) - given, given - set(expected)
+    missing = [want for want in expected if not any(same(item, want) for item in given)]
+    extra = [item for item in given if not any(same(item, want) for want in expected)]
     parts = [f"you said {answer_text(given)}." if given else "you said none."]
     if extra:
         parts.append(f"{len(extra)} of {'them does' if len(extra) == 1 else 'them do'} not belong in the answer."
                      if len(given) > 1 else "It does not belong in the answer.")
     if missing:
         parts.append(f"{len(missing)} more {'belongs' if len(missing) == 1 else 'belong'} in the answer.")
-    return verdict(False, _sentence("Not correct:", *parts, _known_mistake(frozenset(given), mistakes)),
+    parts += [_odd_item(given), _known_mistake(frozenset(given), mistakes)]
+    return verdict(False, _sentence("Not correct:", *parts),
                    answer=_sentence(f"The answer is {answer_text(set(expected))}.", why))
 
 
-def _collection(answer: Any) -> Any:
-    """Return `answer` if it is a set, list or tuple; raise TypeError otherwise."""
-    if not isinstance(answer, (set, frozenset, list, tuple)):
+def _collection(answer: Any) -> list[Any]:
+    """Return the items of `answer` if it is a set, list or tuple (see held_items); raise TypeError otherwise."""
+    items = held_items(answer, (set, frozenset, list, tuple))
+    if items is None:
         raise TypeError(f"you said {shown(answer)}, which is not a set")
-    return answer
+    return items
 
 
 def _known_mistake(answer: Any, mistakes: Optional[Mapping[Any, str]]) -> str:
     """Return what `mistakes` says about this wrong answer, or ''."""
     for wrong, explanation in (mistakes or {}).items():
-        if same(answer, wrong) or (isinstance(wrong, (set, frozenset)) and answer == set(wrong)):
+        if same(answer, wrong):
             return explanation
     return ""
 
@@ -317,12 +365,19 @@ def _kind_mismatch(answer: Any, expected: Any) -> str:
     if plain_number(expected) and not plain_number(answer):
         return ("The answer is a number." if not is_number(answer) or isinstance(answer, bool) else
                 f"Your answer is {number_trouble(answer)}: write the number itself.")
-    if isinstance(expected, str) and not isinstance(answer, str):
-        return "The answer is text, in quotes."
-    if isinstance(expected, (tuple, list)) and (not isinstance(answer, (tuple, list))
-                                                or len(answer) != len(expected)):
+    if isinstance(expected, str) and type(answer) is not str:
+        return text_trouble(answer) or "The answer is text, in quotes."
+    if isinstance(expected, (tuple, list)) and len(held_items(answer, (tuple, list)) or ()) != len(expected):
         return f"The answer is a tuple of {len(expected)}."
+    if isinstance(expected, (tuple, list, set, frozenset)):
+        return _odd_item(held_items(answer, (tuple, list, set, frozenset)) or [])
     return ""
+
+
+def _odd_item(items: Iterable[Any]) -> str:
+    """Return a sentence naming the first of `items` that is a number of a class of its own, else ''."""
+    odd = next((item for item in items if is_number(item) and not plain_number(item)), None)
+    return "" if odd is None else f"Your answer holds {shown(odd)}, {number_trouble(odd)}."
 
 
 def _sentence(*parts: str) -> str:
@@ -336,11 +391,29 @@ def answer_text(answer: Any) -> str:
     if plain_number(answer):
         return value_text(answer)
     if isinstance(answer, (set, frozenset)):
-        items = sorted(answer, key=lambda item: (0, item) if _is_path(item) else (1, shown(item)))
+        held = held_items(answer, (set, frozenset)) or []
+        items = sorted(held, key=lambda item: (0, item) if _is_path(item) else (1, shown(item)))
         return ", ".join(path_name(item) if _is_path(item) else answer_text(item) for item in items) or "none"
     if isinstance(answer, tuple):
-        return "(" + ", ".join(answer_text(item) for item in answer) + ("," if len(answer) == 1 else "") + ")"
+        held = held_items(answer, (tuple,)) or []
+        return "(" + ", ".join(answer_text(item) for item in held) + ("," if len(held) == 1 else "") + ")"
     return shown(answer)
+
+
+def returned_text(value: Any) -> str:
+    """Return what a student's function returned as a verdict writes it: answer_text, and for a
+    number of a class of its own (whose == could say anything) which class it is.
+
+    >>> class Agreeable(int):
+    ...     def __eq__(self, other): return True
+    ...     __hash__ = int.__hash__
+    >>> returned_text(Agreeable(3)), returned_text(3)
+    ('3 (of the class Agreeable, not a plain int or float)', '3')
+    """
+    text = answer_text(value)
+    if is_number(value) and not plain_number(value) and not is_nan(value):
+        return f"{text} ({number_trouble(value)})"
+    return text
 
 
 def error_text(error: BaseException) -> str:
@@ -369,13 +442,15 @@ def read_paths(answer: Any) -> list[Path]:
     ([(1, 1), (1, 2)], [(0,), ()])
     """
     if isinstance(answer, str):
+        if type(answer) is not str:
+            raise TypeError(f"{shown(answer)} is of the class {type(answer).__name__}, not a plain str")
         text = answer.strip()
         return [_read_one_path(token, answer) for token in _SEPARATORS.split(text) if token] if text else []
     if not isinstance(answer, Iterable) or isinstance(answer, (bytes, Mapping)):
         raise TypeError(f"{shown(answer)} is not a collection of paths")
     paths = []
     for item in answer:
-        if isinstance(item, str):
+        if type(item) is str:
             paths.append(_read_one_path(item.strip(), item))
         elif isinstance(item, (tuple, list)) and _is_path(tuple(item)):
             paths.append(tuple(item))
@@ -390,7 +465,7 @@ def read_number(value: Any) -> Any:
     >>> read_number(" −3 "), read_number("2.5"), read_number(True), read_number("x")
     (-3, 2.5, None, None)
     """
-    if isinstance(value, str):
+    if type(value) is str:  # plain text: a class of its own could make strip() say anything
         text = value.strip().replace("−", "-")
         try:  # a whole number exactly, however long (10**400 typed out is not +inf)
             value = int(text)
@@ -579,14 +654,15 @@ class Failure:
 def check_function(student: Any, reference: Callable[..., Any], cases: Sequence[tuple[Any, ...]], *, hint: str,
                    show: Optional[Callable[..., Any]] = None,
                    compare: Callable[[Any, Any], bool] = same,
-                   explain: Optional[Callable[..., str]] = None) -> Verdict:
+                   explain: Optional[Callable[..., str]] = None,
+                   size: Callable[[Any], int] = case_size) -> Verdict:
     """Return (and print) the verdict on a student's function: it is called on every case (a tuple
     of arguments) and its result compared with reference(*case) by `compare`.
 
     Each call runs under the guard (guard.call_each, in a child process): on copies of the
     arguments, within a time limit, with the package's own searches forbidden. A call that times
     out, uses a package search or changes its arguments ends the check with that said. When the
-    function is wrong on some cases the smallest of them is reported (trees by node count), and
+    function is wrong on some cases the smallest of them is reported (by `size`: trees by node count), and
     show(*case) returns a drawing of it, displayed under IPython. explain(outcome, *case) returns a
     hint about what the function probably did there ('' if it cannot tell); the right result is
     held back until the exercise's second wrong try.
@@ -602,7 +678,7 @@ def check_function(student: Any, reference: Callable[..., Any], cases: Sequence[
     if student is Ellipsis:
         return unanswered(hint)
     if not callable(student):
-        return verdict(False, f"Not correct: the answer should be a function, but it is {student!r}.")
+        return verdict(False, f"Not correct: the answer should be a function, but it is {shown(student)}.")
     if not cases:
         raise ValueError("check_function needs at least one case")
     name = str(getattr(student, "__name__", "your function"))
@@ -625,10 +701,10 @@ def check_function(student: Any, reference: Callable[..., Any], cases: Sequence[
         if outcome.error is not None:
             failures.append(Failure(case, call, expected, "", error=outcome.error, outcome=outcome))
         elif not _agrees(compare, outcome.value, want):
-            failures.append(Failure(case, call, expected, answer_text(outcome.value), outcome=outcome))
+            failures.append(Failure(case, call, expected, returned_text(outcome.value), outcome=outcome))
     if not failures:
         return verdict(True, f"Correct: {name} gives the right result on all {len(cases)} cases.")
-    smallest = smallest_failure(failures, lambda failure: failure.case)
+    smallest = smallest_failure(failures, lambda failure: failure.case, size)
     count = (f"wrong on {len(failures)} of {len(cases)} cases; this is the smallest"
              if len(failures) > 1 or len(cases) > 1 else "")
     mistake = _hint(explain, smallest.outcome, smallest.case)

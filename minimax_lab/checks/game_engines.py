@@ -56,7 +56,7 @@ def quoted(names: Iterable[str]) -> str:
 def not_one_of(answer: Any, names: Iterable[str]) -> Verdict | None:
     """Return a verdict (not counted as a try) when `answer` is text but none of `names`, else None."""
     names = list(names)
-    if isinstance(answer, str) and answer.strip().casefold() not in {name.casefold() for name in names}:
+    if type(answer) is str and answer.strip().casefold() not in {name.casefold() for name in names}:
         return verdict(False, f"Not correct: you said {answer_text(answer)}. Answer with one of {quoted(names)}.")
     return None
 
@@ -92,7 +92,7 @@ def one_more_ply(answer: Any) -> Verdict:
                 "likes the side with one stone more; at every even depth both sides have made the same "
                 "number of moves. The values zigzag: the odd-even effect.")
     note = ""
-    if isinstance(answer, str) and answer.strip().casefold() not in ("higher", "lower", "the same"):
+    if type(answer) is str and answer.strip().casefold() not in ("higher", "lower", "the same"):
         note = "Answer with 'higher', 'lower' or 'the same'."
     return check_answer(answer, expected, why=why, note=note,
                         hint="look at how the value moves from each depth to the next: which player "

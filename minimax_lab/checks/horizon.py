@@ -230,7 +230,7 @@ def evaluation(student: Any) -> Verdict:
         return unanswered(hint)
     if not callable(student):
         return verdict(False, f"Not correct: the answer should be a function evaluate(state), but it is "
-                              f"{student!r}.")
+                              f"{shown(student)}.")
     c4 = game()
     refused = _probe(student, c4) or the_course_evaluation(student, c4)
     if refused is not None:

@@ -25,7 +25,7 @@ from functools import cache
 from typing import Any, Iterator, Optional
 
 from ..analysis.experiments import minimal_leaves
-from ..core.text import path_name
+from ..core.text import path_name, shown
 from ..core.trace import Moves
 from ..core.trees import Tree, random_tree, tree_depth
 from ..games.tictactoe import LINES_THROUGH, TicTacToe
@@ -62,14 +62,14 @@ def fewest_leaves(answer: Any) -> Verdict:
     leaves = {label: result.leaves for label, result in four_orders().items()}
     fewest = min(leaves.values())
     winners = [label for label, count in leaves.items() if count == fewest]
-    if not isinstance(answer, (tuple, list)) or len(answer) != 2:
-        return verdict(False, f"Not correct: you said {answer!r}. Answer with a pair: the order's name "
+    if type(answer) not in (tuple, list) or len(answer) != 2:
+        return verdict(False, f"Not correct: you said {shown(answer)}. Answer with a pair: the order's name "
                               f"and a number of leaves, like ('as given', 20).")
     name, count = answer
     label = next((ordering.label for key, ordering in ORDERINGS.items()   # 'best first', or just 'best'
                   if ordering.label in leaves and (same(name, ordering.label) or same(name, key))), None)
     if label is None:
-        return verdict(False, f"Not correct: {name!r} is not one of the four orders: "
+        return verdict(False, f"Not correct: {shown(name)} is not one of the four orders: "
                               f"{', '.join(repr(label) for label in leaves)}.")
     ranked = sorted(leaves, key=lambda label: leaves[label])
     others = ", ".join(f"{other} {leaves[other]}" for other in ranked if other not in winners)
@@ -93,7 +93,7 @@ def fewest_leaves(answer: Any) -> Verdict:
                                                          "one leaf, and you counted it twice."}
         named = next((text for wrong, text in mistakes.items() if number is not None and same(number, wrong)),
                      "Use lesson 3's best case, b^⌈d/2⌉ + b^⌊d/2⌋ − 1, with b = 3 and d = 3.")
-        return verdict(False, f"Not correct: {label} is right, but you said {count!r} leaves. {named}",
+        return verdict(False, f"Not correct: {label} is right, but you said {shown(count)} leaves. {named}",
                        answer=answer_text)
     return verdict(True, f"Correct: {label}, {fewest} leaves{note}. The others: {others}.")
 
@@ -148,7 +148,7 @@ class Watched:
     def __init__(self, student: Any):
         self.student = student
         self.learn = getattr(student, "cutoff", None)  # one bound method, so the guard prepares it once
-        self.__name__ = getattr(student, "__name__", None) or repr(student)
+        self.__name__ = getattr(student, "__name__", None) or shown(student)
         self.orders: list[tuple[Any, tuple[Any, ...]]] = []
 
     def __call__(self, game: Any, state: Any, actions: Any, path: Moves) -> Any:
@@ -215,7 +215,7 @@ def run_ordering(student: Any, hint: str) -> Run | Verdict:
         return unanswered(hint)
     if not callable(student):
         return verdict(False, f"Not correct: an ordering is a function order(game, state, actions, path), "
-                              f"but you gave {student!r}.")
+                              f"but you gave {shown(student)}.")
     own = package_part(student)
     if own is not None:
         return verdict(False, f"Not correct: {own} is the course's own ordering, not one of yours. Write "
@@ -414,8 +414,8 @@ def first_depth(answer: Any) -> Verdict:
     answer_text = (f"The answer is square {first.move} with {exact} ≈ {first.value:.3f}: the centre lies on "
                    "four lines, all open after X takes it, and O has none; a corner lies on three, an edge "
                    "on two; the evaluation divides the difference by 9.")
-    if not isinstance(answer, (tuple, list)) or len(answer) != 2:
-        return verdict(False, f"Not correct: you said {answer!r}. Answer with a pair: the square and the "
+    if type(answer) not in (tuple, list) or len(answer) != 2:
+        return verdict(False, f"Not correct: you said {shown(answer)}. Answer with a pair: the square and the "
                               "value, like (0, 0.25).")
     square, value = answer
     number = read_number(value)
@@ -424,13 +424,13 @@ def first_depth(answer: Any) -> Verdict:
         return verdict(True, f"Correct: square {first.move}, {exact} ≈ {first.value:.3f}. The centre lies on "
                              "four lines, and after X takes it O has no open line.")
     if not same(square, first.move):
-        text = (f"Not correct: you said square {square!r}. Count the lines through each kind of square: "
+        text = (f"Not correct: you said square {shown(square)}. Count the lines through each kind of square: "
                 "the centre, a corner, an edge; which lies on the most?")
     elif near(number, first.value * 9):
-        text = (f"Not correct: you said {value!r}. That counts the open lines; open_lines_evaluation "
+        text = (f"Not correct: you said {shown(value)}. That counts the open lines; open_lines_evaluation "
                 "divides the difference by something, so that a guess never outranks a real win.")
     else:
-        text = (f"Not correct: the square is right, but you said {value!r}. Count X's open lines minus O's, "
+        text = (f"Not correct: the square is right, but you said {shown(value)}. Count X's open lines minus O's, "
                 "as section 2 did, and divide as open_lines_evaluation does.")
     return verdict(False, text, answer=answer_text)
 

@@ -70,7 +70,7 @@ def side_to_move_values(answer: Any) -> Verdict:
     why = (f"MAX moves at the root and at {', '.join(maxes)}, so their values stay; MIN moves at "
            f"{mins[0]} and at the leaf {mins[1]}, so theirs are negated.")
     note = ""
-    if (isinstance(answer, (tuple, list)) and len(answer) == len(ASKED)
+    if (type(answer) in (tuple, list) and len(answer) == len(ASKED)
             and not any(same(answer, wrong) for wrong in mistakes)):
         right = sum(same(given, value) for given, value in zip(answer, relative))
         note = (f"{right} of the {len(ASKED)} values are right. For each node, ask who moves there: "

@@ -334,7 +334,7 @@ class ValuePractice(Practice):
         tuple or as text like '[0]' or 'root'), node by node: right, or wrong with what its
         children are worth and whether MAX or MIN picks there."""
         if not isinstance(values, Mapping):
-            return f"Could not read your answer: give a dict {{path: value}}, not {values!r}."
+            return f"Could not read your answer: give a dict {{path: value}}, not {shown(values)}."
         given: dict[Path, Any] = {}
         problems = []
         for key, value in values.items():
@@ -343,7 +343,7 @@ class ValuePractice(Practice):
             try:
                 (path,) = read_paths([key])
             except (TypeError, ValueError):
-                problems.append(f"{key!r} is not a path like [0] or root.")
+                problems.append(f"{shown(key)} is not a path like [0] or root.")
                 continue
             if path not in self.game.nodes:
                 problems.append(f"{path_name(path)} is not a node of this tree.")
@@ -367,7 +367,7 @@ class ValuePractice(Practice):
                 continue
             number = read_number(given[path])
             if number is None:
-                lines.append(f"{name}: could not read {given[path]!r} as a number.")
+                lines.append(f"{name}: could not read {shown(given[path])} as a number.")
             elif same(number, truth[path]):
                 right.append(path)
             else:

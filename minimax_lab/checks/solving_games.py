@@ -20,6 +20,7 @@ from collections import Counter
 from functools import cache
 from typing import Any
 
+from ..core.text import shown
 from ..games.nim import Nim, bouton_moves, nim_sum
 from ..games.tictactoe import TicTacToe
 from ..heuristics.connect_four import ConnectFour
@@ -168,19 +169,19 @@ def nim_move(answer: Any) -> Verdict:
         return unanswered("write the heap sizes in binary; a winning move leaves a nim-sum of 0")
     game = Nim(heaps)
     legal = game.actions(game.initial)
-    pair = (tuple(answer) if isinstance(answer, (tuple, list)) and len(answer) == 2
+    pair = (tuple(answer) if type(answer) in (tuple, list) and len(answer) == 2
             and all(type(x) is int for x in answer) else None)  # not a bool, nor an int that equals anything
     if pair in winning:
         left = game.result(game.initial, pair).heaps
         return verdict(True, f"Correct: {pair}. It leaves heaps {list(left)}, nim-sum "
                              f"{' XOR '.join(map(str, left))} = {nim_sum(left)}: whatever your "
                              "opponent takes next, you can make it 0 again, and you take the last object.")
-    said = f"Not correct: you said {answer!r}."
+    said = f"Not correct: you said {shown(answer)}."
     answer_text = (f"The answer is {winning[0]}: it leaves heaps "
                    f"{list(game.result(game.initial, winning[0]).heaps)}, nim-sum 0.")
     if pair is None:
         kinds = ([type(x).__name__ for x in answer if type(x) is not int]
-                 if isinstance(answer, (tuple, list)) and len(answer) == 2 else [])
+                 if type(answer) in (tuple, list) and len(answer) == 2 else [])
         plain = f" Write both as plain whole numbers (int), not {' and '.join(kinds)}." if kinds else ""
         return verdict(False, f"{said} A move is a pair (heap, count): the heap's number from 0 and "
                               f"how many objects to take.{plain}")

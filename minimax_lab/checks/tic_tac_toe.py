@@ -147,7 +147,7 @@ def _winner_mistake(outcome: Outcome, board: str) -> str:
     got, right = outcome.value, reference_winner(board)
     if isinstance(got, bool):
         return "Return the winner's mark, 'X' or 'O' (or None), not True or False."
-    if got == "." or (right is None and got in ("X", "O")):
+    if type(got) is str and (got == "." or (right is None and got in ("X", "O"))):
         return "Three empty squares in a row are not a win: check that the line's first square holds a mark."
     lines = [line for line in LINES if board[line[0]] != "." and board[line[0]] == board[line[1]] == board[line[2]]]
     if right is not None and all(line in LINES[6:] for line in lines):

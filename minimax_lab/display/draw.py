@@ -14,7 +14,7 @@ from typing import Any, Iterable, Mapping, Optional, Union
 
 import graphviz
 
-from ..core.text import path_name, shown, value_text
+from ..core.text import as_text, path_name, shown, value_text
 from ..core.trace import CUTOFF, ENTER, EXIT, LEAF, UPDATE, Event, Moves, Trace, bounds_of
 from ..core.trees import Path, Tree
 from ..games.protocol import TreeGame, as_game
@@ -234,8 +234,8 @@ def _edge_label(path: Path, edge_labels: EdgeLabels) -> str:
     """Return the label of the edge into `path`: its name in a mapping, else its action (with a
     leading space, which keeps the label clear of a bold edge)."""
     if isinstance(edge_labels, Mapping) and path in edge_labels:
-        return " " + str(edge_labels[path])
-    return " " + str(path[-1])
+        return " " + as_text(edge_labels[path])
+    return " " + as_text(path[-1])
 
 
 def node_id(path: Path) -> str:

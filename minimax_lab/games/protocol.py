@@ -11,7 +11,7 @@ from __future__ import annotations
 from numbers import Integral
 from typing import Any, Hashable, Iterable, Optional, Protocol, Sequence, cast, runtime_checkable
 
-from ..core.text import kind_of, path_name, shown
+from ..core.text import kind_of, path_name, repr_text, shown
 from ..core.trees import MAX_TREE_DEPTH, Path, Tree, leaf_value, uniform_nodes, validate_tree
 from .entry import GameEntry, WireKind, items
 
@@ -104,8 +104,8 @@ def misbehaviour(game: Game, state: Any, plies: int = LONGEST_CHECKED_LINE) -> O
 
 
 def game_name(game: Any) -> str:
-    """Return the game's repr for messages, cut to 60 characters."""
-    name = repr(game)
+    """Return the game's repr for messages, cut to 60 characters (never raising, as `shown`)."""
+    name = shown(game)
     return name if len(name) <= 60 else name[:56] + "...)"
 
 
@@ -220,7 +220,7 @@ class TreeGame:
         self.initial: Path = ()
 
     def __repr__(self) -> str:
-        return f"TreeGame({self.tree!r}, first={self.first!r})"
+        return f"TreeGame({repr_text(self.tree)}, first={self.first!r})"
 
     def check_state(self, state: Any) -> None:
         """Raise TypeError unless `state` is a path (a tuple of child indices), ValueError unless

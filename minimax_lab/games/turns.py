@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ..core.text import shown
+from ..core.text import repr_text, shown
 from ..core.trees import Path, Tree
 from .protocol import TreeGame
 
@@ -34,7 +34,7 @@ class TurnTree(TreeGame):
         self.turns = tuple(turns)
 
     def __repr__(self) -> str:
-        return f"TurnTree({self.tree!r}, turns={self.turns!r})"
+        return f"TurnTree({repr_text(self.tree)}, turns={self.turns!r})"
 
     def to_move(self, state: Path) -> str:
         return self.turns[len(state) % len(self.turns)]

@@ -61,9 +61,9 @@ EVALUATION_LAYOUT, EVALUATION_DEPTH, EVALUATION_GAMES = "classic", 2, 10
 
 EVALUATION_WINS, EVALUATION_SCORE = 6, 800
 """What the evaluation's games need to pass: games won, and the average score. The solution's
-evaluation won 8 to 10 games of 10 and averaged over 1,000 on the seeds the tests try
-(tests/test_assignment6.py); the score alone wins none (P dithers until its 300 moves run
-out) and averages under half the bar."""
+evaluation wins at least 8 of the 10 games of seed 0 with an average over 1,000
+(tests/test_assignment6.py), and full marks on the grading seeds of test_grade_isolation; the
+score alone wins none (P dithers until its 300 moves run out) and averages under half the bar."""
 
 Chasers = Literal["min", "chance"]
 """How the chasers move in a search: each a MIN agent, or at random."""

@@ -615,11 +615,19 @@ class Engine:
 
     def check_turn(self, state: Any, ply: int) -> None:
         """Raise ValueError unless the player to move in `state`, `ply` moves below the root, is
-        the one whose turn it is: the engine is a negamax search, so the players must alternate."""
-        if (self.game.to_move(state) == self.first_mover) != (ply % 2 == 0):
-            raise ValueError(f"{shown(state)}, {ply} moves below the root: {shown(self.game.to_move(state))} moves "
+        the one whose turn it is, and MAX (game.max_player) is one of the two players: the engine
+        is a negamax search, so the players must alternate (as Search.to_move says for negamax)."""
+        player = self.game.to_move(state)
+        if (player == self.first_mover) != (ply % 2 == 0):
+            raise ValueError(f"{shown(state)}, {ply} moves below the root: {shown(player)} moves "
                              "out of turn, so the players do not take turns; the engine (a negamax "
                              "search) needs them to alternate")
+        if ply % 2 and player != self.game.max_player and self.first_mover != self.game.max_player:
+            raise ValueError(f"{shown(state)}, {ply} moves below the root: {shown(self.first_mover)} and "
+                             f"{shown(player)} take turns, but MAX (the game's max_player, "
+                             f"{shown(self.game.max_player)}) never moves; the engine (a negamax search) needs "
+                             "MAX to be one of the two players (minimax and alphabeta do not: every other "
+                             "player is MIN there)")
 
     def count_node(self) -> None:
         """Count a node; stop the search once its node budget is spent, and, every CLOCK_EVERY

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from numbers import Real
 from typing import Any, Callable, Generic, Optional, Sequence, TypeVar
 
-from ..core.text import path_name, shown
+from ..core.text import path_name, repr_text, shown
 from ..core.trace import CUTOFF, ENTER, EXIT, LEAF, NO_TRACE, UPDATE, Moves, Trace
 from ..core.trees import Tree, is_nan
 from ..core.validation import as_float, callable_value
@@ -51,6 +51,10 @@ class SearchResult(Generic[V]):
     pv: Moves
     nodes: int
     leaves: int
+
+    def __repr__(self) -> str:  # the dataclass's, but a value of 10**5000 is written 1.000e+5000, not refused
+        return (f"SearchResult(value={repr_text(self.value)}, move={repr_text(self.move)}, pv={repr_text(self.pv)}, "
+                f"nodes={self.nodes!r}, leaves={self.leaves!r})")
 
 
 def minimax(game: Game | Tree, state: Any = None, *, depth: Optional[int] = None,

@@ -8,6 +8,8 @@ import copy
 import types
 from typing import Any, Optional, Sequence
 
+from ...core.text import shown
+
 
 def differs(before: Any, after: Any, depth: int = 0) -> bool:
     """Return True when `after` is not structurally what `before` was: containers compared item by
@@ -98,9 +100,8 @@ def _what(argument: Any) -> str:
 
 
 def short_repr(thing: Any, limit: int = 120) -> str:
-    """Return repr(thing), cut to `limit` characters."""
-    text = repr(thing)
-    return text if len(text) <= limit else text[:limit - 3] + "..."
+    """Return repr(thing), cut to `limit` characters, as `shown` writes it (never raising)."""
+    return shown(thing, limit)
 
 
 class SharedArgument:
