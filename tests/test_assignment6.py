@@ -139,3 +139,16 @@ def test_the_handout_states_the_thresholds_and_the_game_the_checks_use() -> None
             and f"must win {a6.EVALUATION_WINS} of them with an average score of at least {a6.EVALUATION_SCORE}" in text)
     assert f"{a6.SEARCH_CASES + 3} mazes correct" in " ".join(
         "".join(output.get("text", "")) for cell in notebook.cells if cell.cell_type == "code" for output in cell.outputs)
+
+
+def test_minimax_passed_off_as_alpha_beta_fails_even_with_its_count_rewritten() -> None:
+    minimax = answers(A6)["multi_agent_minimax"]
+
+    def forged(game, state, depth, evaluate):
+        found = minimax(game, state, depth, evaluate)
+        evaluate.calls = 1  # a count that is not the search's
+        return found
+
+    for search in (minimax, forged):
+        with pytest.raises(CheckFailed, match="positions evaluated"):
+            grading.check_multi_agent_alphabeta(search)

@@ -137,6 +137,18 @@ def maze_scores() -> tuple[int, int, int, int]:
     return maze.STEP, maze.EAT, maze.CLEAR, maze.CAUGHT
 
 
+def connect_four_squares() -> int:
+    """Lesson 11: the squares of the standard board, the most plies a game of Connect Four lasts."""
+    from minimax_lab import ConnectFour
+    return ConnectFour().width * ConnectFour().height
+
+
+def lesson_trees() -> int:
+    """Lesson 11: the random trees the search exercise tries (after AIMA Fig. 5.2)."""
+    from minimax_lab.checks.core import LESSON_TREES
+    return LESSON_TREES
+
+
 def horizon_check():
     from minimax_lab.checks import horizon
     return horizon
@@ -147,11 +159,10 @@ def beam_cases() -> int:
     return len(beam_cases())
 
 
-def mcts_refutation_plies() -> int:
-    """Lesson 10: the stones on the board when column 1's loss ends, less the 3 before the refutation."""
-    values, last_stone, _ = ast.literal_eval(shown("10_monte_carlo_tree_search.ipynb", "3 + len(solve(four"))
-    assert values[1] == -1
-    return last_stone - 3
+def window_answer() -> tuple:
+    """Lesson 03: the window (α, β) with which alpha-beta enters the node the prediction asks about."""
+    from minimax_lab.checks import alpha_beta
+    return alpha_beta.entry_window(alpha_beta.WINDOW_TREE, alpha_beta.WINDOW_NODE)
 
 
 FIGURES: dict[str, dict[str, Check]] = {
@@ -163,7 +174,7 @@ FIGURES: dict[str, dict[str, Check]] = {
     },
     "02_negamax.ipynb": {},
     "03_alpha_beta.ipynb": {
-        "199": given("the seeds of the trees the question asks about (the code passes range(200))"),
+        "7": computed(lambda: window_answer()[1]),
     },
     "04_move_ordering.ipynb": {
         "99": given("the range of the random tree's leaves, −99 to 99"),
@@ -198,7 +209,7 @@ FIGURES: dict[str, dict[str, Check]] = {
         "998": computed(lambda: win() - 2),
     },
     "08_solving_games.ipynb": {
-        "6": given("the squares, heaps and board sizes the exercises set (and 3 × 2 × 1, worked in the text)"),
+        "6": given("the squares and heaps the exercises set, and the standard board's height, 7 x 6"),
         "0011": computed(lambda: f"{3:04b}"),
         "0110": computed(lambda: f"{6:04b}"),
         "1001": computed(lambda: f"{9:04b}"),
@@ -207,7 +218,6 @@ FIGURES: dict[str, dict[str, Check]] = {
         "12": computed(lambda: 3 ^ 6 ^ 9),
         "8": computed(lambda: 1 << ((3 ^ 6 ^ 9).bit_length() - 1)),
         "7": given("the standard board's width, 7 x 6"),
-        "15": given("the boards of John Tromp's published table (cited under Further reading)"),
     },
     "09_several_players_and_chance.ipynb": {
         "36": computed(lambda: 3 * queen()[1][1]),
@@ -219,13 +229,14 @@ FIGURES: dict[str, dict[str, Check]] = {
     },
     "10_monte_carlo_tree_search.ipynb": {
         "1.61": checked_by("test_checks_monte_carlo_tree_search.py::test_the_ucb1_arithmetic_of_the_solution_is_the_searchs"),
-        "1.04": checked_by("test_checks_monte_carlo_tree_search.py::test_the_ucb1_arithmetic_of_the_solution_is_the_searchs"),
-        "44": checked_by("test_checks_monte_carlo_tree_search.py::test_the_ucb1_solution_is_correct"),
-        "13": computed(mcts_refutation_plies),
+        "1.37": checked_by("test_checks_monte_carlo_tree_search.py::test_the_ucb1_arithmetic_of_the_solution_is_the_searchs"),
+        "1.79": checked_by("test_checks_monte_carlo_tree_search.py::test_the_ucb1_arithmetic_of_the_solution_is_the_searchs"),
+        "0.79": checked_by("test_checks_monte_carlo_tree_search.py::test_the_ucb1_arithmetic_of_the_solution_is_the_searchs"),
+        "26": checked_by("test_checks_monte_carlo_tree_search.py::test_the_mcts_solution_is_correct"),
     },
     "11_search_with_a_horizon.ipynb": {
-        "1.7": checked_by("test_checks_horizon.py::test_the_growth_the_prose_states_is_what_the_counts_show"),
-        "3.7": checked_by("test_checks_horizon.py::test_the_growth_the_prose_states_is_what_the_counts_show"),
+        "42": computed(lambda: connect_four_squares()),
+        "40": computed(lambda: lesson_trees()),
         "69": computed(lines_of_four),
         "219": computed(lambda: evaluation_bound(2, 1, 2)),
         "282": computed(lambda: evaluation_bound(3, 1, 1)),

@@ -1,9 +1,11 @@
 """Checks for lesson 03 (alpha-beta): its Your turn exercises and Check yourself questions.
 
 Every expected answer is computed by the package's `alphabeta`, `strict_alphabeta` and `minimax`
-(their results and traces); the trees below are the exercises' data. Unanswered (`...`, or a
-function that still raises NotImplementedError), a check prints "Not answered yet" with a hint; a
-first wrong try gets a hint, the second (or check.<name>.answer()) the answer.
+(their results and traces); the tree below is an exercise's data. The alpha-beta a student writes
+must return their value and move and examine their leaves in order, which a RecordingTreeGame
+lists; a wrong one is told which typical mistake does what it did (MISTAKES). Unanswered (`...`, or a function
+that still raises NotImplementedError), a check prints "Not answered yet" with a hint; a first
+wrong try gets a hint, the second (or check.<name>.answer()) the answer.
 
 >>> verdict = window_at(...)
 Not answered yet: α comes from the best MAX has found on the path above the node, β from the best MIN has found
@@ -14,14 +16,14 @@ True
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from dataclasses import dataclass
+from typing import Any, Callable, Optional, Sequence
 
 from ..core.text import path_name, value_text
 from ..core.trace import Moves, Trace
-from ..core.trees import Tree
+from ..core.trees import Path, Tree, validate_tree
 from ..display.draw import Drawing, draw
-from ..games.protocol import TreeGame, UniformTree
-from ..search.ordering import best_first, worst_first
+from ..games.protocol import TreeGame
 from ..search.textbook import INF, alphabeta, minimax
 from ..search.ties import strict_alphabeta
 from .core import (FIG_5_2, Verdict, answer_text, check_answer, check_function, choice, exercise,
@@ -33,47 +35,6 @@ WINDOW_TREE: Tree = [[[5, 8], [6, 4]], [[7, 3], [9, 2]]]
 
 WINDOW_NODE = (1, 1)
 """The node whose entry window the student predicts."""
-
-SNIPPET_TREE: Tree = [[[3, 5], [2, 9]], [[1, 7], [4, 6]]]
-"""The tree of the widely copied alpha-beta example ("spot the error")."""
-
-CHANGED_TREE: list[list[int]] = [[3, 12, 8], [2, 4, 6], [1, 5, 2]]
-"""AIMA Fig. 5.2 with the 14 at [2][0] changed to 1 ("change a leaf")."""
-
-TIE_TREE: list[list[int]] = [[5, 2, 8], [2, 7], [5, 1, 9]]
-"""The tree of "prune by CS188's rule": a cutoff on a tie at [1], and one below α at [2]."""
-
-
-def pruned_leaves(tree: Tree, *, prune_ties: bool = True) -> set[Moves]:
-    """Return the leaves of `tree` (MAX at the root) that alpha-beta never examines, cutting on
-    α ≥ β (prune_ties) or only on α > β."""
-    trace = Trace()
-    (alphabeta if prune_ties else strict_alphabeta)(tree, trace=trace)
-    game = TreeGame(tree)
-    return {path for path in game.nodes if game.is_terminal(path)} - set(trace.leaves())
-
-
-# --- Your turn: change a leaf ----------------------------------------------------------------------
-
-@exercise("predict")
-def changed_leaf(answer: Any) -> Verdict:
-    """Check the leaves predicted pruned in CHANGED_TREE (AIMA Fig. 5.2 with a 1 for the 14)."""
-    pruned, before = pruned_leaves(CHANGED_TREE), pruned_leaves(FIG_5_2)
-    new, changed = pruned - before, (2, 0)
-    looked_at = f"Alpha-beta must look at {path_name(changed)} to learn that it is small."
-    return check_answer(answer, pruned, hint="walk the search left to right with α at the root; a MIN "
-                                             "node stops as soon as its value so far is ≤ α",
-                        why=(f"Node [1] stops after its 2 as before; now node [2] stops after its first "
-                             f"leaf too: {value_text(CHANGED_TREE[2][0])} ≤ α = "
-                             f"{value_text(entry_window(CHANGED_TREE, (2,))[0])}, so {answer_text(new)} are "
-                             "never examined either."),
-                        mistakes={frozenset(before): f"That is what alpha-beta skips in the tree as printed. "
-                                                     f"With the new value at {path_name(changed)}, look at "
-                                                     "node [2] again.",
-                                  frozenset(new): "Node [1] comes before node [2] and has not changed: does "
-                                                  "it still stop early?",
-                                  frozenset(new | {changed}): looked_at,
-                                  frozenset(pruned | {changed}): looked_at})
 
 
 # --- Your turn: predict α and β ------------------------------------------------------------------
@@ -120,128 +81,237 @@ def _known(answer: Any, mistakes: dict[Any, str]) -> bool:
     return any(same(answer, wrong) for wrong in mistakes)
 
 
-# --- Your turn: the widely copied example ------------------------------------------------------------
+# --- Your turn: write alpha-beta -----------------------------------------------------------------
 
-@exercise("predict")
-def snippet_prints(answer: Any) -> Verdict:
-    """Check what the widely copied example prints: its code puts MAX at the root of SNIPPET_TREE."""
-    max_first = alphabeta(SNIPPET_TREE).value
-    min_first = alphabeta(TreeGame(SNIPPET_TREE, first="MIN")).value
-    return check_answer(answer, max_first, hint="the call passes is_maximizing=True: who moves at the root?",
-                        why=(f"The code calls it with MAX at the root, which gives {value_text(max_first)}; "
-                             f"{value_text(min_first)} is the value with MIN at the root, the order the "
-                             "prose walked through."),
-                        mistakes={min_first: "That is what the text claims, not what the code computes: "
-                                             "look at who moves first in the call."})
+class RecordingTreeGame(TreeGame):
+    """A TreeGame that lists, in order, the leaves whose utility a search asks for (in `_examined`,
+    private, so that a check's copy of the game may fill it): the leaves the search examines."""
 
+    def __init__(self, tree: Tree, first: str = "MAX"):
+        super().__init__(tree, first)
+        self._examined: list[Path] = []
 
-# --- Your turn: the fail-soft return -----------------------------------------------------------------
-
-WINDOWS = ((-INF, INF), (2, 4), (-3, -1), (0, 1), (-2, 5), (4, 8))
-"""The windows the fail-soft exercise is tried with, in turn over the trees of lesson_cases()."""
-
-FAIL_SOFT_HINT = ("ask what this node has found when it stops, and which number tells its caller "
-                  "the most")
+    def utility(self, state: Path, player: str) -> float:
+        self._examined.append(state)
+        return super().utility(state, player)
 
 
-def fail_soft_cases() -> list[tuple[Any, ...]]:
-    """Return (tree, alpha, beta) cases: the trees of lesson_cases() (MAX at the root) with the
-    WINDOWS in turn."""
-    return [(case.tree, *WINDOWS[i % len(WINDOWS)]) for i, case in enumerate(lesson_cases())]
+@dataclass(frozen=True)
+class Examined:
+    """What an alpha-beta search did on a case: what it returned, (value, move), and the leaves it
+    examined, in order."""
+
+    returned: Any
+    leaves: tuple[Path, ...]
+
+    def __repr__(self) -> str:
+        shown = ", ".join(path_name(path) for path in self.leaves) or "none"
+        return f"{answer_text(self.returned)}, examining the leaves {shown}"
 
 
-def fail_soft_value(tree: Tree, alpha: float, beta: float) -> float:
-    """Return the package's fail-soft alpha-beta value of `tree` (MAX at the root) on (alpha, beta)."""
-    return alphabeta(tree, alpha=alpha, beta=beta).value
+ALPHABETA_HINT = ("write ab_max_value as printed and ab_min_value as its mirror image: a MIN node "
+                  "starts at +∞, keeps the smallest value, lowers β, and returns as soon as v ≤ α "
+                  "(v < α when strict)")
 
 
-def draw_windowed(tree: Tree, alpha: float, beta: float) -> Drawing:
-    """Return a drawing of `tree` searched by alpha-beta, with each node's window."""
-    return draw(tree, "alphabeta", windows=True, edge_labels=True)
+def alphabeta_cases() -> list[tuple[RecordingTreeGame, Path, bool]]:
+    """Return the cases of the alpha-beta exercise, (game, state, strict), smallest tree first: AIMA
+    Fig. 5.2 and the random trees of lesson_cases(), each with MAX and with MIN at the root, searched
+    from the root by both rules for ties (strict False: cut on v ≥ β; True: only on v > β)."""
+    cases = [(RecordingTreeGame(case.tree, case.first), (), strict)
+             for case in lesson_cases(sides=("MAX", "MIN")) for strict in (False, True)]
+    return sorted(cases, key=lambda case: len(validate_tree(case[0].tree)))
+
+
+def examined_by_alphabeta(game: TreeGame, state: Path, strict: bool) -> Examined:
+    """Return the answer key of the alpha-beta exercise: the package's (value, move) of the tree
+    game from the root, and the leaves it examines in order, cutting on v ≥ β (alphabeta) or, with
+    `strict`, only on v > β (strict_alphabeta)."""
+    trace = Trace()
+    if strict:
+        result = strict_alphabeta(game.tree, first=game.first, trace=trace)
+    else:
+        result = alphabeta(TreeGame(game.tree, first=game.first), state, trace=trace)
+    return Examined((result.value, result.move), tuple(trace.leaves()))
+
+
+def recording(student: Callable[..., Any]) -> Callable[[RecordingTreeGame, Path, bool], Examined]:
+    """Return the function the check calls for a student's alphabeta_search(game, state, strict):
+    it returns what the student's returned and the leaves it examined (those whose utility it
+    asked the game for), as an Examined."""
+    def search(game: RecordingTreeGame, state: Path, strict: bool) -> Examined:
+        returned = student(game, state, strict)
+        return Examined(returned, tuple(game._examined))
+
+    search.__name__ = str(getattr(student, "__name__", "alphabeta_search"))
+    return search
+
+
+def same_search(got: Any, want: Examined) -> bool:
+    """Return True when a student's search returned what the package's did and examined the same
+    leaves in the same order."""
+    return (isinstance(got, Examined) and same(got.returned, want.returned)
+            and same(list(got.leaves), list(want.leaves)))
+
+
+UPDATES_ALPHA_AT_MIN = "updates α at MIN's nodes (α is MAX's guarantee: a MIN node lowers β = min(β, v))"
+UPDATES_BETA_AT_MAX = "updates β at MAX's nodes (β is MIN's guarantee: a MAX node raises α = max(α, v))"
+
+MISTAKES: dict[str, str] = {
+    "later move": "keeps a later move that only ties the best (change the move only when v2 > v, v2 < v at MIN)",
+    "ties always cut": "cuts on a tie even when strict is True (then a MAX node cuts only when v > β, a MIN node "
+                       "only when v < α)",
+    "ties never cut": "does not cut on a tie when strict is False (the course's rule: v ≥ β at MAX, v ≤ α at "
+                      "MIN)",
+    "ties inverted": "has the tie rule the wrong way round (strict=False cuts when v ≥ β, strict=True only when "
+                     "v > β)",
+    "alpha at MIN": UPDATES_ALPHA_AT_MIN,
+    "alpha lowered at MIN": UPDATES_ALPHA_AT_MIN,
+    "beta at MAX": UPDATES_BETA_AT_MAX,
+    "beta raised at MAX": UPDATES_BETA_AT_MAX,
+    "wrong bound": "compares v with the wrong bound (a MAX node with β, a MIN node with α)",
+    "MIN never cuts": "has no cutoff at MIN's nodes (a MIN node returns as soon as v ≤ α)",
+    "MAX never cuts": "has no cutoff at MAX's nodes (a MAX node returns as soon as v ≥ β)",
+    "no cutoff": "never returns early: no cutoff (return as soon as v ≥ β at MAX, v ≤ α at MIN)",
+    "bounds not passed": "does not pass alpha and beta down to the children (each call passes the node's window)",
+}
+"""The typical mistakes in writing alpha-beta (mistaken_alphabeta's `mistake`), each with what a search
+that makes it does, as a hint says it; the most telling first."""
+
+NOTHING_CUT = ("On this tree your search examines every leaf, as minimax does: nothing is cut off. The usual causes: "
+               "no cutoff (a MAX node returns as soon as v ≥ β, a MIN node as soon as v ≤ α), alpha and beta "
+               "not passed down to the children, or a bound updated at the wrong node (only a MAX node raises "
+               "α, only a MIN node lowers β).")
+"""The hint for a search that prunes nothing where alpha-beta prunes: on a small tree several of the
+typical mistakes do that, so it names them all."""
+
+TIE_MISTAKES = ("later move", "ties always cut", "ties never cut", "ties inverted")
+"""The mistakes named first, and alone when one of them fits: they tell what went wrong even where
+nothing was cut."""
+
+MOST_NAMED = 3
+"""The most typical mistakes one hint names (on a small tree several mistakes do the same)."""
+
+
+def mistaken_alphabeta(game: TreeGame, state: Path, strict: bool, mistake: Optional[str] = None) -> Any:
+    """Return (value, move) of the plain alpha-beta from `state` with a typical mistake (a key of
+    MISTAKES), or without one (None): the searches whose leaves a student's may match."""
+    if mistake is not None and mistake not in MISTAKES:
+        raise ValueError(f"mistaken_alphabeta: unknown mistake {mistake!r}")
+    return _mistaken_value(game, state, -INF, INF, strict, mistake)
+
+
+def _mistaken_value(game: TreeGame, state: Path, alpha: float, beta: float, strict: bool,
+                    mistake: Optional[str]) -> tuple[float, Any]:
+    if game.is_terminal(state):
+        return game.utility(state, game.max_player), None
+    maximizing = game.to_move(state) == game.max_player
+    v, move = (-INF if maximizing else INF), None
+    for a in game.actions(state):
+        window = (-INF, INF) if mistake == "bounds not passed" else (alpha, beta)
+        v2, _ = _mistaken_value(game, game.result(state, a), *window, strict, mistake)
+        better = v2 > v if maximizing else v2 < v
+        if better or (mistake == "later move" and v2 == v):
+            v, move = v2, a
+            if maximizing and mistake in ("beta at MAX", "beta raised at MAX"):
+                beta = min(beta, v) if mistake == "beta at MAX" else max(beta, v)
+            elif maximizing:
+                alpha = max(alpha, v)
+            elif mistake in ("alpha at MIN", "alpha lowered at MIN"):
+                alpha = max(alpha, v) if mistake == "alpha at MIN" else min(alpha, v)
+            else:
+                beta = min(beta, v)
+        if _cuts(v, alpha, beta, maximizing, strict, mistake):
+            return v, move
+    return v, move
+
+
+def _cuts(v: float, alpha: float, beta: float, maximizing: bool, strict: bool, mistake: Optional[str]) -> bool:
+    """Return True when a node with value so far `v` stops, by the right rule or under `mistake`."""
+    if mistake in ("no cutoff", "MAX never cuts" if maximizing else "MIN never cuts"):
+        return False
+    bound = (alpha if maximizing else beta) if mistake == "wrong bound" else (beta if maximizing else alpha)
+    beyond = v - bound if maximizing else bound - v
+    ties = {"ties always cut": True, "ties never cut": False, "ties inverted": strict}.get(str(mistake), not strict)
+    return beyond > 0 or (beyond == 0 and ties)
+
+
+def alphabeta_mistake(outcome: Outcome, game: RecordingTreeGame, state: Path, strict: bool) -> str:
+    """Return a hint about what a wrong alpha-beta probably did on a case, where it went as `outcome`
+    says: the typical mistakes (MISTAKES) whose search returns the same and examines the same leaves
+    there, else where it first parts from alpha-beta; '' when it cannot tell. Never the right result."""
+    if isinstance(outcome.error, TypeError) and "unpack" in str(outcome.error):
+        return "ab_max_value and ab_min_value each return a pair (value, move), at a leaf too."
+    if outcome.problem is not None or outcome.error is not None or not isinstance(outcome.value, Examined):
+        return ""
+    got: Examined = outcome.value
+    right = examined_by_alphabeta(game, state, strict)
+    if not (isinstance(got.returned, (tuple, list)) and len(got.returned) == 2):
+        return "alphabeta_search returns a pair (value, move), as ab_max_value and ab_min_value do."
+    made = _mistakes_made(got, right, game, state, strict, TIE_MISTAKES)
+    if not made and _examines_every_leaf(got, game, state):
+        return NOTHING_CUT
+    made = made or _mistakes_made(got, right, game, state, strict, [m for m in MISTAKES if m not in TIE_MISTAKES])
+    if made:
+        named = made[:MOST_NAMED]
+        listed = named[0] if len(named) == 1 else ", ".join(named[:-1]) + ", or " + named[-1]
+        return f"On this tree your search behaves like one that {listed}."
+    return _first_difference(got, right)
+
+
+def _mistakes_made(got: Examined, right: Examined, game: TreeGame, state: Path, strict: bool,
+                   mistakes: Sequence[str]) -> list[str]:
+    """Return what each of `mistakes` does (MISTAKES), for those whose search returns what the
+    student's did on this case and examines the same leaves, where alpha-beta does otherwise."""
+    made: list[str] = []
+    for mistake in mistakes:
+        fresh = RecordingTreeGame(game.tree, game.first)
+        mistaken = Examined(mistaken_alphabeta(fresh, state, strict, mistake), tuple(fresh._examined))
+        if same_search(got, mistaken) and not same_search(mistaken, right) and MISTAKES[mistake] not in made:
+            made.append(MISTAKES[mistake])
+    return made
+
+
+def _examines_every_leaf(got: Examined, game: TreeGame, state: Path) -> bool:
+    """Return True when a search examined every leaf below `state`, left to right, as minimax does."""
+    fresh = RecordingTreeGame(game.tree, game.first)
+    mistaken_alphabeta(fresh, state, False, "no cutoff")
+    return same(list(got.leaves), fresh._examined)
+
+
+def _first_difference(got: Examined, right: Examined) -> str:
+    """Return where a student's search first parts from alpha-beta's, as a hint (never the result)."""
+    mine, theirs = list(got.leaves), list(right.leaves)
+    k = next((i for i, (a, b) in enumerate(zip(mine, theirs)) if a != b), min(len(mine), len(theirs)))
+    if k < len(mine) and mine[k] not in theirs:
+        return (f"Your search examines {path_name(mine[k])}, which alpha-beta never examines: by then a node above "
+                "it had a value outside its window, and should have returned.")
+    if k < len(theirs) and theirs[k] not in mine:
+        return (f"Your search never examines {path_name(theirs[k])}, which alpha-beta does: a node above it cut "
+                "off while its window (α, β) was still open.")
+    if mine != theirs:
+        return "Your search examines the leaves in another order: search each node's children left to right."
+    if not same(got.returned[0], right.returned[0]):
+        return ("Your search examines the right leaves but returns another value: what does a node return at a "
+                "cutoff, and after its last child?")
+    return ("Your value and leaves are right, but not the move: keep the move of the first child that gave "
+            "the best value.")
+
+
+def draw_case(game: TreeGame, state: Path, strict: bool) -> Drawing:
+    """Return the tree of a failing case drawn, with the player to move at its root and its moves."""
+    return draw(TreeGame(game.tree, first=game.first), edge_labels=True)
 
 
 @exercise("code")
-def fail_soft(student: Any) -> Verdict:
-    """Check the student's max_value(tree, alpha, beta) against the package's fail-soft alpha-beta
-    on AIMA Fig. 5.2 and 40 random trees with several windows; name a fail-hard return."""
-    return check_function(student, fail_soft_value, fail_soft_cases(), hint=FAIL_SOFT_HINT,
-                          show=draw_windowed, explain=fail_soft_mistake)
-
-
-def fail_soft_mistake(outcome: Outcome, tree: Tree, alpha: float, beta: float) -> str:
-    """Return what a wrong fail-soft max_value probably did on a case, where it went as `outcome`
-    says (what it returned or raised), or '' if not a known mistake."""
-    if isinstance(outcome.error, NotImplementedError):
-        return "One of the two returns still raises NotImplementedError: fill in both."
-    if outcome.problem is not None or outcome.error is not None:  # the verdict says what went wrong
-        return ""
-    got = outcome.value
-    right = fail_soft_value(tree, alpha, beta)
-    if same(got, beta) and right > beta:
-        return (f"Your function returned β = {value_text(beta)}, clamping the value into the window: that "
-                "is fail-hard. Fail-soft returns what this node itself found at the cutoff, which can "
-                "say more than β does.")
-    if same(got, alpha) and right < alpha:
-        return (f"Your function returned α = {value_text(alpha)}, the value clamped up to α: that is "
-                "fail-hard too. α is what MAX could already get higher up, not what this node found.")
-    if same(got, min(max(right, alpha), beta)):
-        return "Your function clamps the value into the window (fail-hard); fail-soft returns v as it is."
-    return "Compare your two returns with min_value's: what does each return, and why?"
-
-
-# --- Your turn: read a bound (narrow windows) -------------------------------------------------------
-
-@exercise("predict")
-def fail_low(answer: Any) -> Verdict:
-    """A fail-soft search of AIMA Fig. 5.2 with the window (4, 5) returns 3. What is the root's value?
-    (a exactly 3, b at most 3, c at least 3)"""
-    value = alphabeta(FIG_5_2, alpha=4, beta=5).value
-    true = minimax(FIG_5_2).value
-    return choice(answer, "b", hint="compare the value returned with α",
-                  why=(f"{value_text(value)} ≤ α = 4: the search failed low, so {value_text(value)} is an "
-                       f"upper bound. (On AIMA Fig. 5.2, whose value is {value_text(true)}, the bound "
-                       "happens to be exact.)"),
-                  mistakes={"a": "Is 3 inside the window (4, 5)? Only a value strictly inside it is sure "
-                                 "to be exact.",
-                            "c": "Which side of the window is 3 on: below α or above β? Each side promises "
-                                 "something different."})
-
-
-# --- Your turn: the worst order ----------------------------------------------------------------------
-
-@exercise("predict")
-def worst_first_leaves(answer: Any) -> Verdict:
-    """How many leaves of AIMA Fig. 5.2 does alpha-beta evaluate when every node tries its worst
-    move first? (a number)"""
-    worst = alphabeta(FIG_5_2, order=worst_first).leaves
-    best = alphabeta(FIG_5_2, order=best_first).leaves
-    given, total = alphabeta(FIG_5_2).leaves, minimax(FIG_5_2).leaves
-    return check_answer(answer, worst, hint="with the worst move first, is α ever good enough to cut?",
-                        why=(f"Worst first, alpha-beta evaluates {worst} of the {total} leaves; in the "
-                             f"given order {given}, best first {best}. Pruning depends on the order."),
-                        mistakes={given: "That is the count in the order the tree is given.",
-                                  best: "That is the count with the best move first."},
-                        note="Reorder each node's children from worst to best for the player who moves "
-                             "there, then search left to right: when does a MIN node first meet a leaf "
-                             "≤ α?")
-
-
-# --- Your turn: prune by CS188's rule ----------------------------------------------------------------
-
-@exercise("predict")
-def strict_pruned(answer: Any) -> Verdict:
-    """Check the leaves of TIE_TREE predicted never examined when alpha-beta cuts only on α > β."""
-    strict, ties = pruned_leaves(TIE_TREE, prune_ties=False), pruned_leaves(TIE_TREE)
-    return check_answer(answer, strict, hint="search left to right with α at the root, and cut at a MIN "
-                                             "node only when its value so far is strictly below α",
-                        why=(f"At [1] the first leaf equals α = {value_text(entry_window(TIE_TREE, (1,))[0])}: "
-                             f"a tie, so this rule searches on; at [2] the leaf {value_text(TIE_TREE[2][1])} is below "
-                             f"α, so it cuts. The rule α ≥ β would skip {answer_text(ties)}."),
-                        mistakes={frozenset(ties): "That is what the course's rule, α ≥ β, skips. Look at "
-                                                   "node [1]: does a tie cut under this rule?",
-                                  frozenset(): "At node [2], compare its second leaf with α: even this "
-                                               "rule cuts when the value is strictly below α.",
-                                  frozenset(ties - strict): "Node [1] meets only a tie. What about node [2]?"})
+def alphabeta_search(student: Any) -> Verdict:
+    """Check the student's alphabeta_search(game, state, strict), which calls their ab_max_value and
+    ab_min_value, on AIMA Fig. 5.2 and 40 random trees, with MAX and with MIN at the root and both
+    rules for ties: it must return the package's (value, move) and examine the same leaves, in order."""
+    if student is Ellipsis or not callable(student):
+        return check_function(student, examined_by_alphabeta, alphabeta_cases(), hint=ALPHABETA_HINT)
+    return check_function(recording(student), examined_by_alphabeta, alphabeta_cases(), hint=ALPHABETA_HINT,
+                          show=draw_case, compare=same_search, explain=alphabeta_mistake)
 
 
 # --- Check yourself ---------------------------------------------------------------------------------
@@ -256,27 +326,5 @@ def quiz_1(answer: Any) -> Verdict:
                        f"from {pruned} of the {full} leaves, never looking at the other "
                        f"{full - pruned}."),
                   mistakes={"a": "If it had to look at every leaf first, what would pruning save?",
-                            "b": "Look at the package's alphabeta: does anything run before it?"})
-
-
-@exercise("check-yourself")
-def quiz_2(answer: Any) -> Verdict:
-    """With a depth limit and an evaluation function, does alpha-beta still return minimax's
-    value? (a, b or c)"""
-    tree = UniformTree(3, 6, seed=1)
-
-    def guess(state: tuple[int, int]) -> float:
-        return state[0] % 100
-
-    same_values = all(minimax(tree, depth=d, evaluate=guess).value
-                      == alphabeta(tree, depth=d, evaluate=guess).value for d in range(1, 6))
-    saved = (minimax(tree, depth=5, evaluate=guess).leaves, alphabeta(tree, depth=5, evaluate=guess).leaves)
-    agreed = "agree" if same_values else "do not agree"
-    return choice(answer, "a", hint="pruning only needs numbers at the leaves to compare",
-                  why=(f"The horizon's evaluations are leaves like any other: on a uniform tree cut "
-                       f"off at depths 1 to 5 the two searches {agreed}, and at depth 5 alpha-beta "
-                       f"evaluates {saved[1]} horizon positions where minimax evaluates {saved[0]}."),
-                  mistakes={"b": "Read max_value and min_value again: which line would need to know where "
-                                 "a leaf's number came from?",
-                            "c": "The question compares the two searches with each other, not with the "
-                                 "game's true value."})
+                            "b": "Read ab_max_value again: does anything run before it, and where do alpha and "
+                                 "beta come from?"})

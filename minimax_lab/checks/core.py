@@ -655,7 +655,7 @@ def check_function(student: Any, reference: Callable[..., Any], cases: Sequence[
                    show: Optional[Callable[..., Any]] = None,
                    compare: Callable[[Any, Any], bool] = same,
                    explain: Optional[Callable[..., str]] = None,
-                   size: Callable[[Any], int] = case_size) -> Verdict:
+                   size: Callable[[Any], int] = case_size, timed_out: str = "") -> Verdict:
     """Return (and print) the verdict on a student's function: it is called on every case (a tuple
     of arguments) and its result compared with reference(*case) by `compare`.
 
@@ -665,7 +665,8 @@ def check_function(student: Any, reference: Callable[..., Any], cases: Sequence[
     function is wrong on some cases the smallest of them is reported (by `size`: trees by node count), and
     show(*case) returns a drawing of it, displayed under IPython. explain(outcome, *case) returns a
     hint about what the function probably did there ('' if it cannot tell); the right result is
-    held back until the exercise's second wrong try.
+    held back until the exercise's second wrong try. `timed_out` is a hint added when a call times
+    out (what most often makes such a function run forever).
 
     >>> def min_value(tree):
     ...     return tree if isinstance(tree, int) else max(min_value(child) for child in tree)
@@ -695,7 +696,7 @@ def check_function(student: Any, reference: Callable[..., Any], cases: Sequence[
             failures.append(Failure(case, call, expected, "", error=error, outcome=Outcome(error=error)))
             continue
         if isinstance(outcome.error, TimedOut):
-            return _failed(f"{outcome.problem}, on {call}", case, outcome, show)
+            return _failed(f"{outcome.problem}, on {call}", case, outcome, show, mistake=timed_out)
         if outcome.problem is not None:  # it used a package search, or changed its arguments
             return _failed(outcome.problem, case, outcome, show)
         if outcome.error is not None:

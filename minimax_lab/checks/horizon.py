@@ -1,32 +1,44 @@
-"""Checks for lesson 11 (search with a horizon): the nodes of a depth-1 search, an evaluation of the
-student's own tried in a short match, the depth at which a plain search sees a loss, and the Check
+"""Checks for lesson 11 (search with a horizon): the depth-limited search in negamax form written by
+the student, an evaluation of the student's own tried in a short match (refused when it is the
+course's evaluation in disguise), the depth at which a plain search sees a loss, and the Check
 yourself questions.
 
-Every expected answer is computed by the package: the plain search is the textbook's `alphabeta`
-with a depth and Connect Four's evaluation; the engine is `minimax_lab.search.engine`; the match is
-`players.match` at a fixed depth from seeded openings.
+Every expected answer is computed by the package: the search the student writes is checked against
+the package's `negamax` with a depth and an evaluation (the value of search.plain.h_minimax for the
+player to move); the plain search of Connect Four is the textbook's `alphabeta` with a depth and
+Connect Four's evaluation; the engine is `minimax_lab.search.engine`; the match is `players.match`
+at a fixed depth from seeded openings.
 
 >>> verdict = horizon(...)
-Not answered yet: run the plain search at depths 2, 3, 4, ... and watch for the depth at which it stops playing column 3
+Not answered yet: after column 3, how many moves does O need to make two threats at once and win? Count the plies from X's move (ply 1) to O's winning move
 """
 
 from __future__ import annotations
 
 import math
+import random
+from dataclasses import dataclass
 from functools import cache
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Optional
 
 from ..analysis.players import MatchResult, match, random_openings
-from ..core.text import shown
+from ..core.text import shown, value_text
+from ..core.trees import Path, Tree
+from ..display.draw import draw, titled
+from ..games.protocol import TreeGame
 from ..heuristics.boards import move_order
 from ..heuristics.connect_four import ConnectFour, ConnectFourState
-from ..heuristics.connect_four_evaluation import LinearEvaluation
+from ..heuristics.connect_four_evaluation import WEIGHTS, LinearEvaluation, features
 from ..heuristics.generic import even
 from ..search.engine import WIN, engine, game_evaluation
-from ..search.textbook import SearchResult, alphabeta
+from ..search.textbook import INF, SearchResult, alphabeta, negamax
 from . import guard
-from .guard import limits
-from .core import Verdict, check_answer, choice, exercise, number_trouble, plain_number, unanswered, verdict
+from .guard import Outcome, limits
+from .core import (CASE_SEED, SIDES, Verdict, check_answer, check_function, choice, exercise, lesson_cases,
+                   number_trouble, plain_number, same, unanswered, verdict)
+
+if TYPE_CHECKING:
+    from graphviz import Digraph
 
 HORIZON_MOVES = "11641133"
 """The position of "find the horizon", as the columns played from the empty board (X to move)."""
@@ -59,24 +71,182 @@ def plain_search(game: ConnectFour, state: ConnectFourState, depth: int) -> Sear
     return alphabeta(game, state, depth=depth, evaluate=game.evaluate, order=move_order(game))
 
 
-# --- Your turn: the nodes of a depth-1 search ------------------------------------------------------
+# --- Your turn: write the depth-limited search, in negamax form --------------------------------------
 
-@exercise("predict")
-def depth_one_nodes(answer: Any) -> Verdict:
-    """Check the nodes the plain search visits from the empty board at depth 1 (root included)."""
-    c4 = game()
-    nodes = plain_search(c4, c4.initial, 1).nodes
-    moves = len(tuple(c4.actions(c4.initial)))
-    return check_answer(answer, nodes, hint="count the positions the search visits: where does it start, "
-                                            "and where does the cutoff test stop it?",
-                        why=f"The search visits the root and the {moves} positions one move below it, where "
-                            f"the cutoff test stops it: 1 + {moves} = {nodes}. A search's nodes count every "
-                            "node visited, the root included.",
-                        mistakes={moves: "You counted the positions below the root. A search's nodes count "
-                                         "every node it visits: which one did you leave out?",
-                                  moves * moves + moves + 1: "At depth 1 the cutoff test stops the search "
-                                                             "one move below the root.",
-                                  1: "The root is not the only node: the search tries every move."})
+SEARCH_DEPTHS = (0, 1, 2, 3)
+"""The depths the search exercise tries each tree at."""
+
+GUESS_RANGE = (-9, 9)
+"""The guesses of the search exercise's evaluations: whole numbers in this range, drawn per node."""
+
+
+@dataclass(frozen=True)
+class Guesses:
+    """The evaluation of a case of the search exercise: MAX's guess at every node of a tree game, by
+    path. Called with a state (a path), it returns the guess there; it shows itself as its guesses at
+    the depth of its case's horizon, the ones a right search asks for."""
+
+    guesses: Mapping[Path, float]
+    horizon: int
+
+    def __call__(self, state: Path) -> float:
+        return self.guesses[state]
+
+    def __repr__(self) -> str:
+        at = {path: guess for path, guess in self.guesses.items() if len(path) == self.horizon}
+        return f"Guesses({at})"
+
+
+SearchCase = tuple[TreeGame, Path, int, Guesses]
+"""A case of the search exercise: (game, state, depth, evaluate)."""
+
+
+def search_cases(seed: Optional[int] = None) -> list[SearchCase]:
+    """Return the cases of the search exercise, (game, state, depth, evaluate), smallest search
+    first: AIMA Fig. 5.2 and the random trees of lesson_cases(), each searched from its root at every
+    depth of SEARCH_DEPTHS, MAX and MIN to move there in turn, with guesses drawn from `seed`
+    (default CASE_SEED) for every node, the finished games (leaves) included."""
+    rng = random.Random(CASE_SEED.get() if seed is None else seed)
+    cases: list[SearchCase] = []
+    for i, case in enumerate(lesson_cases()):
+        for depth in SEARCH_DEPTHS:
+            game = TreeGame(case.tree, first=SIDES[(i + depth) % 2])
+            guesses = {path: rng.randint(*GUESS_RANGE) for path in game.nodes}
+            cases.append((game, (), depth, Guesses(guesses, depth)))
+    return sorted(cases, key=search_size)
+
+
+def search_size(case: Any) -> int:
+    """Return how big a case of the search exercise is: the nodes a right search visits (those
+    within its depth), then the tree's size."""
+    game, _, depth, _ = case
+    within = sum(1 for path in game.nodes if len(path) <= depth)
+    return 1000 * within + len(game.nodes)
+
+
+def search_reference(game: TreeGame, state: Path, depth: int, evaluate: Guesses) -> tuple[float, Any]:
+    """Return the answer key of the search exercise: the package's negamax to `depth` plies with
+    `evaluate` (MAX's guess, negated where MIN moves): the value for the player to move, and the
+    first best move (None where the search stops)."""
+    result = negamax(game, state, depth=depth, evaluate=evaluate)
+    return result.value, result.move
+
+
+SEARCH_HINT = ("start from the printed h_minimax: test for a finished game first (its utility for the player "
+               "to move), then the cutoff (depth == 0: evaluate guesses MAX's value, so negate it when MIN "
+               "moves); elsewhere take the largest of the children's negated values, searched depth - 1 deep")
+
+WRONG_VIEW = ("gives MAX's value where MIN is to move: h_negamax's value is for the player to move, so "
+              "negate MAX's utility of a finished game, and evaluate's guess (MAX's), when MIN moves")
+
+SEARCH_MISTAKES: dict[str, str] = {
+    "cutoff first": "tests the cutoff before the end of the game, so a finished game at the horizon gets "
+                    "evaluate's guess instead of its utility (test game.is_terminal first)",
+    "depth kept": "never lowers the depth, so it searches to the end of the game (pass depth - 1 to the children)",
+    "cutoff at 1": "stops one ply early: its cutoff fires at depth 1, where it must fire at depth 0",
+    "one ply deeper": "searches one ply too deep: its cutoff fires below depth 0",
+    "MAX's value": WRONG_VIEW,
+    "guess for MAX": WRONG_VIEW,
+    "utility for MAX": WRONG_VIEW,
+    "MAX's view": WRONG_VIEW,
+    "not negated": "takes the children's values as they are: a child's value is for the opponent, so it counts "
+                   "as -v for the player to move",
+    "later move": "keeps a later move that only ties the best (change the move only when -v > best)",
+}
+"""The typical mistakes in writing the depth-limited search in negamax form (mistaken_h_negamax's
+`mistake`), each with what a search that makes it does, as a hint says it: 'MAX's value' is the
+printed h_minimax's value unchanged, 'guess for MAX' and 'utility for MAX' the evaluation or the
+utility not negated for MIN, 'MAX's view' both."""
+
+DEPTH_ZERO = ("does not stop at depth 0: a search of depth 0 scores the state itself by evaluate (the cutoff "
+              "test is depth == 0, right after the test for a finished game)")
+"""What a hint says, on a case searched to depth 0, of the searches whose cutoff fires elsewhere than
+at depth 0 ('cutoff at 1', 'one ply deeper')."""
+
+MOST_SEARCH_MISTAKES = 2
+"""The most typical mistakes one hint of the search exercise names (on a small tree several agree)."""
+
+
+def mistaken_h_negamax(game: TreeGame, state: Path, depth: int, evaluate: Callable[[Any], float],
+                       mistake: Optional[str] = None) -> tuple[float, Any]:
+    """Return (value for the player to move, first best move) of the depth-limited search in negamax
+    form with a typical mistake (a key of SEARCH_MISTAKES), or without one (None)."""
+    if mistake is not None and mistake not in SEARCH_MISTAKES:
+        raise ValueError(f"mistaken_h_negamax: unknown mistake {mistake!r}")
+    if mistake == "MAX's value":
+        value, move = mistaken_h_negamax(game, state, depth, evaluate)
+        return (value if game.to_move(state) == game.max_player else -value), move
+    sign = 1 if game.to_move(state) == game.max_player else -1
+    cutoff = {"cutoff at 1": depth == 1, "one ply deeper": depth < 0}.get(str(mistake), depth == 0)
+    if game.is_terminal(state) and not (cutoff and mistake == "cutoff first"):
+        return (1 if mistake in ("utility for MAX", "MAX's view") else sign) * game.utility(state, game.max_player), None
+    if cutoff:
+        return (1 if mistake in ("guess for MAX", "MAX's view") else sign) * evaluate(state), None
+    best, move = -INF, None
+    for a in game.actions(state):
+        v, _ = mistaken_h_negamax(game, game.result(state, a), depth if mistake == "depth kept" else depth - 1,
+                                  evaluate, mistake)
+        v = v if mistake == "not negated" else -v
+        if v > best or (mistake == "later move" and v == best):
+            best, move = v, a
+    return best, move
+
+
+def search_mistake(outcome: Outcome, game: TreeGame, state: Path, depth: int, evaluate: Guesses) -> str:
+    """Return a hint about what a wrong search probably did on a case, where it went as `outcome`
+    says: the typical mistakes (SEARCH_MISTAKES) whose search returns the same there, where the right
+    one does otherwise; '' when none does. Never the right result."""
+    if outcome.problem is not None:
+        return ""
+    if outcome.error is not None:
+        if isinstance(outcome.error, (ValueError, TypeError)) and any(
+                word in str(outcome.error) for word in ("empty", "unpack", "NoneType")):
+            return ("A finished game has no moves, and a search that stops returns a pair too: test "
+                    "game.is_terminal(state) first, and return (value, None) where the search stops.")
+        return ""
+    got = outcome.value
+    if not (isinstance(got, (tuple, list)) and len(got) == 2):
+        return "h_negamax returns a pair (value, move), with the move None where the search stops."
+    right = search_reference(game, state, depth, evaluate)
+    made: list[str] = []
+    for mistake, what in SEARCH_MISTAKES.items():
+        if depth == 0 and mistake in ("cutoff at 1", "one ply deeper"):
+            what = DEPTH_ZERO
+        mistaken = mistaken_h_negamax(game, state, depth, evaluate, mistake)
+        if same(got, mistaken) and not same(mistaken, right) and what not in made:
+            made.append(what)
+    if not made:
+        return ""
+    return "On this tree your search behaves like one that " + ", or like one that ".join(
+        made[:MOST_SEARCH_MISTAKES]) + "."
+
+
+def horizon_tree(tree: Tree, depth: int, evaluate: Guesses, path: Path = ()) -> Tree:
+    """Return `tree` cut at `depth` plies: a node at the horizon that is not a leaf becomes a leaf
+    worth evaluate's guess there."""
+    if not isinstance(tree, list):
+        return tree
+    if len(path) == depth:
+        return evaluate(path)
+    return [horizon_tree(child, depth, evaluate, path + (i,)) for i, child in enumerate(tree)]
+
+
+def search_picture(game: TreeGame, state: Path, depth: int, evaluate: Guesses) -> Digraph:
+    """Return the failing case of the search exercise drawn: the tree cut at the horizon, a node there
+    showing evaluate's guess for MAX, a finished game its utility."""
+    cut = TreeGame(horizon_tree(game.tree, depth, evaluate), first=game.first)
+    return titled(draw(cut, edge_labels=True),
+                  f"{game.first} to move, searched {depth} plies deep: at the horizon, evaluate's guesses for MAX")
+
+
+@exercise("code")
+def h_negamax(student: Any) -> Verdict:
+    """Check the student's h_negamax(game, state, depth, evaluate), the depth-limited search in negamax
+    form, on AIMA Fig. 5.2 and 40 random trees at depths 0 to 3, MAX or MIN to move, with random
+    guesses: it must return the package's negamax's (value, move); name the mistake on the smallest
+    failing case, and draw it."""
+    return check_function(student, search_reference, search_cases(), hint=SEARCH_HINT, show=search_picture,
+                          explain=search_mistake, size=search_size)
 
 
 # --- Your turn: find the horizon -----------------------------------------------------------------
@@ -102,8 +272,8 @@ def horizon(answer: Any) -> Verdict:
     """Check the smallest depth at which the plain search stops playing the careless move in
     HORIZON_MOVES (it sees that the move loses)."""
     careless, moves, seen, plies = horizon_facts()
-    hint = (f"run the plain search at depths 2, 3, 4, ... and watch for the depth at which it stops "
-            f"playing column {careless}")
+    hint = (f"after column {careless}, how many moves does O need to make two threats at once and win? Count "
+            "the plies from X's move (ply 1) to O's winning move")
     blind = ", ".join(str(d) for d in range(CARELESS_DEPTH, seen))
     why = (f"At depths {blind} the plain search plays column {careless}; at depth {seen} it plays "
            f"column {moves[seen]}. Column {careless} loses on ply {plies:g} (X's move is ply 1), so "
@@ -176,21 +346,80 @@ def course_evaluations(c4: ConnectFour) -> list[Callable[[Any], float]]:
     return [c4.evaluate, game_evaluation(c4), LinearEvaluation(c4)]
 
 
-def proportional(values: list[float], reference: list[float]) -> bool:
-    """Return True when `values` are reference times one positive factor (to rounding), on
-    positions where the reference is not all zero: the same ranking of every position."""
-    pairs = [(v, r) for v, r in zip(values, reference)]
-    big = max((abs(r) for _, r in pairs), default=0.0)
+WEIGHT_TOLERANCE = 0.1
+"""How far from the course's weights (scaled), as a share of the largest, a linear evaluation's
+weights must lie to count as one of the student's own."""
+
+
+def keeps_the_order(values: list[float], reference: list[float]) -> bool:
+    """Return True when `values` put every pair of positions that `reference` tells apart in the same
+    order, strictly (ties of the reference may go either way): a power, a scaling or any increasing
+    function of the reference, or a copy whose weights barely differ. False when the reference
+    tells no positions apart."""
+    big = max((abs(r) for r in reference), default=0.0)
     if big == 0:
         return False
-    v0, r0 = next((v, r) for v, r in pairs if abs(r) == big)
-    factor = v0 / r0
-    return factor > 0 and all(math.isclose(v, factor * r, rel_tol=1e-6, abs_tol=1e-12) for v, r in pairs)
+    tolerance = 1e-9 * big
+    ranked = sorted(zip(reference, values))
+    groups: list[list[float]] = []  # the values of the positions the reference ties, lowest first
+    last = -math.inf
+    for r, v in ranked:
+        if r - last > tolerance:
+            groups.append([])
+        groups[-1].append(v)
+        last = r
+    below = -math.inf
+    for group in groups:
+        if min(group) <= below:
+            return False
+        below = max(below, max(group))
+    return len(groups) > 1
+
+
+def fitted_weights(values: list[float], rows: list[list[float]]) -> Optional[list[float]]:
+    """Return the weights w with values = rows · w (least squares) when that fits every value to
+    rounding: an evaluation that is a weighted sum of the rows' features; None otherwise."""
+    n = len(rows[0]) if rows else 0
+    a = [[sum(row[i] * row[j] for row in rows) for j in range(n)] + [sum(row[i] * v for row, v in zip(rows, values))]
+         for i in range(n)]
+    for col in range(n):  # Gauss-Jordan on the normal equations
+        pivot = max(range(col, n), key=lambda r: abs(a[r][col]))
+        if abs(a[pivot][col]) < 1e-12:
+            return None
+        a[col], a[pivot] = a[pivot], a[col]
+        for r in range(n):
+            if r != col:
+                factor = a[r][col] / a[col][col]
+                a[r] = [x - factor * y for x, y in zip(a[r], a[col])]
+    weights = [a[i][n] / a[i][i] for i in range(n)]
+    size = max((abs(v) for v in values), default=0.0)
+    fits = all(abs(v - sum(w * x for w, x in zip(weights, row))) <= 1e-6 * size + 1e-12
+               for row, v in zip(rows, values))
+    return weights if fits and size > 0 else None
+
+
+def scale_factor(weights: list[float], course: list[float]) -> float:
+    """Return the factor k that brings k · course nearest to `weights` (least squares)."""
+    return sum(w * c for w, c in zip(weights, course)) / sum(c * c for c in course)
+
+
+def near_weights(weights: list[float], course: list[float]) -> bool:
+    """Return True when `weights` are the course's times a positive factor, each within
+    WEIGHT_TOLERANCE of the largest weight."""
+    factor = scale_factor(weights, course)
+    return factor > 0 and all(abs(w - factor * c) <= WEIGHT_TOLERANCE * factor * max(course)
+                              for w, c in zip(weights, course))
+
+
+COPY_HINT = ("Make one of your own: weigh the features so that some positions change places, or count "
+             "something new.")
 
 
 def the_course_evaluation(student: Callable[[Any], Any], c4: ConnectFour) -> Verdict | None:
-    """Return a verdict refusing `student` if it is the course's evaluation: a package object, or a
-    function whose values are the course's evaluation's, scaled, on every probe position."""
+    """Return a verdict refusing `student` if it is the course's evaluation: a package object; a
+    function that orders the probe positions as one of the course's evaluations does (a power, a
+    scaling, a near copy: keeps_the_order); or a weighted sum of the course's features with weights
+    within WEIGHT_TOLERANCE of the course's, scaled."""
     if isinstance(student, LinearEvaluation) or str(getattr(student, "__module__", "")).startswith("minimax_lab"):
         return verdict(False, "Not correct: that is the course's own evaluation. The exercise asks for one "
                               "of your own: write a function that counts features and weighs them yourself.")
@@ -200,11 +429,22 @@ def the_course_evaluation(student: Callable[[Any], Any], c4: ConnectFour) -> Ver
     except Exception:  # noqa: BLE001 - the match below reports a failing evaluation in its own words
         return None
     for reference in course_evaluations(c4):
-        if proportional(values, [reference(state) for state in states]):
-            return verdict(False, f"Not correct: on {len(states)} positions your evaluation gives the course's "
-                                  "evaluation's values, or the same values scaled, so it is the course's "
-                                  "evaluation again. Write one of your own: change the weights, or count "
-                                  "something new.")
+        if keeps_the_order(values, [reference(state) for state in states]):
+            return verdict(False, f"Not correct: on {len(states)} positions your evaluation puts every two positions "
+                                  "the course's evaluation tells apart in the same order, so it is the course's "
+                                  "evaluation again: scaled, raised to a power, or with its weights barely "
+                                  f"changed. {COPY_HINT}")
+    names = list(WEIGHTS)
+    rows = [[float(x - o) for x, o in (features(c4, state)[name] for name in names)] for state in states]
+    weights = fitted_weights(values, rows)
+    course = [float(WEIGHTS[name]) for name in names]
+    if weights is not None and near_weights(weights, course):
+        factor = scale_factor(weights, course)
+        scaled = ", ".join(f"{name} {value_text(round(w / factor, 2))}" for name, w in zip(names, weights))
+        return verdict(False, f"Not correct: scaled to the course's, your evaluation weighs {scaled}: each within "
+                              f"{value_text(WEIGHT_TOLERANCE * max(course))} of the course's weights "
+                              f"{', '.join(value_text(c) for c in course)}, so it is the course's evaluation "
+                              f"again. {COPY_HINT}")
     return None
 
 

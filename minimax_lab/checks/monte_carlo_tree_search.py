@@ -2,10 +2,11 @@
 questions.
 
 Every expected answer is computed by the package (`playout_value`, `exact_values`, `uct` and its
-steps, `ucb1`, `uct_match`, `solve`); the positions, trees and seeds below are the exercises' data.
-Unanswered (`...`, or a function that still raises NotImplementedError), a check prints "Not
-answered yet" with a hint. A first wrong answer gets a hint; the answer comes with the second wrong
-try, or with check.<name>.answer().
+steps, `solve`); the positions, trees and seeds below are the exercises' data. The MCTS the student
+writes is checked against `uct`, which grows the same tree as the plain version the lesson prints
+(search.plain.monte_carlo_tree_search) for the same seed. Unanswered (`...`, or a function that
+still raises NotImplementedError), a check prints "Not answered yet" with a hint. A first wrong
+answer gets a hint; the answer comes with the second wrong try, or with check.<name>.answer().
 
 >>> verdict = next_selection(...)
 Not answered yet: with every child visited, UCB1 adds to each child's mean a bonus that grows as its visits shrink
@@ -19,18 +20,18 @@ from __future__ import annotations
 import math
 import random
 from functools import cache
-from typing import Any, Callable
+from typing import Any, Optional
 
 from ..core.text import value_text
-from ..core.trees import Tree
+from ..core.trees import Tree, random_tree
+from ..games.protocol import Game, TreeGame
 from ..games.tictactoe import TicTacToe
-from ..heuristics.generic import even
-from ..search import mcts
-from ..search.mcts import Node, UCTStep, alphabeta_player, uct, uct_match
+from ..search.mcts import UCTStep, uct
 from ..search.opponents import playout_value
 from ..search.ordering import exact_values
+from ..search.plain import MCTSNode
 from ..search.solve import solve
-from .core import Verdict, check_answer, check_function, choice, exercise, same
+from .core import CASE_SEED, Verdict, check_answer, check_function, choice, exercise, plain_number, same, same_move
 from .guard import Outcome
 
 TRAP = "X...O...X"
@@ -50,12 +51,6 @@ SHOWN = 5
 
 CORNER = "X........"
 """Tic-tac-toe after X takes the corner 0: O must take the centre (quiz 1)."""
-
-MATCH_GAMES = 10
-"""Games of "who wins against the short-sighted player?"."""
-
-MATCH_PLAYOUTS = 30
-"""UCT's playouts per move in "who wins against the short-sighted player?"."""
 
 
 # --- Your turn: which replies do random playouts prefer? -------------------------------------------
@@ -128,100 +123,200 @@ def next_selection(answer: Any) -> Verdict:
                              "as its visits shrink")
 
 
-# --- Your turn: write ucb1 ---------------------------------------------------------------------------
+# --- Your turn: write MCTS ----------------------------------------------------------------------
 
-UCB1_HINT = ("the mean utility total / visits, plus exploration × √(ln parent_visits / visits); "
-             "math.log is the natural logarithm")
+MCTS_TREES = 14
+"""Random small trees the MCTS exercise tries (utilities -1, 0 and 1; MAX or MIN at the root)."""
+
+MCTS_POSITIONS = 10
+"""Random unfinished tic-tac-toe positions the MCTS exercise tries."""
+
+MCTS_CONSTANTS = (math.sqrt(2), 2 * math.sqrt(2), 0.5)
+"""The exploration constants C the MCTS exercise tries, in turn: √2 (the lesson's), 2√2 and 0.5."""
+
+TELLING = (15, 4, 2 * math.sqrt(2))
+"""(playouts, seed, C) of the second case, on the tiny tree: each typical mistake in UCB1 gives other
+visits there, so the hint can name it."""
+
+MCTS_HINT = ("in each playout, go down from the root to the child of highest UCB1 while the node has no untried "
+             "move; add a child for node.untried.pop(0); simulate(game, child.state, rng) from it; then add 1 to N, "
+             "and the utility for node.mover to U, at every node from the new child up to the root")
+
+MCTS_MISTAKES: dict[str, tuple[str, str]] = {
+    "bonus subtracted": ("subtracts UCB1's bonus", "few visits must make a child more attractive, not less"),
+    "no C": ("leaves the constant C out of UCB1's bonus", "the bonus is C · √(ln N(parent) / N(child))"),
+    "C inside the root": ("puts the constant C inside UCB1's square root", "C multiplies the root"),
+    "√2 for C": ("uses the constant √2 in UCB1 whatever C it is given", "use the argument C"),
+    "visits swapped": ("swaps the visits in UCB1's bonus",
+                       "the parent's N goes inside the logarithm, the child's N below it"),
+    "MAX's view": ("backs up MAX's utility at every node",
+                   "U is the utility for the player who moved into the node (node.mover), so MIN's choices "
+                   "maximize MIN's own"),
+    "view flipped": ("backs up the utility from the wrong player's view, that of the player to move at the node",
+                     "U is the utility for the player who moved into it (node.mover)"),
+    "all children expanded": ("expands every untried move at once",
+                              "a playout adds one child, for node.untried.pop(0), and simulates from it"),
+    "last move first": ("expands the last untried move first", "take node.untried.pop(0), in the game's order"),
+    "simulated from the parent": ("simulates from the node selection stopped at",
+                                  "simulate from the child just added"),
+    "rng per playout": ("makes a new random.Random(seed) for every playout",
+                        "make it once, before the loop, or every playout plays the same random moves"),
+}
+"""The typical mistakes of the MCTS exercise (mistaken_mcts's `mistake`): what each does, and the fix."""
+
+N_IS_ZERO = ("Your search divided by a child's N = 0 in UCB1: a playout adds one child (not every untried move "
+             "at once), and the back-up adds 1 to N at every node on the path, the new child included.")
+"""The hint for a ZeroDivisionError: a child that no playout has counted reached UCB1."""
+
+LOG_OF_ZERO = ("Your search took the logarithm of a parent's N = 0 in UCB1: the back-up must add 1 to N at every "
+               "node on the path, up to and including the root.")
+"""The hint for log(0) ('math domain error'): the back-up did not count the playout in every node on its path."""
 
 
-def ucb1_value(total: float, visits: int, parent_visits: int, exploration: float) -> float:
-    """Return UCB1 of a child with `visits` playouts of total utility `total`, below a parent with
-    `parent_visits`, by the package's mcts.ucb1."""
-    return mcts.ucb1(Node(None, (), [], visits=visits, total=total), parent_visits, exploration)
+def mcts_reference(game: Game, state: Any, playouts: int, seed: int, C: float) -> dict[Any, int]:
+    """Return the answer key of the MCTS exercise: the visits of the root's children after uct's
+    `playouts` playouts with `seed` and exploration C (the tree plain.monte_carlo_tree_search grows)."""
+    return uct(game, state, playouts=playouts, seed=seed, exploration=C).visits
 
 
-def ucb1_cases(count: int = 40, seed: int = 0) -> list[tuple[float, int, int, float]]:
-    """Return the cases of the ucb1 exercise, (total, visits, parent_visits, exploration) each: a
-    few from the lesson, then `count` drawn from `seed`, with 1 <= visits < parent_visits and
-    totals between -visits and visits."""
-    root2 = math.sqrt(2)
-    cases: list[tuple[float, int, int, float]] = [(2.0, 4, 16, root2), (8.0, 12, 20, root2), (3.0, 6, 20, root2),
-                                                  (-1.0, 2, 20, root2)]
-    rng = random.Random(seed)
-    for _ in range(count):
-        visits = rng.randint(1, 30)
-        parent = visits + rng.randint(1, 80)
-        total = rng.randint(-2 * visits, 2 * visits) / 2
-        cases.append((total, visits, parent, rng.choice((root2, 1.0, 0.5, 2.0, 3.0))))
-    return cases
+def mcts_case_size(case: tuple[Any, ...]) -> int:
+    """Return how big a case of the MCTS exercise is, to show the smallest failing one: 0 for the
+    lesson's tiny tree (shown first), else its playouts, a tic-tac-toe position counting a little
+    more than a tree."""
+    game, _, playouts, _, _ = case
+    tree = getattr(game, "tree", None)  # a game over a nested-list tree has one; tic-tac-toe has not
+    if tree == STEP_TREE:
+        return 0
+    return 2 * int(playouts) + (tree is None)
 
 
-UCB1_MISTAKES: tuple[tuple[Callable[[float, int, int, float], float], str], ...] = (
-    (lambda t, n, p, c: t / n + c * math.sqrt(math.log10(p) / n),
-     "Your function uses log10: UCB1's logarithm is the natural one, math.log."),
-    (lambda t, n, p, c: t / n + c * math.log(p) / n,
-     "Your bonus has no square root: it is exploration × √(ln parent_visits / visits)."),
-    (lambda t, n, p, c: t + c * math.sqrt(math.log(p) / n),
-     "Your function adds the total utility, not the mean: divide the total by the visits."),
-    (lambda t, n, p, c: t / n + c * math.sqrt(math.log(n) / p),
-     "Your bonus swaps the visits: the parent's visits go inside the logarithm, the child's below it."),
-    (lambda t, n, p, c: t / n + math.sqrt(math.log(p) / n),
-     "Your bonus leaves out the exploration constant: multiply it by exploration."),
-    (lambda t, n, p, c: t / n + math.sqrt(c * math.log(p) / n),
-     "Your exploration constant is inside the square root: it multiplies the root."),
-    (lambda t, n, p, c: t / n - c * math.sqrt(math.log(p) / n),
-     "Your function subtracts the bonus: few visits should make a child more attractive, not less."),
-)
-"""Typical wrong versions of ucb1: what each returns, and the hint."""
+def mcts_cases(seed: Optional[int] = None) -> list[tuple[Game, Any, int, int, float]]:
+    """Return the cases of the MCTS exercise, (game, state, playouts, seed, C) each, smallest first:
+    the lesson's tiny tree with the SHOWN playouts it prints and with TELLING, then MCTS_TREES random small trees
+    and MCTS_POSITIONS unfinished tic-tac-toe positions, drawn from `seed` (default CASE_SEED),
+    with the constants of MCTS_CONSTANTS in turn."""
+    rng = random.Random(CASE_SEED.get() if seed is None else seed)
+    cases: list[tuple[Game, Any, int, int, float]] = [(TreeGame(STEP_TREE), (), SHOWN, STEP_SEED, math.sqrt(2)),
+                                                      (TreeGame(STEP_TREE), (), *TELLING)]
+    while len(cases) < 2 + MCTS_TREES:
+        tree = random_tree(rng.randint(2, 3), rng.randint(2, 4), seed=rng.randrange(2 ** 32), low=-1, high=1,
+                           ragged=True)
+        if len(tree) > 1:  # a choice at the root
+            i = len(cases)
+            cases.append((TreeGame(tree, first=("MAX", "MIN")[i % 2]), (), rng.randint(6, 40), rng.randrange(1000),
+                          MCTS_CONSTANTS[i % len(MCTS_CONSTANTS)]))
+    game = TicTacToe()
+    while len(cases) < 2 + MCTS_TREES + MCTS_POSITIONS:
+        state = game.initial
+        for _ in range(rng.randint(3, 5)):
+            state = game.result(state, rng.choice(list(game.actions(state))))
+        if not game.is_terminal(state):
+            cases.append((game, state, rng.randint(20, 80), rng.randrange(1000),
+                          MCTS_CONSTANTS[len(cases) % len(MCTS_CONSTANTS)]))
+    return sorted(cases, key=mcts_case_size)
 
 
-def ucb1_mistake(outcome: Outcome, total: float, visits: int, parent_visits: int, exploration: float) -> str:
-    """Return a hint about what a wrong ucb1 probably did on this case (it went as `outcome` says),
-    or '' when it is not a known mistake. Never the right value."""
-    if outcome.problem is not None or outcome.error is not None:
+def mistaken_ucb1(child: MCTSNode, parent_N: int, C: float, mistake: str) -> float:
+    """Return UCB1 of `child` as a search with `mistake` computes it (the right UCB1 for any other
+    mistake); a child no playout has counted comes first (an infinite UCB1)."""
+    if child.N == 0:
+        return math.inf
+    mean, ratio = child.U / child.N, math.log(parent_N) / child.N
+    bonus = {"bonus subtracted": -C * math.sqrt(ratio), "no C": math.sqrt(ratio),
+             "C inside the root": math.sqrt(C * ratio), "√2 for C": math.sqrt(2) * math.sqrt(ratio),
+             "visits swapped": C * math.sqrt(math.log(child.N) / parent_N)}
+    return mean + bonus.get(mistake, C * math.sqrt(ratio))
+
+
+def mistaken_mcts(game: Game, state: Any, playouts: int, seed: int, C: float, mistake: str = "") -> dict[Any, int]:
+    """Return the visits of the root's children after MCTS as the lesson prints it (plain's
+    monte_carlo_tree_search) with one typical mistake, a key of MCTS_MISTAKES ('' for none)."""
+    rng, me = random.Random(seed), game.max_player
+    root = MCTSNode(state, untried=list(game.actions(state)))
+    for _ in range(playouts):
+        if mistake == "rng per playout":
+            rng = random.Random(seed)
+        node = root
+        while not node.untried and node.children:
+            parent = node
+            node = max(parent.children.values(), key=lambda child: mistaken_ucb1(child, parent.N, C, mistake))
+        leaf = node
+        if leaf.untried:
+            first = -1 if mistake == "last move first" else 0
+            moves = list(leaf.untried) if mistake == "all children expanded" else [leaf.untried[first]]
+            for move in moves:
+                leaf.untried.remove(move)
+                after = game.result(leaf.state, move)
+                untried = [] if game.is_terminal(after) else list(game.actions(after))
+                leaf.children[move] = MCTSNode(after, leaf, game.to_move(leaf.state), untried)
+            node = leaf.children[moves[0]]
+        end = (leaf if mistake == "simulated from the parent" else node).state
+        while not game.is_terminal(end):
+            end = game.result(end, rng.choice(list(game.actions(end))))
+        result = game.utility(end, me)
+        back: Optional[MCTSNode] = node
+        while back is not None:
+            back.N += 1
+            mine = (back.mover == me) != (mistake == "view flipped")
+            back.U += result if mine or mistake == "MAX's view" else -result
+            back = back.parent
+    return {move: child.N for move, child in root.children.items()}
+
+
+def same_visits(answer: Any, expected: dict[Any, int]) -> bool:
+    """Return True when `answer` is a dict giving each of the root's moves its visits, as `expected`
+    does (moves of the same type, counts by `same`), and no other move."""
+    if type(answer) is not dict or len(answer) != len(expected):
+        return False
+    given = list(dict.items(answer))
+    for want, count in expected.items():
+        found = [n for move, n in given if same_move(move, [want])]
+        if len(found) != 1 or not same(found[0], count):
+            return False
+    return True
+
+
+def mcts_mistake(outcome: Outcome, game: Game, state: Any, playouts: int, seed: int, C: float) -> str:
+    """Return a hint about what a wrong MCTS probably did on this case (it went as `outcome` says):
+    the typical mistake whose visits there are what it returned, or what its error or its visits'
+    total give away; '' when it cannot tell. Never the right visits."""
+    if outcome.problem is not None:
         return ""
-    right = ucb1_value(total, visits, parent_visits, exploration)
-    for wrong, hint in UCB1_MISTAKES:
-        value = wrong(total, visits, parent_visits, exploration)
-        if same(outcome.value, value) and not same(value, right):
-            return hint
-    return ""
+    if isinstance(outcome.error, ZeroDivisionError):
+        return N_IS_ZERO
+    if isinstance(outcome.error, ValueError) and "math domain error" in str(outcome.error):
+        return LOG_OF_ZERO
+    if outcome.error is not None:
+        return ""
+    if type(outcome.value) is not dict:
+        return ("Return the visits of the root's children, {move: child.N for move, child in "
+                "root.children.items()}, not the move or the tree.")
+    right = mcts_reference(game, state, playouts, seed, C)
+    made = [MCTS_MISTAKES[mistake] for mistake in MCTS_MISTAKES
+            if same_visits(outcome.value, visits := mistaken_mcts(game, state, playouts, seed, C, mistake))
+            and not same_visits(visits, right)]
+    if made:  # where two mistakes give the same visits, either may be the one
+        return (f"Your search returns here the visits of a search that {' or that '.join(what for what, _ in made)}: "
+                + "; ".join(fix for _, fix in made) + ".")
+    counts = list(dict.values(outcome.value))
+    if not all(plain_number(n) for n in counts):
+        return ""
+    if sum(counts) != playouts:
+        return (f"Your root's children's N add up to {value_text(sum(counts))}, not to the {playouts} playouts: "
+                "every playout passes through one child of the root, and the back-up adds 1 to N at every "
+                "node on its path.")
+    return ("Your root's children's N add up to the playouts, but not as the search with the same seed "
+            "shares them: follow the listing step by step, with one simulate(game, child.state, rng) per "
+            "playout, from the one rng made from the seed.")
 
 
 @exercise("code")
-def ucb1(student: Any) -> Verdict:
-    """Check the student's ucb1(total, visits, parent_visits, exploration) on 44 cases against the
-    package's mcts.ucb1; name the mistake on the first failing case."""
-    return check_function(student, ucb1_value, ucb1_cases(), hint=UCB1_HINT, explain=ucb1_mistake)
-
-
-# --- Your turn: who wins against the short-sighted player? ----------------------------------------
-
-@cache
-def short_sighted_match() -> tuple[int, int, int]:
-    """Return UCT's (wins, draws, losses) with MATCH_PLAYOUTS playouts in MATCH_GAMES games of
-    tic-tac-toe against alpha-beta to depth 2 that scores every unfinished position 0."""
-    match = uct_match(TicTacToe(), playouts=MATCH_PLAYOUTS, games=MATCH_GAMES,
-                      opponent=alphabeta_player(depth=2, evaluate=even))
-    return match["wins"], match["draws"], match["losses"]
-
-
-@exercise("predict")
-def short_sighted_winner(answer: Any) -> Verdict:
-    """Check who wins more games: alpha-beta to depth 2 with no evaluation ('a'), UCT with 30
-    playouts ('b'), or neither, all games drawn ('c')."""
-    wins, draws, losses = short_sighted_match()
-    right = "b" if wins > losses else "a" if losses > wins else "c"
-    hints = {"a": "Alpha-beta is exact only within its two plies; beyond them it scores every position 0. "
-                  "What does it miss that random playouts to the end of the game may catch?",
-             "b": "Random playouts to the end of the game see threats that lie beyond two plies.",
-             "c": "Would a player that sees only two plies ahead hold every game? Think of a double "
-                  "threat set up three plies ahead."}
-    why = (f"UCT won {wins}, drew {draws} and lost {losses} of {MATCH_GAMES}: its playouts reach the end "
-           "of the game, where alpha-beta at depth 2 sees only two plies and calls everything beyond a draw.")
-    return choice(answer, right, hint="which player sees further: two plies of exact search, or a few "
-                                      "dozen random games played to the end?",
-                  why=why, mistakes={letter: hint for letter, hint in hints.items() if letter != right})
+def mcts(student: Any) -> Verdict:
+    """Check the student's mcts(game, state, playouts, seed, C), which returns the visits of the
+    root's children, on the tiny tree, random small trees and tic-tac-toe positions against uct
+    with the same seed; name the mistake on the smallest failing case."""
+    return check_function(student, mcts_reference, mcts_cases(), hint=MCTS_HINT, compare=same_visits,
+                          explain=mcts_mistake, size=mcts_case_size)
 
 
 # --- Check yourself ------------------------------------------------------------------------------
@@ -269,7 +364,7 @@ def quiz_3(answer: Any) -> Verdict:
     """Why does MCTS grow a tree instead of averaging playouts from each root move? (a, b or c)"""
     values = trap_values()
     corner = values[TRAP_OPTIONS["a"][0]]
-    return choice(answer, "c", hint="think of the trap: what do random replies get wrong?",
+    return choice(answer, "c", hint="think of section 1: what do random replies get wrong?",
                   why=f"In the trap, random playouts rate the corner reply {value_text(corner[0])} for X "
                       f"although X wins after it ({value_text(corner[1])}). In the tree, the replies are "
                       "chosen by UCB1, which comes to prefer the best reply, so the values tend to "

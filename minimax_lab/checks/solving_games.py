@@ -1,10 +1,9 @@
-"""Checks for lesson 08 (solving games: search versus lookup): one backward step of retrograde
-analysis, a position looked up in the tablebase, how often minimax's tree repeats a position,
-Nim's winning move, the cost of a tablebase against solve on Connect Four, and the Check
-yourself questions.
+"""Checks for lesson 08 (solving games: search versus lookup): the retrograde loop the student
+writes, a position looked up in the tablebase, the cost of a tablebase against solve on Connect
+Four, Nim's winning move, and the Check yourself questions.
 
-Every expected answer is computed by the package: the tablebase (search.retrograde), minimax's
-tree counted by move orders, Bouton's rule (which the lesson checks against search), solve.
+Every expected answer is computed by the package: the tablebase (search.retrograde, which labels
+as the plain retrograde the lesson prints does), Bouton's rule (tested against search), solve.
 
 >>> verdict = lookup(...)
 Not answered yet: whose point of view does the table use, and how long can O put off the end?
@@ -16,85 +15,193 @@ True
 from __future__ import annotations
 
 import random
-from collections import Counter
 from functools import cache
-from typing import Any
+from typing import Any, Optional
 
 from ..core.text import shown
+from ..core.trees import Tree, random_tree
 from ..games.nim import Nim, bouton_moves, nim_sum
+from ..games.protocol import Game, TreeGame
 from ..games.tictactoe import TicTacToe
 from ..heuristics.connect_four import ConnectFour
 from ..search.ordering import as_given
-from ..search.retrograde import Tablebase, backed_up as reference_backed_up, tablebase
+from ..search.plain import reachable
+from ..search.retrograde import Tablebase, tablebase
 from ..search.solve import solve
 from ..search.textbook import alphabeta
 from ..search.windows import pvs
-from .core import CASE_SEED, Verdict, check_answer, check_function, choice, exercise, same, unanswered, verdict
+from .core import (CASE_SEED, Verdict, check_answer, check_function, choice, error_text, exercise, held_items,
+                   plain_number, same, unanswered, verdict)
 from .guard import Outcome
 
 LOOKUP = "X....OX.."
 """The board of "look it up" (X on 0 and 6, O on 5, O to move): lesson 7's "predict the replies"."""
 
-REPEATED = "XO.XO...X"
-"""The board of "how often does the tree repeat a position?" (X on 0, 3 and 8, O on 1 and 4)."""
-
 NIM_HEAPS = (3, 6, 9)
 """The heaps of "find Nim's winning move"."""
 
 SMALL_BOARD = (4, 4)
-"""The Connect Four board (width, height) of "a table or a search?" and quiz 3."""
+"""The Connect Four board (width, height) of "a table or a search?" and quiz 2."""
 
-RANDOM_STEPS = 60
-"""Random positions (lists of children's labels) the student's backed_up is tried on."""
+# --- Your turn: write the retrograde loop ---------------------------------------------------------
+
+RETROGRADE_TREES: tuple[Tree, ...] = ([1, -1], [0], [-1, [[1]]], [1, [[1]]], [[1, [[-1]]], [-1, 0]])
+"""The small games the retrograde exercise tries first, as trees with MAX to move at the root: a win
+in one, a draw ([0]: a draw must be labelled too), a win that shows only after a loss is labelled
+([-1, [[1]]]: a position labelled before all its moves are known is labelled wrong), two wins of
+which the winner takes the quicker ([1, [[1]]]), and a loss that MIN puts off."""
+
+RETROGRADE_NIM = ((1,), (2,), (1, 1), (1, 2), (3,), (2, 2), (1, 1, 2), (1, 2, 3), (3, 3))
+"""The games of Nim the retrograde exercise tries: positions reached by several move orders, no draws."""
+
+RETROGRADE_RANDOM_TREES = 12
+"""Random small trees (utilities -1, 0 and 1; MAX or MIN at the root) the retrograde exercise tries."""
+
+RETROGRADE_POSITIONS = 8
+"""Random unfinished tic-tac-toe positions, with 3 to 5 empty squares, the retrograde exercise tries."""
+
+RETROGRADE_HINT = ("label the finished positions first (the utility for the player to move, distance 0); then "
+                   "sweep: a position with a move into a position lost for its player to move is a win, the "
+                   "quickest; one whose moves are all labelled takes the best of their values negated, the "
+                   "slowest; sweep again until every position has a label")
+
+RETROGRADE_TIMED_OUT = ("A loop that sweeps until every position has a label runs forever when some position never "
+                        "gets one, and a draw left unlabelled is the usual one: a position with no move into a lost "
+                        "position is labelled once all its moves are labelled, whatever its value, -1, 0 or 1.")
+
+VALUE_WORDS = {1: "a win", 0: "a draw", -1: "a loss"}
+"""A label's value, as a hint names it."""
 
 
-# --- Your turn: one backward step ----------------------------------------------------------------
+def retrograde_reference(game: Game, state: Any) -> dict[Any, tuple[int, int]]:
+    """Return the answer key of the retrograde exercise: {position: (value, distance)} for every
+    position reachable from `state`, as the package's tablebase labels them."""
+    return {position: (label.value, label.distance) for position, label in tablebase(game, state).labels.items()}
 
-def step_cases(seed: int | None = None) -> list[tuple[list[tuple[int, int]]]]:
-    """Return the cases of "one backward step": a few small positions, then RANDOM_STEPS random
-    lists of 1 to 5 children's labels (value -1, 0 or 1; distance 0 to 8), fewest children first."""
+
+def retrograde_case_size(case: tuple[Any, ...]) -> int:
+    """Return how big a case of the retrograde exercise is: the positions to label."""
+    game, state = case
+    return len(reachable(game, state))
+
+
+def retrograde_cases(seed: Optional[int] = None) -> list[tuple[Game, Any]]:
+    """Return the cases of the retrograde exercise, (game, state) each, fewest positions first: the
+    RETROGRADE_TREES, the RETROGRADE_NIM games, RETROGRADE_RANDOM_TREES random trees and
+    RETROGRADE_POSITIONS tic-tac-toe positions, drawn from `seed` (default CASE_SEED)."""
     rng = random.Random(CASE_SEED.get() if seed is None else seed)
-    fixed = [[(-1, 0)], [(1, 0)], [(0, 0)], [(1, 2), (-1, 4)], [(1, 1), (1, 3)], [(0, 2), (1, 5)],
-             [(-1, 5), (-1, 1)], [(0, 1), (0, 3)]]
-    randoms = [[(rng.choice((-1, 0, 1)), rng.randint(0, 8)) for _ in range(rng.randint(1, 5))]
-               for _ in range(RANDOM_STEPS)]
-    return [(children,) for children in sorted(fixed + randoms, key=len)]
+    cases: list[tuple[Game, Any]] = [(TreeGame(tree), ()) for tree in RETROGRADE_TREES]
+    cases += [(Nim(heaps), Nim(heaps).initial) for heaps in RETROGRADE_NIM]
+    for i in range(RETROGRADE_RANDOM_TREES):
+        tree = random_tree(rng.randint(2, 3), rng.randint(2, 4), seed=rng.randrange(2 ** 32), low=-1, high=1,
+                           ragged=True)
+        cases.append((TreeGame(tree, first=("MAX", "MIN")[i % 2]), ()))
+    game = TicTacToe()
+    while len(cases) < len(RETROGRADE_TREES) + len(RETROGRADE_NIM) + RETROGRADE_RANDOM_TREES + RETROGRADE_POSITIONS:
+        state = game.initial
+        for _ in range(rng.randint(4, 6)):
+            if not game.is_terminal(state):
+                state = game.result(state, rng.choice(list(game.actions(state))))
+        if not game.is_terminal(state):
+            cases.append((game, state))
+    return sorted(cases, key=retrograde_case_size)
 
 
-def _step_mistake(outcome: Outcome, children: list[tuple[int, int]]) -> str:
-    """Return a hint about what the student's backed_up did wrong on `children` ('' if unclear)."""
-    if outcome.problem is not None or outcome.error is not None:
+def same_labels(answer: Any, expected: dict[Any, tuple[int, int]]) -> bool:
+    """Return True when `answer` is a dict labelling exactly the positions of `expected`, each with
+    its (value, distance) by `same`."""
+    if type(answer) is not dict or len(answer) != len(expected):
+        return False
+    return all(dict.__contains__(answer, position) and same(dict.__getitem__(answer, position), label)
+               for position, label in expected.items())
+
+
+def retrograde_mistake(outcome: Outcome, game: Game, state: Any) -> str:
+    """Return a hint about what a wrong retrograde loop did on this case (it went as `outcome`
+    says): the positions it left out, or the wrong label nearest the end of the game and the rule
+    it broke there; '' when it cannot tell. Never the right label."""
+    if outcome.problem is not None:
         return ""
-    got = outcome.value
-    if not isinstance(got, (tuple, list)) or len(got) != 2:
-        return "Return a pair (value, distance)."
-    value, distance = got
-    right = reference_backed_up(children)
-    if not same(value, right.value):
-        if same(value, max(v for v, _ in children)) or same(value, -right.value):
-            return ("Each child's value is for the player to move in the child, your opponent: negate "
-                    "the values, then take the best (negamax).")
-        return "The value is the best of the children's values, each negated."
-    if same(distance, right.distance - 1):
-        return "Moving to a child is one more ply: the distance is 1 + a child's distance."
-    kept = [d for v, d in children if -v == right.value]
-    if right.value == 1:
-        return ("Among the moves that win, the winner takes the quickest."
-                if same(distance, 1 + max(kept)) else
-                "Only the moves that win count: a child lost for its player to move.")
-    if same(distance, 1 + min(kept)):
-        return ("A loser puts the end off as long as it can." if right.value == -1 else
-                "A draw takes the greatest distance among the moves that draw.")
-    return "Only the moves that keep the position's value count for the distance."
+    if isinstance(outcome.error, KeyError) or (isinstance(outcome.error, TypeError)
+                                                and "NoneType" in error_text(outcome.error)):
+        return ("A child that is not labelled yet has no label: take labels.get(child), which is None for it, "
+                "and back up a position only once a move into a lost position, or every move, is labelled.")
+    if outcome.error is not None:
+        return ""
+    got, right = outcome.value, retrograde_reference(game, state)
+    if type(got) is not dict:
+        return "Return a dict {position: (value, distance)} holding every position reachable from state."
+    missing = [position for position in right if not dict.__contains__(got, position)]
+    if any(game.is_terminal(position) for position in missing):
+        where = shown(next(position for position in missing if game.is_terminal(position)))
+        return (f"Your labels leave out position {where}, where the game is over: label every finished "
+                "position first, with its utility for the player to move there and distance 0.")
+    if missing and all(right[position][0] == 0 for position in missing):
+        return (f"Your labels leave out the draws, such as position {shown(missing[0])}: a position with no "
+                "move into a lost position is labelled once all its moves are labelled, a draw when the best "
+                "of their values, negated, is 0.")
+    if missing:
+        return (f"Your labels leave out position {shown(missing[0])}: sweep again and again until every position "
+                "reachable from state has a label.")
+    if len(got) != len(right):
+        return "Your labels hold positions that cannot be reached from state: label those reachable(game, state) lists."
+    wrong = [position for position in right if not same(dict.__getitem__(got, position), right[position])]
+    position = min(wrong, key=lambda p: right[p][1])  # the wrong label nearest the end of the game
+    return _label_mistake(game, position, dict.__getitem__(got, position), right)
+
+
+def _label_mistake(game: Game, position: Any, label: Any, right: dict[Any, tuple[int, int]]) -> str:
+    """Return a hint about the wrong `label` a retrograde loop gave `position`, the wrong label
+    nearest the end of the game (so its children's labels decide the right one)."""
+    where = f"position {shown(position)}"
+    pair = held_items(label, (tuple, list))
+    if pair is None or len(pair) != 2 or not all(plain_number(x) for x in pair):
+        return f"You labelled {where} {shown(label)}: a label is a pair (value, distance) of whole numbers."
+    value, distance = pair
+    want_value, want_distance = right[position]
+    if game.is_terminal(position):
+        if not same(value, want_value):
+            return (f"At {where} the game is over, and you labelled it {shown(value)}: a finished position's value "
+                    "is its utility for the player to move there, game.utility(p, game.to_move(p)).")
+        return f"At {where} the game is over: it is 0 plies from the end."
+    children = [right[game.result(position, a)] for a in game.actions(position)]
+    if not same(value, want_value):
+        if same(value, max(v for v, _ in children)):
+            return (f"You labelled {where} {VALUE_WORDS.get(value, shown(value))}: a child's value is for the "
+                    "player to move in the child, your opponent; negate the children's values, then take the best.")
+        if (want_value, value) in ((1, 0), (1, -1), (0, -1)):
+            return (f"You labelled {where} {VALUE_WORDS[value]} before all its moves were known: a move not "
+                    "labelled yet may still lead to a position lost for the opponent (or to a draw). Label a "
+                    "position at once only when a move leads to a lost position, a win; otherwise wait until "
+                    "every move is labelled.")
+        return (f"You labelled {where} {VALUE_WORDS.get(value, shown(value))}: its value is the best of its "
+                "children's values, each negated.")
+    kept = [d for v, d in children if -v == want_value]
+    if same(distance, want_distance - 1):
+        return (f"The distance of {where} is off by one, one ply short: the move into a child is a ply too, so a "
+                "position's distance is 1 + its child's distance.")
+    if same(distance, want_distance + 1):
+        return (f"The distance of {where} is off by one, one ply too many: a finished position is 0 plies "
+                "from the end, and each move adds 1.")
+    if want_value == 1 and same(distance, 1 + max(kept)):
+        return (f"The {where} is a win, and you took the longest of its wins: the winner ends the game as soon as it "
+                "can, so a win takes the shortest distance among the moves into a lost position.")
+    if want_value != 1 and same(distance, 1 + min(kept)):
+        return (f"The {where} is {VALUE_WORDS[want_value]}, and you took the shortest distance: the side that cannot "
+                "win puts the end off as long as it can, so a loss or a draw takes the longest distance among "
+                "the moves that keep its value.")
+    return (f"The distance of {where} is wrong: it is 1 + the distance of a child its best move leads to, and only "
+            "the moves that keep the position's value count.")
 
 
 @exercise("code")
-def step(student: Any) -> Verdict:
-    """Check a student's backed_up(children) against search.retrograde.backed_up on step_cases()."""
-    return check_function(student, lambda children: tuple(reference_backed_up(children)), step_cases(),
-                          hint="negate each child's value and take the best; then pick the distance "
-                               "the winner or the loser wants, plus one",
-                          explain=_step_mistake)
+def retrograde(student: Any) -> Verdict:
+    """Check the student's retrograde(game, state), which returns {position: (value, distance)}
+    for every position reachable from `state`, against the package's tablebase on small trees,
+    games of Nim and tic-tac-toe positions; name the mistake on the smallest failing case."""
+    return check_function(student, retrograde_reference, retrograde_cases(), hint=RETROGRADE_HINT,
+                          compare=same_labels, explain=retrograde_mistake, size=retrograde_case_size,
+                          timed_out=RETROGRADE_TIMED_OUT)
 
 
 # --- Your turn: look it up ------------------------------------------------------------------------
@@ -125,38 +232,6 @@ def lookup(answer: Any) -> Verdict:
     return check_answer(tuple(answer) if isinstance(answer, list) else answer, tuple(label),
                         mistakes=mistakes, why=why,
                         hint="whose point of view does the table use, and how long can O put off the end?")
-
-
-# --- Your turn: how often does the tree repeat a position? ---------------------------------------
-
-@cache
-def move_orders() -> Counter[Any]:
-    """Return, for each tic-tac-toe position, the number of nodes of minimax's tree (from the
-    empty board) that hold it: the number of move orders reaching it."""
-    table = tic_tac_toe_table()
-    game = table.game
-    paths: Counter[Any] = Counter({table.start: 1})
-    for state in sorted(table.labels, key=lambda s: sum(mark is not None for mark in s.board)):
-        if not game.is_terminal(state):
-            for a in game.actions(state):
-                paths[game.result(state, a)] += paths[state]
-    return paths
-
-
-@exercise("predict")
-def repeats(answer: Any) -> Verdict:
-    """Check the predicted number of nodes of minimax's tree that hold the position REPEATED."""
-    count = move_orders()[TicTacToe().state(REPEATED)]
-    why = ("X's three marks went down on moves 1, 3 and 5 in any of 3 x 2 x 1 = 6 orders, and O's two "
-           "on moves 2 and 4 in either of 2 orders; no earlier position ended the game, so each of the "
-           f"6 x 2 = {count} move orders is a node of its own. The table labels the position once.")
-    mistakes = {120: "The players take turns: X's marks go on moves 1, 3 and 5 and O's on moves 2 and 4.",
-                6: "O's marks can come in more than one order too.",
-                2: "X's marks can come in more than one order too.",
-                1: "The tree has a node for every sequence of moves, not one for every position.",
-                5: "Count the move orders that reach the position, not the moves."}
-    return check_answer(answer, count, mistakes={k: v for k, v in mistakes.items() if k != count}, why=why,
-                        hint="in how many orders can X's marks have gone down, and O's?")
 
 
 # --- Your turn: find Nim's winning move ------------------------------------------------------------
@@ -204,11 +279,13 @@ def nim_move(answer: Any) -> Verdict:
 # --- Your turn: a table or a search? ---------------------------------------------------------------
 
 @cache
-def small_board_costs() -> tuple[int, int, int]:
-    """Return the positions of SMALL_BOARD's tablebase, the moves followed to build it, and the
-    nodes solve (columns in order) visits from the empty board."""
-    table = tablebase(ConnectFour(*SMALL_BOARD))
-    return table.positions, table.moves, solve(ConnectFour(*SMALL_BOARD), order=as_given).nodes
+def small_board_costs() -> tuple[int, int, int, tuple[int, int]]:
+    """Return the positions of SMALL_BOARD's tablebase, the moves followed to build it, the nodes
+    solve (columns in order) visits from the empty board, and the table's label of the empty board."""
+    game = ConnectFour(*SMALL_BOARD)
+    table = tablebase(game)
+    start = table.label(game.initial)
+    return table.positions, table.moves, solve(game, order=as_given).nodes, (start.value, start.distance)
 
 
 @exercise("predict")
@@ -217,11 +294,12 @@ def table_or_search(answer: Any) -> Verdict:
     hint = "which one looks at positions that good play never reaches?"
     if answer is Ellipsis:  # before the searches: the unanswered cell prints at once
         return unanswered(hint)
-    positions, moves, nodes = small_board_costs()
+    positions, moves, nodes, (value, distance) = small_board_costs()
     width, height = SMALL_BOARD
     return choice(answer, "b", hint=hint,
                   why=f"On the {width} x {height} board solve visits {nodes:,} nodes; the tablebase labels "
-                      f"{positions:,} positions, following {moves:,} moves. The table labels every "
+                      f"{positions:,} positions, following {moves:,} moves, and finds the empty board "
+                      f"{VALUE_WORDS[value]}, {distance} plies from the end. The table labels every "
                       "position the rules allow, including ones no sensible player would reach; "
                       "alpha-beta with a table skips whole subtrees once a move is refuted.",
                   mistakes={"a": "The table labels every position that can be reached from the start, "
@@ -246,21 +324,6 @@ def quiz_1(answer: Any) -> Verdict:
                             "c": "The table's labels are exact: they agree with alpha-beta on every position."})
 
 
-@exercise("check-yourself")
-def quiz_2(answer: Any) -> Verdict:
-    """When does building a tablebase pay off against searching?"""
-    table = tic_tac_toe_table()
-    searched = sum(alphabeta(table.game, state).nodes for state in table.labels)
-    return choice(answer, "b", hint="what does the table cost once, and what does each question cost after?",
-                  why=f"Building tic-tac-toe's table follows {table.moves:,} moves once; asking alpha-beta "
-                      f"about each of its {table.positions:,} positions in turn visits {searched:,} nodes. "
-                      "A table pays when many positions will be asked about and all of them fit in memory.",
-                  mistakes={"a": "For a single position a search can be far cheaper: it looks only at the "
-                                 "positions that matter for that one.",
-                            "c": "Building the table visits every reachable position: that is exactly what "
-                                 "makes it impossible for big games."})
-
-
 @cache
 def small_board_counts() -> tuple[int, int, int]:
     """Return the nodes alpha-beta, PVS without a table and solve (PVS with its transposition
@@ -270,7 +333,7 @@ def small_board_counts() -> tuple[int, int, int]:
 
 
 @exercise("check-yourself")
-def quiz_3(answer: Any) -> Verdict:
+def quiz_2(answer: Any) -> Verdict:
     """Why does solve visit fewer nodes than alpha-beta on the same board, given the same order?"""
     hint = "what does solve keep that alpha-beta does not?"
     if answer is Ellipsis:  # before the searches, so that the three quizzes print at once

@@ -10,8 +10,10 @@ Berkeley CS188's multi-agent project.
   agents_alphabeta on the tiny maze and on random small mazes, with a FeatureEvaluation whose
   weights make a skipped chaser or a depth counted per agent show. The value must be the course's
   (exactly; a float within `same`'s tolerance of an expectation) and the action one whose value is
-  the best. Alpha-beta must also evaluate no more positions than the course's alpha-beta, which
-  searches the actions in the order game.actions lists them.
+  the best. Alpha-beta must also evaluate as many positions as the course's alpha-beta, which
+  searches the actions in the order game.actions lists them and cuts off when alpha >= beta: more
+  means a bound lost or a cutoff missed; fewer, a count that was not the search's (an evaluation
+  runs in the student's worker, where its count could be changed, so it must be exact).
 - check_maze_evaluation: the student's evaluate(game, state) drives MAX's expectimax, EVALUATION_DEPTH
   rounds deep, in EVALUATION_GAMES games on the EVALUATION_LAYOUT maze against random chasers; it
   passes with EVALUATION_WINS wins and an average score of EVALUATION_SCORE or more.
@@ -158,9 +160,9 @@ def action_values(case: MazeCase, chasers: Chasers) -> dict[str, Any]:
 
 
 def _judge_search(case: MazeCase, student: Search, name: str, chasers: Chasers, algorithm: Optional[str],
-                  most_evaluations: Optional[int] = None) -> Optional[Failure]:
-    """Compare a student's (value, action) with the course's search; with `most_evaluations`, also
-    the number of positions it evaluated."""
+                  evaluations: Optional[int] = None) -> Optional[Failure]:
+    """Compare a student's (value, action) with the course's search; with `evaluations`, also the
+    number of positions it evaluated, which must be that many."""
     want = agents_search(case.game, case.state, depth=case.depth, evaluate=case.evaluation(), chasers=chasers)
     evaluate = case.evaluation()
     call = f"{name}(game, state, depth={case.depth}, evaluate)"
@@ -181,10 +183,12 @@ def _judge_search(case: MazeCase, student: Search, name: str, chasers: Chasers, 
     if action not in best:
         return Failure(case, call, expected, f"value {number_text(value)}, but action {action!r} is worth "
                        f"{number_text(values[action])}", algorithm)
-    if most_evaluations is not None and evaluate.calls > most_evaluations:
-        return Failure(case, call, f"the right value and action, with at most {most_evaluations} positions "
-                       "evaluated (the course's alpha-beta, actions in game.actions order)",
-                       f"the right value and action, but {evaluate.calls} positions evaluated", algorithm)
+    if evaluations is not None and evaluate.calls != evaluations:
+        why = ("more than alpha-beta needs: is a bound not passed on, or a cutoff missed?"
+               if evaluate.calls > evaluations else "fewer than alpha-beta must look at")
+        return Failure(case, call, f"the right value and action, with {evaluations} positions evaluated "
+                       "(the course's alpha-beta, actions in game.actions order, cutting off when alpha >= beta)",
+                       f"the right value and action, but {evaluate.calls} positions evaluated, {why}", algorithm)
     return None
 
 
@@ -199,14 +203,14 @@ def check_multi_agent_minimax(multi_agent_minimax: Search) -> None:
 
 def check_multi_agent_alphabeta(multi_agent_alphabeta: Search) -> None:
     """Check multi_agent_alphabeta(game, state, depth, evaluate) -> (value, action): minimax's value
-    and a best action, with no more positions evaluated than the course's agents_alphabeta."""
+    and a best action, with as many positions evaluated as the course's agents_alphabeta."""
     __tracebackhide__ = True
 
     def judge(case: MazeCase) -> Optional[Failure]:
         course = case.evaluation()
         agents_alphabeta(case.game, case.state, depth=case.depth, evaluate=course)
         return _judge_search(case, multi_agent_alphabeta, "multi_agent_alphabeta", "min", "alphabeta",
-                             most_evaluations=course.calls)
+                             evaluations=course.calls)
 
     cases = search_cases()
     judge_cases("multi_agent_alphabeta", f"{len(cases)} mazes correct, values, actions and positions evaluated",

@@ -4,8 +4,10 @@ Instead of backing up exact values, MCTS plays many random games (playouts) to t
 statistics in a tree it grows one node per playout (AIMA 4th ed., 5.4, Fig. 5.11): SELECT a path
 down the tree by UCB1, EXPAND one new child, SIMULATE a random playout from it, and
 BACK-PROPAGATE its result along the path. After n playouts it plays the most visited move.
-UCB1 (Kocsis and Szepesvari 2006) balances exploitation (a high mean utility) against
-exploration (few visits):  U(n)/N(n) + C * sqrt(ln N(parent) / N(n)).
+UCB1 (Auer et al. 2002; in trees, UCT: Kocsis and Szepesvari 2006) balances exploitation (a high
+mean utility) against exploration (few visits):  U(n)/N(n) + C * sqrt(ln N(parent) / N(n)).
+The lessons print the plain version of this search (search.plain.monte_carlo_tree_search), which
+grows the same tree for the same seed.
 """
 
 from __future__ import annotations
@@ -94,7 +96,9 @@ def uct(game: Game | Tree, state: Any = None, *, playouts: int = 1000, seed: int
     playouts (AIMA 4th ed., Fig. 5.11): the root move with the most visits (ties: the first in the
     game's order). Playouts choose moves uniformly at random from random.Random(seed), so a seed
     gives the same result every time. For two players whose utilities sum to zero (read for MAX
-    and negated for the other); C = `exploration`, sqrt(2) by default, suits utilities in [-1, 1].
+    and negated for the other); C = `exploration`, sqrt(2) by default: UCB1's constant for rewards
+    in [0, 1]. For utilities in [-1, 1], a range twice as wide, UCB1's guarantee needs 2 * sqrt(2);
+    the default explores half as much (programs tune C; AIMA 4th ed. section 5.4).
     Given a list `steps`, each playout appends its UCTStep to it (what each of the four steps did).
 
     >>> from minimax_lab.games.tictactoe import TicTacToe
@@ -174,8 +178,7 @@ def uct(game: Game | Tree, state: Any = None, *, playouts: int = 1000, seed: int
 
 def checked_settings(search: Callable[P, R]) -> Callable[P, R]:
     """Return uct with its settings checked before it runs: `playouts` a whole number from 1 to
-    MAX_PLAYOUTS and `seed` a whole number (uct's own lines, which lesson 10 prints, stay the
-    algorithm)."""
+    MAX_PLAYOUTS and `seed` a whole number (uct's own lines stay the algorithm)."""
     @functools.wraps(search)
     def run(*args: P.args, **kwargs: P.kwargs) -> R:
         check_settings(kwargs.get("playouts", 1), kwargs.get("seed", 0))

@@ -201,7 +201,7 @@ def _plain_float(number: Any) -> Optional[float]:
 def checked_start(build: Callable[P, Tablebase]) -> Callable[P, Tablebase]:
     """Return `tablebase` with its start checked before it runs (by the game's check_state), and an
     error it meets explained by what the game does wrong, if misbehaviour finds it (the function's
-    own lines, which lesson 8 prints, stay the algorithm)."""
+    own lines stay the algorithm; lesson 8 prints its plain twin, search.plain.retrograde)."""
     signature = inspect.signature(build)
 
     @functools.wraps(build)

@@ -118,7 +118,8 @@ JUPYTERLAB = FrontEnd("JupyterLab", "{url}/doc/tree/{path}?reset&token={token}")
 NOTEBOOK7 = FrontEnd("Notebook 7", "{url}/notebooks/{path}?token={token}", "notebook7-",
                      tuple(BENIGN_NOTEBOOK7), arrow_keys=False)
 # The lessons run in Notebook 7 too: the start page (drawings) and alpha-beta (the search stepper's
-# sliders and play button, the minimax/alphabeta buttons, a quiz). A renamed one fails, not skips.
+# sliders and play button, the minimax/alphabeta buttons, the pruning practice). A renamed one fails,
+# not skips.
 NOTEBOOK7_LESSONS = [ROOT / "notebooks" / name for name in ("00_start_here.ipynb", "03_alpha_beta.ipynb")]
 
 

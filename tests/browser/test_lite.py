@@ -320,7 +320,7 @@ def served(site: Path) -> Iterator[str]:
 
 CHROMIUM_LESSONS = ["00_start_here.ipynb", "03_alpha_beta.ipynb"]
 """The lessons run in Chromium: the start page (a board and a tree explorer) and alpha-beta (steppers,
-drawings side by side, a pruning quiz). The Node test above runs every lesson of the site."""
+a drawing, the pruning practice). The Node test above runs every lesson of the site."""
 
 KERNEL_IDLE = ".jp-StatusBar-TextItem:text-matches('[|] Idle$')"
 

@@ -20,9 +20,15 @@ from .problems import PackageSearchUsed
 
 FORBIDDEN: Mapping[str, tuple[str, ...]] = MappingProxyType({
     "minimax_lab.search.textbook": ("minimax", "negamax", "alphabeta", "Search"),
+    "minimax_lab.search.plain": ("alphabeta_search", "ab_max_value", "ab_min_value",
+                                 "monte_carlo_tree_search", "select", "ucb1", "expand", "back_propagate",
+                                 "retrograde", "backed_up", "h_minimax"),
+    "minimax_lab.checks.alpha_beta": ("mistaken_alphabeta", "_mistaken_value", "examined_by_alphabeta"),
     "minimax_lab.search.solve": ("solve", "solve_order"),
     "minimax_lab.search.retrograde": ("tablebase", "backed_up", "Tablebase"),
+    "minimax_lab.checks.solving_games": ("retrograde_reference",),
     "minimax_lab.checks.tic_tac_toe": ("reference_winner",),
+    "minimax_lab.checks.horizon": ("mistaken_h_negamax", "search_reference"),
     "minimax_lab.checks.several_players_and_chance": ("mistaken_value", "mistaken_maze_value"),
     "minimax_lab.search.agents": ("agents_search", "agents_alphabeta"),
     "minimax_lab.search.ordering": ("best_first", "worst_first", "exact_values", "exact_order", "iterative_deepening"),
@@ -30,6 +36,7 @@ FORBIDDEN: Mapping[str, tuple[str, ...]] = MappingProxyType({
     "minimax_lab.search.chance": ("expectiminimax",),
     "minimax_lab.search.maxn": ("maxn",),
     "minimax_lab.search.mcts": ("ucb1", "uct"),
+    "minimax_lab.checks.monte_carlo_tree_search": ("mcts_reference", "mistaken_mcts", "mistaken_ucb1"),
     "minimax_lab.search.forward": ("Beam", "beam_search"),
     "minimax_lab.analysis.players": ("perfect_player", "reference_player"),
     "minimax_lab.analysis.experiments": ("minimal_nodes", "measure", "node_counts"),
