@@ -3,8 +3,11 @@
     python -m devtools.course_stats            prints the table
     python -m devtools.course_stats --readme   rewrites the table in README.md
 
-Study time, in minutes, is counted as markdown words / 100 + ½ per code cell + 3 per code
-exercise + 1 per predict or Check-yourself question + 2 per practice widget. An exercise is a
+Study time, in minutes, is counted as the course's guide (COURSE.md) counts it: words / 100, where
+a line of code the lesson shows counts as 8 words (its code cells, its worked solutions and the
+listings it prints); ½ per code cell; 2 per code exercise plus 1 per line of its worked solution (the
+first Python block of the <details> block after it); 2 per prediction; 1 per Check-yourself
+question; 4 per practice widget. An exercise is a
 call `check.<name>(...)` of the lesson's checks (`from minimax_lab.checks import ... as check`)
 whose check is an Exercise (checks.core), counted once by name and by its kind; a practice widget
 is a cell that builds one of checks.practice's widgets. A `##` section "has something to do" when
@@ -35,9 +38,17 @@ NOTEBOOKS = ROOT / "notebooks"
 MAX_MINUTES = 50
 """The longest a lesson may take, by the formula above: one sitting."""
 
-MINUTES = {"markdown words": 1 / 100, "code cell": 1 / 2, "code": 3, "predict": 1, "check-yourself": 1,
-           "practice widget": 2}
-"""Minutes per markdown word, code cell, exercise of each kind and practice widget."""
+MINUTES = {"markdown words": 1 / 100, "code cell": 1 / 2, "code": 2, "solution line": 1, "predict": 2,
+           "check-yourself": 1, "practice widget": 4}
+"""Minutes per word read, code cell, exercise of each kind (a code exercise: 2, and 1 more per line of
+its worked solution) and practice widget."""
+
+WORDS_PER_CODE_LINE = 8
+"""Words a line of code the lesson shows counts as: its code cells' lines, and the lines of the
+listings it prints (an output holding a `def`)."""
+
+SOLUTION = re.compile(r"<details>.*?```python\n(.*?)```", re.DOTALL)
+"""A worked solution: the first Python block of a collapsed <details> block."""
 
 CLOSING_SECTIONS = ("Summary", "Further reading")
 """The sections that close a lesson and ask nothing of the student."""
@@ -58,7 +69,10 @@ class LessonStats:
 
     name: str
     words: int = 0
+    code_lines: int = 0
     code_cells: int = 0
+    solution_lines: dict[str, int] = field(default_factory=dict)
+    """The lines of each code exercise's worked solution (blank lines left out)."""
     exercises: dict[str, list[str]] = field(default_factory=lambda: {kind: [] for kind in EXERCISE_KINDS})
     widgets: int = 0
     idle_sections: list[str] = field(default_factory=list)
@@ -66,8 +80,10 @@ class LessonStats:
     @property
     def minutes(self) -> float:
         """The study time by the formula (MINUTES)."""
-        return (self.words * MINUTES["markdown words"] + self.code_cells * MINUTES["code cell"]
+        return ((self.words + WORDS_PER_CODE_LINE * self.code_lines) * MINUTES["markdown words"]
+                + self.code_cells * MINUTES["code cell"]
                 + sum(len(names) * MINUTES[kind] for kind, names in self.exercises.items())
+                + sum(self.solution_lines.values()) * MINUTES["solution line"]
                 + self.widgets * MINUTES["practice widget"])
 
 
@@ -89,9 +105,15 @@ def lesson_stats(path: Path) -> LessonStats:
         if section is not None and not busy and not section.startswith(CLOSING_SECTIONS):
             stats.idle_sections.append(section)
 
+    unsolved: list[str] = []  # code exercises whose worked solution is still to come
     for cell in cells:
         source = "".join(cell.get("source", ""))
         if cell["cell_type"] == "markdown":
+            solution = SOLUTION.search(source)
+            if solution and unsolved:
+                stats.solution_lines[unsolved.pop(0)] = sum(1 for line in solution.group(1).split("\n") if line.strip())
+                source = source[:solution.start(1)] + source[solution.end(1):]  # its lines count as code lines
+                stats.code_lines += stats.solution_lines[next(reversed(stats.solution_lines))]
             stats.words += len(source.split())
             for line in source.split("\n"):
                 if line.startswith("## "):
@@ -101,6 +123,8 @@ def lesson_stats(path: Path) -> LessonStats:
         if cell["cell_type"] != "code":
             continue
         stats.code_cells += 1
+        stats.code_lines += sum(1 for line in source.split("\n") if line.strip())
+        stats.code_lines += sum(printed_listing_lines(output) for output in cell.get("outputs", []))
         imported = CHECKS_IMPORT.search(source)
         if imported:
             checks = importlib.import_module(f"minimax_lab.checks.{imported.group(1)}")
@@ -112,11 +136,22 @@ def lesson_stats(path: Path) -> LessonStats:
             if name not in seen:
                 seen.add(name)
                 stats.exercises[found.kind].append(name)
+                if found.kind == "code":
+                    unsolved.append(name)
         if WIDGET_CALL is not None and WIDGET_CALL.search(source):
             stats.widgets += 1
             busy = True
     close(section, busy)
     return stats
+
+
+def printed_listing_lines(output: Any) -> int:
+    """Return the lines of a printed code listing (an output whose text holds a `def` line), else 0."""
+    text = output.get("text") or output.get("data", {}).get("text/plain", "")
+    text = "".join(text) if isinstance(text, list) else str(text)
+    if not re.search(r"^\s*def \w+\(", text, re.MULTILINE):
+        return 0
+    return sum(1 for line in text.split("\n") if line.strip())
 
 
 def course_stats(folder: Path = NOTEBOOKS) -> list[LessonStats]:

@@ -201,8 +201,8 @@ CASES = [
     # ... compared by exact type and value everywhere (issue 37), the right value included
     wrong("equal to all", "lesson 1's predicted move, the right move 2 as an int equal to everything",
           lambda: minimax_values.predicted_move(EvilInt(2)), "of the class EvilInt, not a plain int"),
-    wrong("equal to all", "lesson 6's quiz, the right letter as text equal to everything",
-          lambda: negamax_checks.the_bug(EvilStr("b")), "of the class EvilStr, not a plain str"),
+    wrong("equal to all", "lesson 2's quiz, the right letter as text equal to everything",
+          lambda: negamax_checks.quiz_2(EvilStr("a")), "of the class EvilStr, not a plain str"),
     wrong("equal to all", "lesson 12's one more ply, a word as text equal to everything",
           lambda: game_engines.one_more_ply(EvilStr("higher")), "of the class EvilStr, not a plain str"),
     wrong("equal to all", "a tuple that says it holds the answer (3, 2) but holds (9, 9)",

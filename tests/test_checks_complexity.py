@@ -26,14 +26,16 @@ from minimax_lab.search.ordering import best_first
 
 CELLS = lesson_cells("06_complexity.ipynb")
 SOLUTIONS = solution_blocks(CELLS)
-NAMES = ("my_nodes", "my_count", "best_order_nodes", "my_prediction", "my_r", "my_b_star", "my_depth",
-         "my_ratio")
+NAMES = ("my_count", "best_order_nodes", "my_prediction", "my_r", "my_b_star", "my_depth")
 
 
 def solution(name):
     """Return what the lesson's solution block assigns to or defines as `name`, run beside what the
-    lesson's first cell imports."""
-    return solution_namespace(SOLUTIONS, name, {"minimal_leaves": minimal_leaves, "math": math})[name]
+    lesson's first cell imports and the student's best_order_nodes (its solution)."""
+    given = {"math": math}
+    if name != "best_order_nodes":
+        given["best_order_nodes"] = solution("best_order_nodes")
+    return solution_namespace(SOLUTIONS, name, given)[name]
 
 
 def test_the_lesson_shows_a_solution_for_every_exercise():
@@ -46,14 +48,14 @@ def test_the_lesson_asks_what_the_checks_check():
     """The node count shown for "estimate b*" is the one the check solves for; the sizes the lesson's
     questions name are the checks' sizes."""
     shown = [cell for cell in CELLS if cell["cell_type"] == "code"
-             and cell_source(cell).startswith('measure(3, 8, "alphabeta", "random", seed=0)["nodes"]')]
+             and 'measure(3, 8, "alphabeta", "random", seed=0)["nodes"]' in cell_source(cell)
+             and "check.b_star(my_b_star)" in cell_source(cell)]
     assert len(shown) == 1 and check.B_STAR == (3, 8, 0)
-    assert check.KNUTH_MOORE == (3, 4) and check.MINIMAX_NODES == (3, 4) and check.CURVE == (3, 12)
+    assert check.KNUTH_MOORE == (3, 4) and check.CURVE == (3, 12)
     assert list(check.SEEDS) == [0, 1, 2] and check.PEARL_B == 4 and check.BUDGET == (3, 3000)
-    assert check.GAP == (6, 6)
-    text = " ".join(cell_source(cell) for cell in CELLS if cell["cell_type"] == "markdown")
-    for phrase in ("b = 3 and d = 4, how many nodes", "Pearl's R for b = 4", "With 3,000 nodes and b = 3",
-                   "at b = 6, depth 6", "40 uniform trees"):
+    text = markdown_text(CELLS)
+    for phrase in ("b = 3 and d = 4 has 81 leaves", "Pearl's R for b = 4", "With 3,000 nodes and b = 3",
+                   "40 uniform trees", "b* to two decimals"):
         assert phrase in text
     assert len(check.BEST_ORDER_CASES) == 40
 
@@ -66,20 +68,16 @@ def test_the_node_count_convention_is_stated_once():
 # --- the solutions are correct ---------------------------------------------------------------------
 
 @pytest.mark.parametrize("exercise, name", [
-    (check.minimax_nodes, "my_nodes"), (check.knuth_moore_count, "my_count"),
-    (check.next_point, "my_prediction"), (check.pearl_r, "my_r"), (check.b_star, "my_b_star"),
-    (check.budget_depth, "my_depth"), (check.gap, "my_ratio"), (check.best_order_nodes, "best_order_nodes")])
+    (check.knuth_moore_count, "my_count"), (check.next_point, "my_prediction"), (check.pearl_r, "my_r"),
+    (check.b_star, "my_b_star"), (check.budget_depth, "my_depth"), (check.best_order_nodes, "best_order_nodes")])
 def test_the_lessons_solutions_are_correct(exercise, name):
     verdict = exercise(solution(name))
     assert verdict.correct is True and verdict.text.startswith("Correct: ")
 
 
 def test_the_answers_are_measured():
-    assert check.minimax_nodes(measure(3, 4, "minimax")["nodes"]).text.startswith(
-        "Correct: 121. Minimax visits every node, ply by ply: 1 + 3 + 9 + 27 + 81 = 121.")
     assert check.knuth_moore_count(17).text.startswith("Correct: 17. Best-first alpha-beta")
     assert check.budget_depth(11).text.startswith("Correct: 11. At depth 11 the best order visits 2,172 nodes")
-    assert "Minimax evaluated 46,656 leaves and best-first alpha-beta 431" in check.gap(108).text
 
 
 def test_next_point_solution_says_how_it_grows():
@@ -114,25 +112,29 @@ def test_b_star_accepts_both_roundings_and_refuses_just_outside():
     assert check.b_star(round(exact + check.B_STAR_TOLERANCE * 1.5, 3)).correct is False
 
 
-def test_pearl_r_tolerance():
+def test_pearl_r_accepts_the_precision_the_question_asks_for():
+    """Issue 38: 2.6 was refused for R = 2.630 though hand arithmetic to one decimal gives 2.6. The
+    lesson asks for one decimal; R to one decimal or more is right, one decimal off is not."""
     r = pearl_branching(4)
-    assert check.pearl_r(round(r, 2)).correct is True
-    assert check.pearl_r(round(r + 1.5 * check.PEARL_TOLERANCE, 3)).correct is False
+    assert check.PEARL_DECIMALS == 1 and "R for b = 4 **to one decimal**" in markdown_text(CELLS)
+    assert round(r, 1) == 2.6
+    for right in (2.6, round(r, 2), round(r, 3), r):
+        verdict = check.pearl_r(right)
+        assert verdict.correct is True and "R to 1 decimal" in verdict.text
+    for wrong in (2.5, 2.7, 3):
+        assert check.pearl_r(wrong).correct is False
 
 
-def test_gap_tolerance():
-    ratio = measure(6, 6, "minimax")["leaves"] / measure(6, 6, "alphabeta", "best")["leaves"]
-    assert check.gap(ratio * 1.015).correct is True and check.gap(ratio * 1.03).correct is False
+def test_within_decimals_is_half_a_unit_of_the_last_decimal_asked():
+    assert check.within_decimals(2.6, 2.63, 1) and check.within_decimals(2.65, 2.6, 1)
+    assert not check.within_decimals(2.7, 2.63, 1) and not check.within_decimals(2.6, 2.63, 2)
+    assert check.within_decimals(2.63, 2.63, 2) and check.within_decimals(2.4, 2.405, 2)
 
 
 # --- typical mistakes are named, and hint first ---------------------------------------------------------
 
 DEPTH_11 = 16311          # the random-order mean at depth 11 the lesson's table shows
 MISTAKES = [
-    (check.minimax_nodes, 81, "That counts the leaves only"),
-    (check.minimax_nodes, 120, "the count includes the root"),
-    (check.minimax_nodes, 40, "stops one ply short"),
-    (check.minimax_nodes, 12, "The plies multiply the count"),
     (check.knuth_moore_count, 81, "That is every leaf, b^d = 3^4"),
     (check.knuth_moore_count, 9, "one player's strategy alone"),
     (check.knuth_moore_count, 18, "counted twice"),
@@ -148,7 +150,9 @@ MISTAKES = [
     (check.pearl_r, round(pearl_root(4), 3), "That is ξ itself"),
     (check.pearl_r, round((1 - pearl_root(4)) / pearl_root(4), 3), "upside down"),
     (check.pearl_r, 2.83, "the rule of thumb b^(3/4)"),
+    (check.pearl_r, 2.8, "the rule of thumb b^(3/4)"),
     (check.pearl_r, 2.885, "b / ln b says how R grows"),
+    (check.pearl_r, 0.7, "That is ξ itself"),
     (check.pearl_r, 2.5, "For R = 2.5, ξ = R / (1 + R) = 0.7143 and ξ^4 + ξ − 1 = -0.0254, not 0"),
     (check.pearl_r, "R", "answer with a positive number, R"),
     (check.b_star, 2.387, "If you computed leaves^(1/d)"),
@@ -161,18 +165,11 @@ MISTAKES = [
     (check.budget_depth, 6, "That is minimax's depth"),
     (check.budget_depth, 9, "a deeper tree still fits"),
     (check.budget_depth, "eleven", "The answer is a number"),
-    (check.gap, 216, "one strategy's leaves"),
-    (check.gap, 46656, "minimax's leaves alone"),
-    (check.gap, 431, "best-first alpha-beta's leaves alone"),
-    (check.gap, 729 / 53, "the ratio for b = 3"),
-    (check.gap, 500, "too high"),
     (check.quiz_1, "a", "What does any proof need?"),
     (check.quiz_1, "c", "where does random order lie"),
     (check.quiz_1, "d", "Answer with one of the letters a, b or c"),
-    (check.quiz_2, "a", "Compare the two at b = 1000"),
-    (check.quiz_2, "c", "Compare the two at b = 35"),
-    (check.quiz_3, "a", "b is minimax's b*"),
-    (check.quiz_3, "c", "rule of thumb for random order"),
+    (check.quiz_2, "a", "b is minimax's b*"),
+    (check.quiz_2, "c", "rule of thumb for random order"),
 ]
 
 
@@ -188,17 +185,14 @@ def every_node(branching, depth):
 
 
 HINT_FIRST = [
-    (check.minimax_nodes, 81, "121"),
     (check.knuth_moore_count, 81, "17"),
     (check.best_order_nodes, every_node, "6"),
     (check.next_point, 100_000, "36,538"),
     (check.pearl_r, 2.83, "2.630"),
     (check.b_star, 2.5, "2.405"),
     (check.budget_depth, 12, "11"),
-    (check.gap, 216, "108"),
     (check.quiz_1, "a", "'b'"),
-    (check.quiz_2, "a", "'b'"),
-    (check.quiz_3, "c", "'b'"),
+    (check.quiz_2, "c", "'b'"),
 ]
 
 
@@ -245,6 +239,37 @@ def test_best_order_nodes_names_the_mistake_on_the_smallest_tree(wrong, named, s
     verdict = check.best_order_nodes(wrong)
     assert verdict.correct is False and named in verdict.text and smallest in verdict.text
     assert "The right result is" not in verdict.text            # held back on the first try
+
+
+def node_types(changes):
+    """A student's best_order_nodes from the node types, with the types changed as `changes` says."""
+    types = {"PV": lambda b: ["PV"] + ["CUT"] * (b - 1), "CUT": lambda b: ["ALL"], "ALL": lambda b: ["CUT"] * b,
+             **changes}
+
+    def best_order_nodes(branching, depth, kind="PV"):
+        if depth == 0:
+            return 1
+        return 1 + sum(best_order_nodes(branching, depth - 1, child) for child in types[kind](branching))
+
+    return best_order_nodes
+
+
+@pytest.mark.parametrize("changes, named, smallest", [
+    ({"CUT": lambda b: ["ALL"] * b}, "A CUT node needs one refutation only", "best_order_nodes(2, 2) returned 7"),
+    ({"PV": lambda b: ["PV"] + ["ALL"] * (b - 1)}, "A PV node's other children are CUT nodes",
+     "best_order_nodes(2, 2) returned 7"),
+    ({"ALL": lambda b: ["ALL"] * b}, "An ALL node's children are CUT nodes", "best_order_nodes(2, 4) returned "),
+    ({"CUT": lambda b: ["CUT"]}, "The refutation below a CUT node is an ALL node", "best_order_nodes(2, 3) returned 10"),
+])
+def test_best_order_nodes_names_a_wrong_node_type(changes, named, smallest):
+    verdict = check.best_order_nodes(node_types(changes))
+    assert verdict.correct is False and named in verdict.text and smallest in verdict.text
+    assert "The right result is" not in verdict.text
+
+
+def test_the_node_types_give_the_minimal_tree():
+    assert all(check.typed_nodes(b, d) == minimal_nodes(b, d) for b, d in check.BEST_ORDER_CASES)
+    assert check.best_order_nodes(node_types({})).correct is True
 
 
 def test_best_order_nodes_is_checked_against_the_measured_search():
@@ -295,8 +320,8 @@ def test_unanswered_exercises_say_so_and_do_not_raise(exercise, unanswered, caps
     assert capsys.readouterr().out == verdict.text + "\n"
 
 
-@pytest.mark.parametrize("exercise", [check.minimax_nodes, check.knuth_moore_count, check.next_point,
-                                      check.pearl_r, check.b_star, check.budget_depth, check.gap])
+@pytest.mark.parametrize("exercise", [check.knuth_moore_count, check.next_point, check.pearl_r, check.b_star,
+                                      check.budget_depth])
 @pytest.mark.parametrize("answer", [None, [17], float("nan"), True, float("inf"), 10 ** 400])
 def test_anything_gets_a_verdict(exercise, answer):
     assert exercise(answer).correct is False
@@ -304,24 +329,19 @@ def test_anything_gets_a_verdict(exercise, answer):
 
 def test_the_check_yourself_answers_shown_are_correct():
     shown = shown_quiz_answers(SOLUTIONS)
-    assert [number for number, _ in shown] == [1, 2, 3]
-    assert all(quiz(given).correct is True for quiz, (_, given) in zip([check.quiz_1, check.quiz_2, check.quiz_3], shown))
-
-
-def test_quiz_2_has_exactly_one_true_statement():
-    assert check.pearl_statements() == {"a": False, "b": True, "c": False}
+    assert [number for number, _ in shown] == [1, 2]
+    assert all(quiz(given).correct is True for quiz, (_, given) in zip([check.quiz_1, check.quiz_2], shown))
 
 
 # --- the numbers the lesson's prose states are the computed ones ----------------------------------------
 
 def test_the_numbers_in_the_prose_are_the_ones_the_package_computes():
-    text = " ".join(cell_source(cell) for cell in CELLS if cell["cell_type"] == "markdown")
+    text = markdown_text(CELLS)
     minimax_6, best_6 = measure(3, 6, "minimax"), measure(3, 6, "alphabeta", "best")
     assert (minimax_6["leaves"], minimax_6["nodes"], best_6["leaves"], best_6["nodes"]) == (729, 1093, 53, 125)
     assert "729 leaves for minimax, 53 for alpha-beta" in text and "visited 125 nodes" in text
     assert "1 + 3 + 5 + 11 + 17 + 35 + 53 = 125" in text
     assert [minimal_leaves(3, k) for k in range(7)] == [1, 3, 5, 11, 17, 35, 53]
-    assert f"about {round(729 / 53)} times as many leaves" in text
     chess = [row["depth"] for row in theory_depth_within_budget(35, 10 ** 6)]
     assert chess == [3, 6] and "minimax sees 3 plies ahead" in text and "sees 6" in text
     crossing = next(b for b in range(2, 10_000) if pearl_branching(b) > b ** 0.75)

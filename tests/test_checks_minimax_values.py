@@ -167,33 +167,6 @@ def test_the_package_s_own_answer_is_rejected(borrowed):
     assert verdict.correct is False and "called the package's minimax" in verdict.text
 
 
-# --- who moves first -------------------------------------------------------------------------------------
-
-def test_the_max_first_solution_is_correct():
-    verdict = check.max_first_value(answer("my_value"))
-    assert verdict.correct is True
-    assert verdict.text == ("Correct: 6. MAX's nodes above the leaves are worth 5, 9, 7, 6; MIN's "
-                            "nodes 5 and 6; MAX takes 6.")
-
-
-@pytest.mark.parametrize("wrong, named", [(3, "the value with MIN moving first"),
-                                          (9, "the largest leaf"),
-                                          (-3, "does not negate the value")])
-def test_a_typical_max_first_mistake_is_named(wrong, named):
-    verdict = check.max_first_value(wrong)
-    assert verdict.correct is False and named in verdict.text
-
-
-@pytest.mark.parametrize("wrong, named", [(8, "that is not one of them"), (4, "Back the values up level by level")])
-def test_an_unanticipated_max_first_value_gets_a_hint(wrong, named):
-    verdict = check.max_first_value(wrong)
-    assert verdict.correct is False and named in verdict.text and "6" not in verdict.text
-
-
-def test_max_first_unanswered():
-    assert check.max_first_value(...).correct is None
-
-
 # --- count the nodes ---------------------------------------------------------------------------------------
 
 def test_the_node_count_solution_is_correct():
@@ -275,7 +248,7 @@ def test_every_exercise_is_stored_unanswered():
     outputs = ["".join(output.get("text", "")) for cell in CELLS if cell["cell_type"] == "code"
                and "check." in cell_source(cell) for output in cell["outputs"]]
     lines = [line for text in outputs for line in text.splitlines()]
-    assert len(lines) == 8 and all(line.startswith("Not answered yet: ") for line in lines)
+    assert len(lines) == 7 and all(line.startswith("Not answered yet: ") for line in lines)
 
 
 # --- hint first, the answer on the second try ------------------------------------------------------------
@@ -286,7 +259,6 @@ HINT_FIRST = [
     (check.min_value, lesson_functions(solution_defining("min_value").replace("min(v, max_value(child))",
                                                                               "min(v, min_value(child))")),
      "The right result is"),
-    (check.max_first_value, 3, "6"),
     (check.node_count, 1000, "1111"),
     (check.quiz_1, "a", "'b'"),
     (check.quiz_2, "b", "'a'"),
@@ -306,6 +278,6 @@ def test_every_exercise_has_a_hint_first_case():
 
 def test_the_right_answers_come_with_why():
     """The worked answer follows the answer on request, and says why."""
-    check.max_first_value(3)
-    check.max_first_value(3)
-    assert "MIN's nodes 5 and 6" in check.max_first_value.held_back
+    check.predicted_move(1)
+    check.predicted_move(1)
+    assert "after moves 0 and 1 only to 4 and 3" in check.predicted_move.held_back

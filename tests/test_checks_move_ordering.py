@@ -33,18 +33,19 @@ def lesson_markdown(containing):
 
 @functools.cache
 def preference():
-    """Return the lesson's PREFERENCE and centre_corners_edges, defined by its cell (whose last line,
-    the measurement, is left out)."""
+    """Return the lesson's PREFERENCE and centre_corners_edges, defined by its cell (whose last lines,
+    the measurement, are left out)."""
     namespace = {}
     source = lesson_code("PREFERENCE = (")
-    exec(source[:source.rindex("alphabeta(")], namespace)
+    exec(source[:source.index("game = TicTacToe()")], namespace)
     return namespace
 
 
 def solution(name):
     """Return what the lesson's solution block assigning or defining `name` gives it (the lesson's
-    PREFERENCE and LINES_THROUGH in scope, as in the lesson)."""
-    given = {"PREFERENCE": preference()["PREFERENCE"], "LINES_THROUGH": LINES_THROUGH}
+    PREFERENCE, centre_corners_edges and imports in scope, as in the lesson)."""
+    given = {"PREFERENCE": preference()["PREFERENCE"], "centre_corners_edges": preference()["centre_corners_edges"],
+             "LINES_THROUGH": LINES_THROUGH, "Combined": Combined, "wins_first": wins_first}
     return solution_namespace(SOLUTIONS, name, given)[name]
 
 
@@ -91,7 +92,7 @@ VALUES = exact_values(TicTacToe())
 def by_exact_values(game, state, actions, path):
     """Best first by the exact values, ties by the lesson's budget solution: the oracle the budget forbids."""
     sign = 1 if game.to_move(state) == game.max_player else -1
-    ties = solution("win_block_centre")(game, state, actions, path)
+    ties = solution("my_budget_order")(game, state, actions, path)
     return sorted(ties, key=lambda square: -sign * VALUES[game.result(state, square)])
 
 
@@ -287,7 +288,7 @@ def test_the_budget_solution_is_correct_and_its_count_is_the_one_shown():
     nodes = alphabeta(TicTacToe(), order=order).nodes
     verdict = check.within_budget(order)
     assert verdict.correct is True and verdict.text.startswith(f"Correct: {nodes:,} nodes")
-    assert f"from {nodes:,} nodes" in lesson_markdown("def win_block_centre")
+    assert f"from {nodes:,} nodes" in lesson_markdown("def blocks_first")
     assert f"{nodes:,} nodes" in check.budget_answer()
     assert nodes < check.budget() == alphabeta(TicTacToe(), order=exact_order(TicTacToe())).nodes == 2312
 

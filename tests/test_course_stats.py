@@ -25,6 +25,7 @@ def test_a_lesson_is_counted_by_the_formula(tmp_path):
         ("code", "check.predicted_move(...)"),
         ("markdown", "## 2. Write it"),
         ("code", "def min_value(tree):\n    ...\ncheck.min_value(min_value)\ncheck.min_value(min_value)"),
+        ("markdown", "<details><summary>Solution</summary>\n\n```python\ndef min_value(tree):\n\n    return 1\n```\n</details>"),
         ("markdown", "## 3. Only reading"),
         ("code", "PruningPractice(tree)"),
         ("markdown", "## 4. Nothing to do"),
@@ -32,10 +33,19 @@ def test_a_lesson_is_counted_by_the_formula(tmp_path):
         ("markdown", "## Summary"),
     ])
     stats = lesson_stats(path)
-    assert stats.words == 200 + 3 + 4 + 4 + 5 + 2 and stats.code_cells == 5   # headings count too
+    # headings count as words, and the <details> block's four tokens; the solution's lines are code lines
+    assert stats.words == 200 + 3 + 4 + 4 + 4 + 5 + 2 and stats.code_cells == 5
+    assert stats.code_lines == 1 + 1 + 4 + 1 + 1 + 2 and stats.solution_lines == {"min_value": 2}
     assert stats.exercises == {"predict": ["predicted_move"], "code": ["min_value"], "check-yourself": []}
     assert stats.widgets == 1 and stats.idle_sections == ["4. Nothing to do"]
-    assert stats.minutes == pytest.approx(218 / 100 + 5 / 2 + 3 + 1 + 2)
+    words = stats.words + 8 * stats.code_lines
+    assert stats.minutes == pytest.approx(words / 100 + 5 / 2 + (2 + 2) + 2 + 4)
+
+
+def test_a_printed_listing_counts_as_code_lines():
+    listing = {"output_type": "stream", "name": "stdout", "text": "def f(x):\n    return x\n\n"}
+    table = {"output_type": "stream", "name": "stdout", "text": "depth leaves\n1 3\n"}
+    assert course_stats.printed_listing_lines(listing) == 2 and course_stats.printed_listing_lines(table) == 0
 
 
 def test_the_readme_shows_the_table_the_lessons_make():

@@ -17,7 +17,6 @@ matter against the cell that computes them.
 """
 
 import ast
-import math
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -159,6 +158,12 @@ def beam_cases() -> int:
     return len(beam_cases())
 
 
+def move_tree_bottom() -> list:
+    """Lesson 01: the values of the MAX nodes just above the leaves of "predict the move"'s tree."""
+    from minimax_lab.checks.minimax_values import MOVE_TREE
+    return [max(leaves) for move in MOVE_TREE for leaves in move]
+
+
 def window_answer() -> tuple:
     """Lesson 03: the window (α, β) with which alpha-beta enters the node the prediction asks about."""
     from minimax_lab.checks import alpha_beta
@@ -171,14 +176,14 @@ FIGURES: dict[str, dict[str, Check]] = {
         "10": given("the uniform tree of the question: b = 10, m = 3"),
         "100": computed(lambda: 10 ** 2),
         "1,000": computed(lambda: 10 ** 3),
+        "5.1": given("AIMA 4th ed.'s equation number of the minimax value (eq. 5.1)"),
+        "7": computed(lambda: move_tree_bottom()[0]),
     },
     "02_negamax.ipynb": {},
     "03_alpha_beta.ipynb": {
         "7": computed(lambda: window_answer()[1]),
     },
     "04_move_ordering.ipynb": {
-        "99": given("the range of the random tree's leaves, −99 to 99"),
-        "7,275": checked_by("test_ordering.py::test_tictactoe_counts"),
         "2,096": checked_by("test_checks_move_ordering.py::test_the_node_counts_the_solutions_state_are_what_alphabeta_visits"),
         "3,320": checked_by("test_checks_move_ordering.py::test_the_node_counts_the_solutions_state_are_what_alphabeta_visits"),
     },
@@ -195,8 +200,6 @@ FIGURES: dict[str, dict[str, Check]] = {
         "2.5": checked_by("test_checks_complexity.py::test_the_growth_and_sums_the_solutions_state_are_computed"),
         "460": checked_by("test_checks_complexity.py::test_the_numbers_in_the_prose_are_the_ones_the_package_computes"),
         "64": computed(lambda: 2 ** 6),
-        "1.73": computed(lambda: math.sqrt(3)),
-        "2.4": checked_by("test_experiments.py::test_random_ordering_near_pearl"),
         "1886": checked_by("test_checks_complexity.py::test_the_growth_and_sums_the_solutions_state_are_computed"),
         "2.40": checked_by("test_checks_complexity.py::test_the_growth_and_sums_the_solutions_state_are_computed"),
         "1944": checked_by("test_checks_complexity.py::test_the_growth_and_sums_the_solutions_state_are_computed"),
@@ -220,7 +223,6 @@ FIGURES: dict[str, dict[str, Check]] = {
         "7": given("the standard board's width, 7 x 6"),
     },
     "09_several_players_and_chance.ipynb": {
-        "36": computed(lambda: 3 * queen()[1][1]),
         "27": computed(lambda: (Fraction(1, 4) * queen()[1][0] + Fraction(3, 4) * queen()[1][1]) * 4),
         "6.75": computed(lambda: float(Fraction(1, 4) * queen()[1][0] + Fraction(3, 4) * queen()[1][1])),
         "40": checked_by("test_checks_several_players_and_chance.py::test_the_lesson_asks_what_the_checks_check"),
@@ -248,13 +250,12 @@ FIGURES: dict[str, dict[str, Check]] = {
         "52": checked_by("test_checks_horizon.py::test_evaluation_solution_is_correct_and_the_lesson_states_its_score"),
     },
     "12_game_engines.ipynb": {
-        "10": computed(lambda: 6 * 7 - engine_module().VERIFY_EMPTY),
         "0.8": computed(lambda: board_strengths()["strong"]),
+        "60": checked_by("test_checks_game_engines.py::test_the_lesson_computes_what_the_checks_check"),
         "1692": checked_by("test_checks_game_engines.py::test_the_prose_about_the_iterations_is_what_they_printed"),
         "1000": computed(win),
         "996": computed(lambda: win() - 4),
         "998": computed(lambda: win() - 2),
-        "2.5": computed(lambda: 100 / 40),
         "108": computed(beam_cases),
     },
     "appendix_sources.ipynb": {

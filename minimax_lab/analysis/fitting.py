@@ -12,12 +12,14 @@ weights).
 (True, True)
 >>> sorted(fit_weights(game, states, results)) == sorted(FEATURES)
 True
+>>> feature_rows(game, states[:2]).shape
+(2, 3)
 """
 
 from __future__ import annotations
 
 import itertools
-from typing import Sequence
+from typing import Any, Sequence
 
 from ..core.validation import real_number
 from ..heuristics.connect_four import ConnectFour, ConnectFourState
@@ -41,6 +43,16 @@ def self_play(game: ConnectFour, player: Player, starts: Sequence[ConnectFourSta
     return states, results
 
 
+def feature_rows(game: ConnectFour, states: Sequence[ConnectFourState]) -> Any:
+    """Return a numpy array with a row per state and a column per feature of FEATURES: X's count
+    minus O's."""
+    import numpy as np
+
+    check_game(game, "feature_rows")
+    return np.array([[x - o for x, o in (features(game, state)[name] for name in FEATURES)]
+                     for state in listed(states, "states")], dtype=float).reshape(-1, len(FEATURES))
+
+
 def fit_weights(game: ConnectFour, states: Sequence[ConnectFourState], results: Sequence[float]
                 ) -> dict[str, float]:
     """Return the weights >= 0 of FEATURES (each X's count minus O's) whose weighted sum comes
@@ -56,8 +68,7 @@ def fit_weights(game: ConnectFour, states: Sequence[ConnectFourState], results: 
     for i, result in enumerate(results):  # a game's result for X: a finite number
         real_number(result, f"results[{i}]", finite=True)
     names = list(FEATURES)
-    rows = np.array([[x - o for x, o in (features(game, state)[name] for name in names)] for state in states],
-                    dtype=float)
+    rows = feature_rows(game, states)
     target = np.array(results, dtype=float)
     best: tuple[float, dict[str, float]] = (float(target @ target), dict.fromkeys(names, 0.0))
     for size in range(1, len(names) + 1):

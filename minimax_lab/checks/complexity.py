@@ -1,11 +1,12 @@
-"""Checks for lesson 06 (complexity): the nodes minimax visits, the Knuth-Moore count, the nodes of
-the minimal tree (a function the student writes), the next point of a measured curve, Pearl's R,
-an effective branching factor estimated from a node count, the depth a node budget buys, the gap
-between minimax and the best order, and the Check yourself questions.
+"""Checks for lesson 06 (complexity): the Knuth-Moore count, the nodes of the minimal tree from its
+node types (a function the student writes), the next point of a measured curve, Pearl's R to one
+decimal, an effective branching factor estimated from a node count, the depth a node budget buys,
+and the Check yourself questions.
 
 Every expected answer is measured by the package (`experiments.measure`, `node_counts`,
 `depth_within_budget`) or computed by its formulas; nothing is typed in. A node count counts every
-node visited, the root included (SearchResult.nodes). Estimates are right within a stated tolerance.
+node visited, the root included (SearchResult.nodes). Estimates are right within a stated tolerance;
+a number asked to so many decimals is right when it rounds to the answer there (within_decimals).
 A first wrong answer gets a hint; the answer comes on the second wrong try (checks.core.Exercise).
 
 >>> verdict = knuth_moore_count(...)
@@ -20,7 +21,7 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 from statistics import mean
-from typing import Any
+from typing import Any, Optional
 
 from ..analysis.experiments import (
     depth_within_budget,
@@ -38,9 +39,6 @@ from ..core.text import shown
 from ..core.trees import uniform_nodes
 from .core import Verdict, check_answer, check_function, choice, exercise, read_number, same, unanswered, verdict
 from .guard import Outcome
-
-MINIMAX_NODES = (3, 4)
-"""(branching, depth) of "predict minimax's nodes"."""
 
 KNUTH_MOORE = (3, 4)
 """(branching, depth) of "predict the Knuth-Moore count"."""
@@ -66,8 +64,9 @@ READING_SLACK = 0.05
 PEARL_B = 4
 """The branching factor whose Pearl's R the student computes."""
 
-PEARL_TOLERANCE = 0.01
-"""How far an answer for Pearl's R may be from the package's."""
+PEARL_DECIMALS = 1
+"""The decimals the lesson asks Pearl's R to: any answer that is R to that many decimals or more is
+right (2.6 and 2.63 for R = 2.630)."""
 
 B_STAR = (3, 8, 0)
 """(branching, depth, seed) of the random-order search whose b* the student estimates."""
@@ -76,17 +75,10 @@ B_STAR_TOLERANCE = 0.01
 """How far an estimate of b* may be from the solution of AIMA's equation."""
 
 MISTAKE_TOLERANCE = 0.005
-"""How close a wrong estimate (of b* or R) must be to a typical wrong formula's value to be named as it."""
+"""How close a wrong estimate of b* must be to a typical wrong formula's value to be named as it."""
 
 BUDGET = (3, 3000)
 """(branching, budget in nodes) of "how deep does the best order get"."""
-
-GAP = (6, 6)
-"""(branching, depth) of "how many times as many leaves": minimax's leaves over best-first alpha-beta's."""
-
-GAP_TOLERANCE = 0.02
-"""How far (relatively) a predicted ratio may be from the measured one."""
-
 
 def positive_number(answer: Any, what: str, hint: str) -> float | Verdict:
     """Return the number `answer` stands for; or (printed) the verdict "not answered yet: `hint`"
@@ -103,24 +95,6 @@ def positive_number(answer: Any, what: str, hint: str) -> float | Verdict:
     if math.isinf(number_read):
         return verdict(False, f"Not correct: you said a number too large for a float; answer with {what}.")
     return number if isinstance(number, int) else number_read
-
-
-# --- Your turn: minimax's nodes ---------------------------------------------------------------------
-
-@exercise("predict")
-def minimax_nodes(answer: Any) -> Verdict:
-    """Check the predicted nodes minimax visits, root included, on a uniform tree, b = 3, d = 4."""
-    b, d = MINIMAX_NODES
-    measured = measure(b, d, "minimax")
-    plies = " + ".join(f"{b ** k}" for k in range(d + 1))
-    mistakes = {full_leaves(b, d): "That counts the leaves only; the nodes above them are visited too.",
-                measured["nodes"] - 1: "Almost: the count includes the root.",
-                uniform_nodes(b, d - 1): "That stops one ply short: the leaves are at ply d.",
-                b * d: "The plies multiply the count, they do not add to it: count the nodes ply by ply."}
-    why = f"Minimax visits every node, ply by ply: {plies} = {measured['nodes']}."
-    return check_answer(answer, measured["nodes"], mistakes=mistakes, why=why,
-                        hint="count the nodes at each ply, from the root (ply 0) to the leaves (ply d), "
-                             "and add them up")
 
 
 # --- Your turn: the Knuth-Moore count --------------------------------------------------------------
@@ -159,8 +133,42 @@ def best_order_measured(branching: int, depth: int) -> int:
     return nodes
 
 
-BEST_ORDER_HINT = ("add up the nodes ply by ply, as for minimax: at ply k the best order visits as many "
-                   "nodes as a best-order search of depth k evaluates leaves")
+BEST_ORDER_HINT = ("a node with 0 plies under it is 1 node; any other is itself plus its children's counts, "
+                   "one ply shallower, each child of the type its parent's type gives it")
+
+NODE_TYPES = {"PV": ("PV", "CUT", "CUT"), "CUT": ("ALL",), "ALL": ("CUT", "CUT", "CUT")}
+"""The minimal tree's node types (Knuth and Moore; in engines PV, CUT and ALL nodes), as the types of
+a node's children for b = 3: first child, then the rest (the last type repeats up to b children);
+a CUT node has one child."""
+
+NODE_TYPE_MISTAKES: tuple[tuple[dict[str, tuple[str, ...]], str], ...] = (
+    ({"CUT": ("ALL", "ALL")}, "A CUT node needs one refutation only: alpha-beta stops after its first "
+                              "child."),
+    ({"PV": ("PV", "ALL")}, "A PV node's other children are CUT nodes: each is refuted by one reply, "
+                            "not searched in full."),
+    ({"ALL": ("ALL", "ALL")}, "An ALL node's children are CUT nodes: after each move tried, one "
+                              "refutation is enough."),
+    ({"CUT": ("CUT",)}, "The refutation below a CUT node is an ALL node, whose every child is "
+                        "searched."),
+)
+"""Typical mistakes in the node types: the types changed, and what the change misses."""
+
+
+def typed_nodes(branching: int, depth: int, changes: Optional[dict[str, tuple[str, ...]]] = None) -> int:
+    """Return the nodes below a PV node with `depth` plies under it, the node included, when each
+    node's children have the types NODE_TYPES (with `changes`) gives them: the minimal tree's nodes,
+    or a typical mistake's count."""
+    types = {**NODE_TYPES, **(changes or {})}
+
+    @lru_cache(maxsize=None)
+    def nodes(kind: str, plies: int) -> int:
+        if plies == 0:
+            return 1
+        first, *rest = types[kind]
+        children = [first] + ([rest[-1]] * (branching - 1) if rest else [])
+        return 1 + sum(nodes(child, plies - 1) for child in children)
+
+    return nodes("PV", depth)
 
 
 @exercise("code")
@@ -189,6 +197,7 @@ def best_order_mistake(outcome: Outcome, branching: int, depth: int) -> str:
         (sum(2 * b ** (k / 2) - 1 for k in range(d + 1)),
          "At an odd ply the two strategies are not equally deep: one has b^⌈k/2⌉ leaves, the "
          "other b^⌊k/2⌋."),
+        *((typed_nodes(b, d, changes), text) for changes, text in NODE_TYPE_MISTAKES),
     ]
     # on a small tree several mistakes can give the same number: name each of them
     return " Or: ".join(text for wrong, text in known if same(got, wrong) and not same(wrong, right))
@@ -250,25 +259,35 @@ def next_point(answer: Any) -> Verdict:
 
 # --- Your turn: Pearl's R ---------------------------------------------------------------------------
 
+def within_decimals(guess: float, expected: float, decimals: int) -> bool:
+    """Return whether `guess` is `expected` to `decimals` decimals or more: within half a unit of the
+    last decimal asked (2.6 and 2.63 are 2.630 to one decimal; 2.7 is not).
+
+    >>> within_decimals(2.6, 2.6297, 1), within_decimals(2.63, 2.6297, 1), within_decimals(2.7, 2.6297, 1)
+    (True, True, False)
+    """
+    return abs(guess - expected) <= 0.5 * 10.0 ** -decimals + 1e-12
+
+
 @exercise("predict")
 def pearl_r(answer: Any) -> Verdict:
-    """Check a computed Pearl's R for b = PEARL_B, right within PEARL_TOLERANCE."""
+    """Check a computed Pearl's R for b = PEARL_B, right to PEARL_DECIMALS decimals (within_decimals)."""
     b = PEARL_B
-    hint = (f"find ξ between 0 and 1 with ξ^{b} + ξ − 1 = 0 (try values and narrow them down), then "
-            "compute ξ / (1 − ξ)")
+    hint = (f"find ξ between 0 and 1 with ξ^{b} + ξ − 1 = 0 (try values and narrow them down; three "
+            "decimals of ξ give R to one), then compute ξ / (1 − ξ)")
     guess = positive_number(answer, "a positive number, R", hint)
     if isinstance(guess, Verdict):
         return guess
     xi, r = pearl_root(b), pearl_branching(b)
     why = (f"ξ_{b} = {xi:.4f} solves x^{b} + x − 1 = 0, and R = ξ / (1 − ξ) = {r:.3f}, below "
            f"b^(3/4) = {b ** 0.75:.3f}.")
-    if abs(guess - r) <= PEARL_TOLERANCE:
-        return verdict(True, f"Correct: {guess}. {why}")
+    if within_decimals(guess, r, PEARL_DECIMALS):
+        return verdict(True, f"Correct: {guess}, R to {PEARL_DECIMALS} decimal{'s' * (PEARL_DECIMALS > 1)}. {why}")
     near = [(xi, "That is ξ itself, the root; R is ξ / (1 − ξ)."),
             ((1 - xi) / xi, "That is (1 − ξ) / ξ, upside down."),
             (b ** 0.75, "That is the rule of thumb b^(3/4), not Pearl's R."),
             (b / math.log(b), "b / ln b says how R grows for large b; it is not R's value.")]
-    mistake = next((text for value, text in near if abs(guess - value) <= MISTAKE_TOLERANCE), "")
+    mistake = next((text for value, text in near if within_decimals(guess, value, PEARL_DECIMALS)), "")
     if not mistake:
         try:
             x = guess / (1 + guess)  # the ξ that gives this R
@@ -356,44 +375,6 @@ def budget_depth(answer: Any) -> Verdict:
     return check_answer(answer, expected, hint=hint, why=why, mistakes=mistakes, note=note)
 
 
-# --- Your turn: the gap between minimax and the best order -----------------------------------------
-
-@lru_cache(maxsize=None)
-def gap_leaves() -> tuple[int, int]:
-    """Return the leaves minimax and best-first alpha-beta evaluate on the tree GAP (measured once)."""
-    b, d = GAP
-    return measure(b, d, "minimax")["leaves"], measure(b, d, "alphabeta", "best")["leaves"]
-
-
-@exercise("predict")
-def gap(answer: Any) -> Verdict:
-    """Check the predicted ratio of minimax's leaves to best-first alpha-beta's at b = 6, d = 6, right
-    within GAP_TOLERANCE."""
-    b, d = GAP
-    hint = "divide b^d by the minimal tree's leaves, b^⌈d/2⌉ + b^⌊d/2⌋ − 1, for b = 6"
-    guess = positive_number(answer, "a positive number, how many times as many leaves", hint)
-    if isinstance(guess, Verdict):
-        return guess
-    full, best = gap_leaves()
-    ratio = full / best
-    why = (f"Minimax evaluated {full:,} leaves and best-first alpha-beta {best}: {ratio:.1f} times as "
-           f"many, about b^(d/2) / 2 = {b ** (d / 2) / 2:g}. The ratio grows with b as well as with d.")
-    if abs(guess - ratio) <= GAP_TOLERANCE * ratio:
-        return verdict(True, f"Correct: {guess}. {why}")
-    three = full_leaves(3, d) / minimal_leaves(3, d)
-    near = [(b ** (d / 2), "That divides by b^(d/2), one strategy's leaves; the minimal tree has two "
-                           "strategies' leaves."),
-            (full, "That is minimax's leaves alone; divide them by best-first alpha-beta's."),
-            (best, "That is best-first alpha-beta's leaves alone; the question asks how many times "
-                   "as many minimax evaluates."),
-            (three, "That is the ratio for b = 3; the question is about b = 6."),
-            (b, "That is b: the ratio grows with the depth too.")]
-    mistake = next((text for value, text in near if abs(guess - value) <= GAP_TOLERANCE * value), "")
-    side = "high" if guess > ratio else "low"
-    return verdict(False, f"Not correct: you said {guess}, too {side}. {mistake}".rstrip(),
-                   answer=f"The answer is {ratio:.0f}. {why}")
-
-
 # --- Check yourself ------------------------------------------------------------------------------
 
 @exercise("check-yourself")
@@ -409,35 +390,8 @@ def quiz_1(answer: Any) -> Verdict:
                                  "and the best order?"})
 
 
-def pearl_statements() -> dict[str, bool]:
-    """Return the truth of quiz 2's statements (a: b^(3/4) > R for b = 35 and 1000; b: for 35 only;
-    c: for neither), computed."""
-    above = {b: b ** 0.75 > pearl_branching(b) for b in (35, 1000)}
-    return {"a": all(above.values()), "b": above[35] and not above[1000],
-            "c": not any(above.values())}
-
-
 @exercise("check-yourself")
 def quiz_2(answer: Any) -> Verdict:
-    """Which is true of Pearl's R and the rule of thumb b^(3/4), for b = 35 and b = 1000?"""
-    truth = pearl_statements()
-    right = [letter for letter, true in truth.items() if true]
-    if len(right) != 1:
-        raise RuntimeError(f"quiz 2 should have one true statement, found {right}")
-
-    def compare(b: int) -> str:
-        r, rule = pearl_branching(b), b ** 0.75
-        return f"for b = {b}, R = {r:.1f} is {'below' if r < rule else 'above'} b^(3/4) = {rule:.1f}"
-
-    mistakes = {"a": "Compare the two at b = 1000: pearl_branching(1000) and 1000 ** 0.75.",
-                "c": "Compare the two at b = 35: pearl_branching(35) and 35 ** 0.75."}
-    return choice(answer, right[0], hint="compute both for b = 35 and b = 1000",
-                  why=f"{compare(35)[0].upper()}{compare(35)[1:]}, but {compare(1000)}: R grows like b / ln b, "
-                      "faster than b^(3/4).", mistakes=mistakes)
-
-
-@exercise("check-yourself")
-def quiz_3(answer: Any) -> Verdict:
     """As the depth grows, what does best-first alpha-beta's effective branching factor approach?"""
     b = 3
     deep = {d: effective_branching_factor(minimal_nodes(b, d), d) for d in (12, 40)}

@@ -15,7 +15,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any, Callable, Iterable
 
-from ..analysis.fitting import fit_weights, self_play
+from ..analysis.fitting import feature_rows, fit_weights, self_play
 from ..analysis.players import points, random_openings, tournament
 from ..core.text import shown
 from ..heuristics.connect_four import ConnectFour, ConnectFourState
@@ -123,6 +123,8 @@ def evaluation_points() -> dict[str, float]:
 @exercise("predict")
 def strongest(answer: Any) -> Verdict:
     """Check the prediction of the evaluation that scores the most points in the tournament."""
+    if answer is Ellipsis:  # not answered: no tournament to play yet
+        return unanswered(f"one of {quoted(evaluations(game()))}: which knows the most about what wins?")
     scores = evaluation_points()
     best = max(scores, key=lambda name: scores[name])
     names = quoted(scores)
@@ -228,28 +230,54 @@ def beam_moves(student: Any) -> Verdict:
 # --- Your turn: what a fitted evaluation learns ------------------------------------------------------
 
 @cache
-def fitted_weights() -> dict[str, float]:
-    """Return the weights fitted to the results of the lesson's self-play games."""
+def fit_data() -> tuple[tuple[ConnectFourState, ...], tuple[float, ...]]:
+    """Return the positions of the lesson's self-play games and each one's result for X."""
     c4 = game()
     starts = random_openings(c4, FIT_STARTS, plies=FIT_PLIES, seed=FIT_SEED)
-    return fit_weights(c4, *self_play(c4, engine(c4, depth=FIT_DEPTH, evaluate=c4.evaluate), starts))
+    states, results = self_play(c4, engine(c4, depth=FIT_DEPTH, evaluate=c4.evaluate), starts)
+    return tuple(states), tuple(results)
+
+
+@cache
+def fitted_weights() -> dict[str, float]:
+    """Return the weights fitted to the results of the lesson's self-play games."""
+    return fit_weights(game(), *fit_data())
+
+
+def correlations() -> dict[str, dict[str, float]]:
+    """Return the correlation of each feature with the other features and with the result, over
+    the positions of the lesson's self-play games."""
+    import numpy as np
+
+    states, results = fit_data()
+    names = [*FEATURES, "result"]
+    matrix = np.corrcoef(np.column_stack([feature_rows(game(), states), results]), rowvar=False)
+    return {a: {b: float(matrix[i, j]) for j, b in enumerate(names)} for i, a in enumerate(names)}
 
 
 @exercise("predict")
 def dropped_feature(answer: Any) -> Verdict:
     """Check the prediction of the feature whose fitted weight is 0 (or the smallest)."""
+    names = quoted(FEATURES)
+    hint = f"one of {names}: which count says least about who wins, beyond what the others say?"
+    if answer is Ellipsis:  # not answered: no games to fit yet
+        return unanswered(hint)
     weights = fitted_weights()
     least = min(weights, key=lambda name: weights[name])
-    names = quoted(FEATURES)
     unknown = not_one_of(answer, FEATURES)
     if unknown is not None:
         return unknown
     shown = ", ".join(f"{name} {weight:.3f}" for name, weight in weights.items())
-    why = (f"The fit gives {shown}. Once the lines of four are counted, the {least} adds nothing the "
-           "results of these games can see: its weight is the smallest.")
-    return check_answer(answer, least, hint=f"one of {names}: which count says least about who wins?",
-                        why=why,
-                        mistakes={name: "That count goes with won games: the fit gives it weight."
+    r = correlations()[least]
+    others = [name for name in FEATURES if name != least]
+    why = (f"The fit gives {shown}. A least-squares weight is what a count adds beyond the other counts, "
+           f"on these positions: the {least} goes with the {others[0]} (correlation {r[others[0]]:.2f}) and "
+           f"the {others[1]} ({r[others[1]]:.2f}), and with the result hardly at all ({r['result']:.2f}), so "
+           "what it tells the fit is already in the others, and weights kept at 0 or above leave it 0. That "
+           "is a fact about these games, not about Connect Four.")
+    return check_answer(answer, least, hint=hint, why=why,
+                        mistakes={name: "That count goes with won games even when the others are counted: "
+                                        "the fit gives it weight."
                                   for name in FEATURES if name != least})
 
 

@@ -17,7 +17,6 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from ..core.text import path_name, value_text
-from ..core.trace import Trace
 from ..core.trees import Tree
 from ..display.draw import Drawing, draw
 from ..games.protocol import TreeGame, UniformTree
@@ -30,9 +29,6 @@ LEAF = (1, 2)
 
 MOVE_TREE = [[[6, 7], [4, 4]], [[5, 8], [3, 3]], [[7, 2], [5, 6]]]
 """The tree of "predict the move": MAX, then MIN, then MAX, then the leaves."""
-
-EIGHT = [[[3, 5], [2, 9]], [[1, 7], [4, 6]]]
-"""The eight-leaf tree of "who moves first"."""
 
 UNIFORM = (10, 3)
 """(b, m) of "count the nodes": a uniform tree of branching 10 and depth 3."""
@@ -168,42 +164,6 @@ def min_value_mistake(outcome: Outcome, tree: Tree) -> str:
         if same(got, value) and not same(value, right):
             return explanation
     return "Back the values up by hand on this tree, level by level, and compare with what your function returns."
-
-
-# --- Your turn: who moves first ----------------------------------------------------------------------
-
-@exercise("predict")
-def max_first_value(answer: Any) -> Verdict:
-    """Check the value predicted for EIGHT with MAX to move at the root."""
-    min_first = min_root_value(EIGHT)
-    result = minimax(EIGHT)
-    leaves = leaf_values(EIGHT)
-    mistakes = {min_first: "That is the value with MIN moving first. With MAX first, every level "
-                           "changes hands: MAX picks at the root and just above the leaves.",
-                largest_leaf(EIGHT): "That is the largest leaf, but MIN picks at the level in between "
-                                     "and keeps MAX from it.",
-                -min_first: "Swapping who moves first does not negate the value: the leaves are still "
-                            "MAX's scores. Back the values up again with the levels swapped."}
-    note = ""
-    if answer is not Ellipsis and not any(same(answer, wrong) for wrong in mistakes):
-        note = ("A minimax value is always one of the leaves, and that is not one of them."
-                if not any(same(answer, leaf) for leaf in leaves) else
-                "Back the values up level by level: first the four MAX nodes just above the leaves "
-                "(the larger of each pair), then MIN's two nodes (the smaller of those), then the root.")
-    return check_answer(answer, result.value, mistakes=mistakes, note=note, why=eight_walk(),
-                        hint="MAX now picks at the root and at the level just above the leaves, MIN "
-                             "in between")
-
-
-def eight_walk() -> str:
-    """Return the backing-up of EIGHT with MAX first, level by level, as a sentence."""
-    trace = Trace()
-    minimax(EIGHT, trace=trace)
-    values = trace.values()
-    bottom = ", ".join(value_text(values[(i, j)]) for i in range(2) for j in range(2))
-    middle = " and ".join(value_text(values[(i,)]) for i in range(2))
-    return (f"MAX's nodes above the leaves are worth {bottom}; MIN's nodes {middle}; "
-            f"MAX takes {value_text(values[()])}.")
 
 
 # --- Your turn: count the nodes ----------------------------------------------------------------------

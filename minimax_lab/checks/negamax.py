@@ -1,5 +1,5 @@
 """Checks for lesson 02 (negamax): side-to-move values, step 3 of the derivation, the game with an
-extra turn, the broken negamax, and the Check yourself questions. Every expected answer comes from
+extra turn, the repaired negamax, and the Check yourself questions. Every expected answer comes from
 the package's searches. A first wrong answer gets a hint; the answer comes with a second wrong try,
 or from check.<name>.answer() (checks.core.Exercise).
 
@@ -117,21 +117,6 @@ def fixed_negamax(function: Any) -> Verdict:
         show=lambda tree, color: draw(TreeGame(tree, first="MAX" if color == 1 else "MIN"), "negamax"))
 
 
-@exercise("predict")
-def the_bug(answer: Any) -> Verdict:
-    """Check which of the lesson's four options (a to d) says what is wrong in the broken negamax_value."""
-    mistakes = {
-        "a": "color * tree is the leaf's value for the player to move there, which is what negamax "
-             "needs; plain tree would be MAX's value at every leaf.",
-        "c": "best is a maximum, and a maximum starts below every value: -INF.",
-        "d": "The player to move changes at every level, so the child gets -color.",
-    }
-    return choice(answer, "b", mistakes=mistakes,
-                  hint="work out what each node of Fig. 5.2 returns (answer with one letter: a, b, c or d)",
-                  why="The child's value is from the opponent's point of view; without the minus "
-                      "sign every player maximizes the opponent's score.")
-
-
 # --- Your turn: a game with an extra turn ------------------------------------------------------
 
 @exercise("predict")
@@ -179,19 +164,6 @@ def quiz_2(answer: Any) -> Verdict:
     }, hint="whose score is the value a child returns? (answer with one letter: a, b or c)",
        why="A child's value is the score of the player who moves there, the opponent, and in a "
            "zero-sum game your score is its negation; negating it lets one max serve both players.")
-
-
-@exercise("check-yourself")
-def quiz_3(answer: Any) -> Verdict:
-    """In which game can negamax, as written, not be used?"""
-    return choice(answer, "b", mistakes={
-        "a": "Tic-tac-toe's players alternate (X, O, X, ...), so negamax gives its values exactly.",
-        "c": "A draw is 0 for both players, and -0 = 0: negamax handles draws.",
-    }, hint="what does negamax assume about the player to move at a child? (answer with one letter: "
-            "a, b or c)",
-       why="Negamax negates every child's value because the opponent moves there. After a move that "
-           "earns an extra turn, as in Kalah, the child's value is the same player's score, so "
-           "negating it is wrong (the package's negamax refuses such a game).")
 
 
 # --- the machinery of the function checks --------------------------------------------------------
