@@ -44,10 +44,10 @@ LESSONS = ("00_start_here", "01_minimax_values", "02_negamax", "03_alpha_beta", 
            "05_transpositions_and_windows", "07_tic_tac_toe", "08_solving_games", "09_several_players_and_chance",
            "10_monte_carlo_tree_search", "11_search_with_a_horizon")
 """The lessons in the site: those whose every cell runs under Pyodide (tests/browser/test_lite.py).
-The others (06 and 12 plot with matplotlib) need a compiled package that only Pyodide's CDN serves
-(BLOCKED)."""
+The others (06 plots with matplotlib, 12 fits weights with numpy) need a compiled package that only
+Pyodide's CDN serves (BLOCKED)."""
 
-BLOCKED = {"06_complexity": "matplotlib", "12_game_engines": "matplotlib"}
+BLOCKED = {"06_complexity": "matplotlib", "12_game_engines": "numpy"}
 """The lessons left out of the site, with the package (only on Pyodide's CDN) their first cell imports."""
 
 FIRST = "00_start_here.ipynb"

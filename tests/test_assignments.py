@@ -219,6 +219,10 @@ def test_answer_and_check_cells_carry_nbgrader_metadata(name):
                 "grade": True, "grade_id": f"check_{assignments.check_name(theirs)}", "locked": True,
                 "points": 1, "schema_version": 3, "solution": False, "task": False}
             assert f"{theirs.metadata['nbgrader']['grade_id']}(" in theirs.source
+        elif assignments.is_setup_cell(theirs):  # grading.use_tie_rule(...): read-only, like a check
+            assert theirs.metadata["nbgrader"] == {
+                "grade": False, "grade_id": theirs.id, "locked": True, "schema_version": 3, "solution": False,
+                "task": False}
         else:
             assert "nbgrader" not in theirs.metadata
         grade_ids += [theirs.metadata["nbgrader"]["grade_id"]] if "nbgrader" in theirs.metadata else []

@@ -56,10 +56,14 @@ from .assignment1 import (
 )
 from .assignment2 import (
     HAND_TRACE_TREE,
+    TIE_RULES,
     check_alphabeta,
     check_hand_trace,
     check_negamax,
     check_negamax_alphabeta,
+    leaves_examined,
+    tie_rule,
+    use_tie_rule,
 )
 from .assignment3 import (
     BUDGET_SLACK,
@@ -120,7 +124,7 @@ __all__ = [
     "check_minimax_value", "check_minimax_decision", "check_minimax_search", "minimax_values",
     "CS188_EXAMPLE", "chance_cases", "check_expectimax",
     "check_negamax", "check_alphabeta", "check_negamax_alphabeta",
-    "HAND_TRACE_TREE", "check_hand_trace",
+    "HAND_TRACE_TREE", "check_hand_trace", "TIE_RULES", "use_tie_rule", "tie_rule", "leaves_examined",
     "BUDGET_SLACK", "check_evaluation", "check_ordering", "check_player", "ordering_budget",
     "ordering_report", "check_depth_adjusted_utility", "plies_to_end", "quicker_win_positions",
     "scored_game",

@@ -1,10 +1,17 @@
 """Assignment 2 checks: negamax, alpha-beta traced by hand (the leaves it prunes, the values at MIN's
 nodes), and alpha-beta in both forms (minimax and negamax), whose leaves examined must be
-alphabeta's, in order."""
+alphabeta's, in order.
+
+Alpha-beta's rule on ties is the instructor's choice (TIE_RULES): prune when α ≥ β, as AIMA 4th ed.
+Fig. 5.7 and the package's `alphabeta` do, or only when α > β, as UC Berkeley CS188's autograder
+does (the package's `strict_alphabeta`). The solution notebook's metadata names it
+(`"minimax_lab": {"tie_rule": ">"}`, ">=" when absent); `make grade` reads it from there
+(grading.settings), the notebook's locked set-up cell calls `use_tie_rule` with the same rule."""
 
 from __future__ import annotations
 
 import copy
+from types import MappingProxyType
 from typing import Any, Callable, Mapping, Optional
 
 from ..checks.core import Case, Failure, read_paths, same, tree_cases
@@ -13,8 +20,66 @@ from ..core.text import shown as value_shown
 from ..core.trace import Trace, cutoff_reasons, examined_reason
 from ..core.trees import Path, Tree
 from ..games.protocol import TreeGame
-from ..search.textbook import INF, alphabeta, minimax, negamax
+from ..search.textbook import INF, SearchResult, alphabeta, minimax, negamax
+from ..search.ties import strict_alphabeta
 from .reports import attempt, check_tree_values, judge_cases, number_text, raised, report
+
+
+TIE_RULES: Mapping[str, str] = MappingProxyType({">=": "prune when alpha >= beta",
+                                                 ">": "prune only when alpha > beta"})
+"""The two rules on ties, as the solution notebook's metadata names them, with the words the checks
+say them in: AIMA's (the package's alphabeta) and CS188's (strict_alphabeta)."""
+
+DEFAULT_TIE_RULE = ">="
+"""The rule when the solution notebook's metadata names none: AIMA's, the lessons' rule."""
+
+_CHOSEN = {"tie_rule": DEFAULT_TIE_RULE}
+"""The rule the checks use now; changed in place by use_tie_rule (never rebound: the grading guard
+watches the module's names)."""
+
+
+def use_tie_rule(rule: str = DEFAULT_TIE_RULE) -> None:
+    """Make the checks of this assignment prune by `rule`: ">=" (prune when alpha >= beta) or ">"
+    (prune only when alpha > beta); raise ValueError for anything else."""
+    if not (isinstance(rule, str) and rule in TIE_RULES):
+        raise ValueError(f"the tie rule must be \">=\" (prune when alpha >= beta, AIMA) or \">\" (prune only "
+                         f"when alpha > beta, CS188), not {value_shown(rule)}")
+    _CHOSEN["tie_rule"] = rule
+
+
+def tie_rule() -> str:
+    """Return the rule on ties the checks use now, ">=" or ">"."""
+    return _CHOSEN["tie_rule"]
+
+
+def pruning_search(game: TreeGame, *, trace: Trace) -> SearchResult[Any]:
+    """Return alpha-beta's result on a tree game under the chosen tie rule, its events in `trace`."""
+    if tie_rule() == ">":
+        return strict_alphabeta(game.tree, first=game.first, trace=trace)
+    return alphabeta(game, trace=trace)
+
+
+def leaves_examined(tree: Tree, rule: Optional[str] = None) -> list[Any]:
+    """Return the leaf values alpha-beta examines on `tree`, MAX at the root, in order, under `rule`
+    (default: the chosen one).
+
+    >>> leaves_examined([[5, 6], [5, 9]], ">="), leaves_examined([[5, 6], [5, 9]], ">")
+    ([5, 6, 5], [5, 6, 5, 9])
+    """
+    before = tie_rule()
+    use_tie_rule(before if rule is None else rule)
+    try:
+        trace = Trace()
+        pruning_search(TreeGame(tree), trace=trace)
+        return trace.leaf_values()
+    finally:
+        _CHOSEN["tie_rule"] = before
+
+
+def _drawn_with() -> Optional[str]:
+    """Return the search a failing tree is drawn with: alphabeta under its own rule, else none
+    (the tree is drawn without values)."""
+    return "alphabeta" if tie_rule() == ">=" else None
 
 
 def check_negamax(negamax_value: Callable[[Tree, int], float]) -> None:
@@ -26,20 +91,21 @@ def check_negamax(negamax_value: Callable[[Tree, int], float]) -> None:
 
 def _judge_pruning(case: Case, func: Callable[..., Any], call: str, args: tuple[Any, ...], want: float,
                    examined: list[Any]) -> Optional[Failure]:
-    """Compare a pruning search's value and the leaves it examined with the package's alphabeta."""
+    """Compare a pruning search's value and the leaves it examined with the package's alphabeta
+    under the chosen tie rule."""
     trace = Trace()
-    alphabeta(case.game, trace=trace)
+    pruning_search(case.game, trace=trace)
     leaves = trace.leaf_values()
     got, error = attempt(func, *args)
     if error is not None:
-        return Failure(case, call, f"value {number_text(want)}", raised(error), "alphabeta", error)
+        return Failure(case, call, f"value {number_text(want)}", raised(error), _drawn_with(), error)
     if not same(got, want):
-        return Failure(case, call, f"value {number_text(want)}", f"value {number_text(got)}", "alphabeta")
+        return Failure(case, call, f"value {number_text(want)}", f"value {number_text(got)}", _drawn_with())
     if examined != leaves:
         at = next((i for i, (a, b) in enumerate(zip(examined, leaves)) if a != b),
                   min(len(examined), len(leaves)))
-        return Failure(case, call, f"the leaves {leaves} examined, in this order",
-                        f"the leaves {examined} (they differ from leaf number {at + 1} on)", "alphabeta")
+        return Failure(case, call, f"the leaves {leaves} examined, in this order ({TIE_RULES[tie_rule()]})",
+                        f"the leaves {examined} (they differ from leaf number {at + 1} on)", _drawn_with())
     return None
 
 
@@ -57,14 +123,15 @@ def _check_pruning(name: str, student: Callable[..., Any], search: Callable[...,
                               search(case.game).value, examined)
 
     cases = tree_cases()
-    judge_cases(name, f"{len(cases)} trees correct, values and leaves examined", cases, judge)
+    judge_cases(name, f"{len(cases)} trees correct, values and leaves examined ({TIE_RULES[tie_rule()]})",
+                cases, judge)
 
 
 def check_alphabeta(alphabeta_value: Callable[[Tree, float, float, bool, list[Any]], float]) -> None:
     """Check alphabeta_value(tree, alpha, beta, maximizing, examined) called with the full window:
     its value must be minimax's, and the leaf values it appended to `examined` must be those the
-    package's alphabeta examines, in the same order (children left to right, prune when
-    alpha >= beta)."""
+    package's alphabeta examines, in the same order (children left to right, pruning by the chosen
+    tie rule)."""
     __tracebackhide__ = True
     _check_pruning("alphabeta_value", alphabeta_value, minimax, lambda case: case.maximizing, "maximizing={}")
 
@@ -72,7 +139,8 @@ def check_alphabeta(alphabeta_value: Callable[[Tree, float, float, bool, list[An
 def check_negamax_alphabeta(negamax_alphabeta: Callable[[Tree, float, float, int, list[Any]], float]) -> None:
     """Check negamax_alphabeta(tree, alpha, beta, color, examined) called with the full window: its
     value must be negamax's (the side to move's view) and the leaf values it appended to
-    `examined` (as they stand in the tree) those the package's alphabeta examines, in order."""
+    `examined` (as they stand in the tree) those the package's alphabeta examines under the chosen
+    tie rule, in order."""
     __tracebackhide__ = True
     _check_pruning("negamax_alphabeta", negamax_alphabeta, negamax, lambda case: case.color, "color={:+d}")
 
@@ -80,9 +148,10 @@ def check_negamax_alphabeta(negamax_alphabeta: Callable[[Tree, float, float, int
 # --- alpha-beta by hand ------------------------------------------------------------------------
 
 HAND_TRACE_TREE: Tree = [[[[7, 1], [9, 6]], [[8, 0], [3, 4]]], [[[3, 2], [1, 6]], [[7, 3], [0, 1]]]]
-"""The tree of the hand trace: MAX at the root, four plies, two cutoffs on a tie (random_tree(2, 4,
-seed=64, low=0, high=9)). The check reads the answers from the Trace of the package's alphabeta on
-it as it runs; no answer is stored."""
+"""The tree of the hand trace: MAX at the root, four plies (random_tree(2, 4, seed=64, low=0,
+high=9)), with two cutoffs on a tie when alpha >= beta prunes: the rules differ on it (6 leaves
+pruned against 5, and the values backed up at [1][0][0] and [1]). The check reads the answers from
+the Trace of the package's alpha-beta under the chosen rule as it runs; no answer is stored."""
 
 
 def _read_trace_answer(got: Any) -> tuple[set[Path], dict[Path, Any]]:
@@ -104,11 +173,13 @@ def _read_trace_answer(got: Any) -> tuple[set[Path], dict[Path, Any]]:
 
 def check_hand_trace(alphabeta_by_hand: Callable[[], tuple[Any, Any]]) -> None:
     """Check alphabeta_by_hand() -> (pruned leaves, {MIN node: value}) on HAND_TRACE_TREE: the
-    leaves must be those the package's alphabeta never examines, and each MIN node it visits
-    must have the value it backs up there (no others). Paths as text '[1][0]' or tuples."""
+    leaves must be those the package's alpha-beta never examines under the chosen tie rule, and
+    each MIN node it visits must have the value it backs up there (no others). Paths as text
+    '[1][0]' or tuples."""
     __tracebackhide__ = True
     game, trace = TreeGame(HAND_TRACE_TREE), Trace()
-    alphabeta(game, trace=trace)
+    pruning_search(game, trace=trace)
+    rule = TIE_RULES[tie_rule()]
     # what alpha-beta did: the leaves it never examined, and what it backed up at each MIN node it
     # visited (where it stopped early, the bound it reached)
     leaves = {path for path in game.nodes if game.is_terminal(path)}
@@ -141,10 +212,12 @@ def check_hand_trace(alphabeta_by_hand: Callable[[], tuple[Any, Any]]) -> None:
                     why.append(f"you missed {', '.join(map(path_name, below))}, pruned: {reason}")
             for path in sorted(given_pruned - pruned):
                 if path in game.nodes and game.is_terminal(path):
-                    why.append(f"{path_name(path)} is examined: {examined_reason(trace, path)}")
+                    why.append(f"{path_name(path)} is examined: "
+                               f"{examined_reason(trace, path, prune_ties=tie_rule() == '>=')}")
                 else:
                     why.append(f"{path_name(path)} is not a leaf of the tree (name leaves, like [0][0][0][0])")
-            return Failure("the pruned leaves", call, f"the {len(pruned)} leaves alpha-beta never examines",
+            return Failure("the pruned leaves", call,
+                           f"the {len(pruned)} leaves alpha-beta never examines ({rule})",
                             f"{len(given_pruned)} leaves; " + ";\n    ".join(why))
         if item == "extra":
             extra = sorted(set(given_mins) - set(mins))
@@ -158,10 +231,11 @@ def check_hand_trace(alphabeta_by_hand: Callable[[], tuple[Any, Any]]) -> None:
         if value is not None and same(value, want):
             return None
         shown = "no value" if value is None else number_text(value)
-        note = (f" (alpha-beta stops early at {path_name(item)}: it backs up {number_text(want)}, a bound, "
-                "not the exact minimax value)" if bounds.get(item) else "")
-        return Failure(f"MIN node {path_name(item)}", call, number_text(want) + note, shown)
+        notes = [f"alpha-beta stops early at {path_name(item)}: it backs up {number_text(want)}, a bound, "
+                 "not the exact minimax value"] if bounds.get(item) else []
+        return Failure(f"MIN node {path_name(item)}", call, f"{number_text(want)} ({'; '.join([*notes, rule])})",
+                       shown)
 
     items = ["pruned", "extra", *sorted(mins, key=lambda path: (len(path), path))]
     judge_cases("alphabeta_by_hand", f"the {len(pruned)} pruned leaves and the values of all {len(mins)} "
-                f"MIN nodes correct", items, judge)
+                f"MIN nodes correct ({rule})", items, judge)

@@ -250,14 +250,34 @@ def answer_function(cell: Any) -> Optional[str]:
     return None
 
 
+SETUP_CALL = re.compile(r"grading\.use_\w+\(.*\)")
+"""A line of a set-up cell: a call that sets one of the assignment's settings (grading.settings),
+such as `grading.use_tie_rule(">=")`."""
+
+
+def is_setup_cell(cell: Any) -> bool:
+    """Return True for a code cell whose every line sets a setting (SETUP_CALL): a cell the student
+    leaves as it is, locked like a check cell.
+
+    >>> is_setup_cell({"cell_type": "code", "source": 'grading.use_tie_rule(">")'})
+    True
+    """
+    lines = [line.strip() for line in _source(cell).split("\n") if line.strip()]
+    return cell.get("cell_type") == "code" and bool(lines) and all(SETUP_CALL.fullmatch(line) for line in lines)
+
+
 def nbgrader_metadata(cell: Any) -> Optional[dict[str, Any]]:
     """Return the `nbgrader` metadata of a cell: an answer cell is a solution cell named after its
-    function, a check cell a locked grade cell worth one point, named check_<exercise>; None for
-    any other cell. nbgrader gives a grade cell its points when it raises nothing, which is why an
-    unanswered check raises NotAnswered."""
+    function, a check cell a locked grade cell worth one point, named check_<exercise>, a set-up
+    cell (is_setup_cell) a locked read-only cell named after its id; None for any other cell.
+    nbgrader gives a grade cell its points when it raises nothing, which is why an unanswered check
+    raises NotAnswered."""
     if is_answer_cell(cell):
         return {"grade": False, "grade_id": answer_function(cell) or str(cell.get("id")), "locked": False,
                 "schema_version": 3, "solution": True, "task": False}
+    if is_setup_cell(cell):
+        return {"grade": False, "grade_id": str(cell.get("id") or "setup"), "locked": True,
+                "schema_version": 3, "solution": False, "task": False}
     name = check_name(cell)
     if name:
         return {"grade": True, "grade_id": f"check_{name}", "locked": True, "points": 1,

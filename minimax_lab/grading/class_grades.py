@@ -4,7 +4,8 @@
     make grade SOLUTION=notebooks/solutions/NAME.ipynb SUBMISSIONS='folder/*.ipynb'
 
 From a submission the grader takes the code of its answer cells and nothing else: not its check
-cells, not its outputs, not its metadata. For each check of the solution notebook (a cell calling
+cells, not its outputs, not its metadata. The instructor's settings (assignment 2's tie rule) come
+from the solution notebook's metadata (grading.settings). For each check of the solution notebook (a cell calling
 `grading.check_<exercise>(...)`), it starts a fresh worker (sandbox.Worker: its own process in a
 sandbox, with only the standard library and the games to import), which runs the assignment's
 prelude (PRELUDES) and the student's answer cells. The check itself, the same function the
@@ -54,6 +55,7 @@ from .sandbox import (
     check_sandbox,
     sandbox_name,
 )
+from .settings import apply_settings
 
 MAX_NOTEBOOK_BYTES = 20 * 1024 * 1024
 """Largest submission read (20 MiB); a larger file is graded as unreadable."""
@@ -184,6 +186,7 @@ def grade_submission(solution_path: Path, submission_path: Path, *, seed: int,
     """Grade one submission: every check of the solution, each in its own worker. Whatever the
     submission holds, this returns its row: a step that fails on it is a note in the row."""
     solution = assignments.read(solution_path)
+    apply_settings(solution)  # the instructor's choices (a tie rule) from the solution, never the submission
     graded = Graded(student_name(Path(submission_path)))
     checks = exercises(solution)
     try:
@@ -282,6 +285,7 @@ def grade_class(solution: Path, submissions: Sequence[Path], out: Path, *, seed:
         raise ValueError(f"{out} is not empty: grade into a new folder")
     check_limits(jobs=jobs, call_timeout=call_timeout, check_timeout=check_timeout)
     reference = read_solution(solution)
+    apply_settings(reference)  # refuses a setting no check knows, or a value its setter refuses, before any work
     if not exercises(reference):  # a solution whose checks cannot be graded stops here, before any work
         raise ValueError(f"the solution {solution} has no check cells (grading.check_<exercise>(...)): "
                          "nothing to grade")
