@@ -802,8 +802,9 @@ def _cells(body: Any, what: str) -> list[Cell]:
     return [(x, y) for x, y in (whole_numbers(items(cell, 2, "a cell"), "a cell's x and y") for cell in body)]
 
 
-_ENCODED_DOTS: dict[frozenset[Cell], list[list[int]]] = {}
-"""The dots of recent states as they cross the pipe: a batch of positions shares a few sets of dots."""
+_ENCODED_DOTS: dict[frozenset[Cell], str] = {}
+"""The dots of recent states as they cross the pipe, "x,y;x,y;..." in reading order: a batch of
+positions shares a few sets of dots, each written once."""
 
 
 def _encode_state(state: MazeState, inner: Any) -> list[Any]:
@@ -811,21 +812,28 @@ def _encode_state(state: MazeState, inner: Any) -> list[Any]:
     if dots is None:
         if len(_ENCODED_DOTS) >= 4096:
             _ENCODED_DOTS.clear()
-        dots = _ENCODED_DOTS[state.dots] = [list(cell) for cell in sorted(state.dots)]
+        dots = _ENCODED_DOTS[state.dots] = ";".join(f"{x},{y}" for x, y in sorted(state.dots, key=_reading))
     return [[list(cell) for cell in state.positions], dots, state.score, state.turn, state.steps]
 
 
 _DECODED_DOTS: dict[str, frozenset[Cell]] = {}
-"""The dots of recent states read from the pipe, by their text (repr): a batch shares a few sets."""
+"""The dots of recent states read from the pipe, by their text: each text is read once."""
 
 
 def _decode_dots(body: Any) -> frozenset[Cell]:
-    key = repr(body)
-    dots = _DECODED_DOTS.get(key)
+    if type(body) is not str:
+        raise ValueError("its dots must be a text of cells, 'x,y;x,y;...'")
+    dots = _DECODED_DOTS.get(body)
     if dots is None:
+        try:
+            cells = [tuple(int(number) for number in cell.split(",")) for cell in body.split(";")] if body else []
+        except ValueError:
+            raise ValueError("its dots must be a text of cells, 'x,y;x,y;...', in whole numbers") from None
+        if any(len(cell) != 2 for cell in cells) or len(body) > 20_000:
+            raise ValueError("its dots must be a text of cells, 'x,y;x,y;...'")
         if len(_DECODED_DOTS) >= 4096:
             _DECODED_DOTS.clear()
-        dots = _DECODED_DOTS[key] = frozenset(_cells(body, "its dots"))
+        dots = _DECODED_DOTS[body] = frozenset((x, y) for x, y in cells)
     return dots
 
 

@@ -74,7 +74,7 @@ def agents_search(game: Game | Tree, state: Any = None, *, depth: int, evaluate:
     def chance_value(state: Any, path: Moves) -> tuple[Any, Moves]:
         outcomes = ((p, value(game.result(state, a), path + (a,))[0])
                     for a, p in _replies(search, moves, state, path))
-        return expected_value(outcomes, f"node {path_name(path)}"), ()
+        return expected_value(outcomes, lambda: f"node {path_name(path)}"), ()
 
     return search.run(lambda: value(search.root, ()))
 

@@ -8,7 +8,7 @@ their outcomes' values.
 from __future__ import annotations
 
 import math
-from typing import Any, Iterable, Optional
+from typing import Any, Callable, Iterable, Optional
 
 from ..core.text import path_name, shown, value_text
 from ..core.trace import ENTER, EXIT, LEAF, NO_TRACE, UPDATE, Moves, Trace, as_trace
@@ -89,9 +89,14 @@ def other(player: str) -> str:
     return "MIN" if player == "MAX" else "MAX"
 
 
-def expected_value(outcomes: Iterable[tuple[Any, Any]], where: str) -> Any:
+def _place(where: str | Callable[[], str]) -> str:
+    """Return where a message says an expectation failed: `where` itself, or what it gives."""
+    return where() if callable(where) else where
+
+
+def expected_value(outcomes: Iterable[tuple[Any, Any]], where: str | Callable[[], str]) -> Any:
     """Return the sum of probability * value over (probability, value) pairs. What has no value
-    raises ValueError starting with `where`: an outcome of probability 0 whose value is infinite
+    raises ValueError starting with `where` (text, or a function giving it, called only then): an outcome of probability 0 whose value is infinite
     (0 * inf), infinite values of both signs (inf - inf), and a product too large for a float (a
     huge int leaf times a float probability).
 
@@ -101,15 +106,15 @@ def expected_value(outcomes: Iterable[tuple[Any, Any]], where: str) -> Any:
     total: Any = 0
     for i, (p, v) in enumerate(outcomes):
         if p == 0 and v in (math.inf, -math.inf):
-            raise ValueError(f"{where}: outcome {i} has probability 0 and the value {value_text(v)}, and "
+            raise ValueError(f"{_place(where)}: outcome {i} has probability 0 and the value {value_text(v)}, and "
                              "0 times an infinite value is undefined: give it a probability above 0, "
                              "a finite value, or leave it out")
         try:
             total += p * v
         except OverflowError:
-            raise ValueError(f"{where}: a probability times a value is too large for a float; give the "
+            raise ValueError(f"{_place(where)}: a probability times a value is too large for a float; give the "
                              "probabilities as Fractions to compute it exactly") from None
     if is_nan(total):
-        raise ValueError(f"{where}: the outcomes' values include both {value_text(math.inf)} and "
+        raise ValueError(f"{_place(where)}: the outcomes' values include both {value_text(math.inf)} and "
                          f"{value_text(-math.inf)}, so the expected value (inf - inf) is undefined")
     return total
