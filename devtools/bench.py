@@ -586,9 +586,11 @@ def kernel_seconds(path: Path) -> float:
 
 def pyodide_seconds(names: list[str]) -> dict[str, float]:
     """Return each lesson's time on Pyodide (the sum of its cells' times, Pyodide's start left out), run
-    by the browser tests' Node runner on the built site; {} when the site or Node is missing."""
+    by the browser tests' Node runner on the built site; {} when the site or Node is missing. A lesson
+    the site leaves out (scripts/build_lite.py's BLOCKED) gets none."""
     node = shutil.which("node")
-    if node is None or not (SITE_PYODIDE / "pyodide-lock.json").is_file():
+    names = [name for name in names if (SITE_FILES / name).is_file()]  # lessons left out of the site: none
+    if node is None or not (SITE_PYODIDE / "pyodide-lock.json").is_file() or not names:
         return {}
     done = subprocess.run([node, str(PYODIDE_RUNNER), str(SITE_PYODIDE), str(SITE_FILES), *names],
                           capture_output=True, text=True, timeout=3600, check=True)

@@ -92,6 +92,8 @@ def test_the_pyodide_times_are_the_sum_of_the_cells(monkeypatch, tmp_path):
     site.mkdir()
     (site / "pyodide-lock.json").write_text("{}")
     monkeypatch.setattr(bench, "SITE_PYODIDE", site)
+    monkeypatch.setattr(bench, "SITE_FILES", tmp_path)
+    (tmp_path / "01_x.ipynb").write_text("{}")  # 02_y is left out of the site
     reply = {"notebooks": {"01_x.ipynb": [{"seconds": 1.5}, {"seconds": 2.0}]}}
     monkeypatch.setattr(bench.shutil, "which", lambda name: "/usr/bin/node")
     monkeypatch.setattr(bench.subprocess, "run", lambda *a, **k: subprocess.CompletedProcess(a, 0, json.dumps(reply), ""))

@@ -139,6 +139,29 @@ def test_a_printed_record_earns_nothing_in_a_play_check(tmp_path: Path) -> None:
     assert "games won" in graded.marks[0].message and "it needs" in graded.marks[0].message
 
 
+MAZE_ATTACKS = {
+    "an evaluation that never returns": (4, "def evaluate(game, state):\n    while True:\n        pass\n"),
+    "an evaluation equal to everything": (4, "class Liar(float):\n    def __gt__(self, other):\n        return True\n"
+                                             "def evaluate(game, state):\n    return Liar(1e9)\n"),
+    "a search that rewrites its count": (2, "def multi_agent_alphabeta(game, state, depth, evaluate):\n"
+                                            "    evaluate.calls = 0\n    return 0, game.actions(state)[0]\n"),
+    "a reflex value that reads the grader's random state": (0, "import random\n"
+                                                                "def reflex_value(game, state, action):\n"
+                                                                "    return random.random()\n"),
+}
+
+
+@pytest.mark.parametrize("kind", sorted(MAZE_ATTACKS))
+def test_an_attack_on_assignment_6_earns_nothing_and_grading_goes_on(tmp_path: Path, kind: str) -> None:
+    index, source = MAZE_ATTACKS[kind]
+    graded = grade(submit(tmp_path, "assignment6_maze", {index: source}), "assignment6_maze")
+    exercise = ["reflex", "multi_agent_minimax", "multi_agent_alphabeta", "multi_agent_expectimax",
+                "maze_evaluation"][index]
+    marks = earned(graded)
+    assert marks[exercise] == 0, messages(graded)
+    assert sum(marks.values()) == len(marks) - 1, messages(graded)  # the other answers keep their points
+
+
 def test_edited_outputs_and_metadata_change_nothing(tmp_path: Path) -> None:
     def edit(notebook: Any) -> None:
         for cell in notebook["cells"]:
