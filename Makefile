@@ -194,7 +194,7 @@ bench-grade: setup  ## time make grade on COUNT=200 generated submissions of ass
 	    '$(BIN)/python' -m devtools.readme_blocks bench-grade "$$tmp/bench-grade.txt" --command "make bench-grade"
 	fi
 
-bench: setup  ## run the benchmarks and time each lesson, 5-7 minutes (BENCH_ARGS=--full: the long figures, --no-lessons; README=1: into the README)
+bench: setup  ## run the benchmarks and time each lesson, 2-3 minutes (BENCH_ARGS=--full: the long figures, --no-lessons; README=1: into the README)
 	cd '$(ROOT)'
 	mkdir -p build
 	'$(BIN)/python' -m devtools.bench $(BENCH_ARGS) | tee build/bench.txt

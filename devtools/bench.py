@@ -24,7 +24,7 @@ a depth-2 expectimax game with two random chasers on the classic layout in at mo
 Last, what a student waits for: each lesson run top to bottom in a new kernel (wall time, the
 kernel's start included) and on Pyodide, as the server-free edition runs it (the browser tests' Node
 runner on the site `make lite` builds; the sum of the cells' times), against the goals of 30 s and
-120 s. That adds three to five minutes; `--no-lessons` skips it, `--lessons [NN]` runs only it."""
+120 s. That adds about a minute; `--no-lessons` skips it, `--lessons [NN]` runs only it."""
 
 from __future__ import annotations
 
