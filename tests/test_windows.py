@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from minimax_lab import ConnectFour, TicTacToe, TranspositionTable, TreeGame, alphabeta, minimax, random_tree, solve
-from minimax_lab.analysis.experiments import compare_searches
+from minimax_lab.analysis.experiments import compare_searches, smallest_proof
 from minimax_lab.core.trace import ENTER, Trace
 from minimax_lab.core.trees import random_trees
 from minimax_lab.heuristics.connect_four import threats_then_centre
@@ -235,3 +235,47 @@ def test_a_table_kept_between_searches_answers_at_the_root():
     later = mtdf(game, state, table=table)
     assert later.value == first.value and later.move is not None
     assert alphabeta(game, game.result(state, later.move)).value == first.value
+
+
+def proof_first(test):
+    """An ordering that tries first, at every node, a child whose answer to the test is the node's
+    and whose smallest proof is the smallest (smallest_proof and minimax, never the search itself)."""
+    def order(game, state, actions, path):
+        answer = minimax(game, state).value >= test
+
+        def key(action):
+            child = game.result(state, action)
+            return (minimax(game, child).value >= test) != answer, smallest_proof(game, child, test=test)
+        return sorted(actions, key=key)
+    return order
+
+
+def test_smallest_proof_is_the_floor_every_order_reaches_only_with_the_proof_first():
+    """No null-window search visits fewer nodes than smallest_proof, whatever its order; the search
+    that tries the smallest proof's move first visits exactly that many."""
+    checked = 0
+    for game in list(games())[:600]:
+        if game.is_terminal(game.initial):
+            continue
+        value = minimax(game).value
+        for test in {value, value + 0.5, value - 0.5}:
+            floor = smallest_proof(game, test=test)
+            for order in (None, exact_order(game), proof_first(test)):
+                assert null_window(game, test=test, order=order).nodes >= floor, (game, test)
+            assert null_window(game, test=test, order=proof_first(test)).nodes == floor, (game, test)
+            checked += 1
+    assert checked > 1000
+
+
+def test_smallest_proof_of_tic_tac_toe_against_the_searches():
+    """Lesson 5's figures: the no to 'can X win?' needs a proof of 1,280 nodes, the yes to 'can X
+    draw?' one of 182; the searches visit 16,159 and 966."""
+    game = TicTacToe()
+    assert {test: smallest_proof(game, test=test) for test in (0.5, -0.5)} == {0.5: 1280, -0.5: 182}
+    assert {test: null_window(game, test=test).nodes for test in (0.5, -0.5)} == {0.5: 16159, -0.5: 966}
+
+
+def test_smallest_proof_refuses_a_test_that_is_not_a_finite_number():
+    for test in (math.inf, math.nan, "0.5", None):
+        with pytest.raises(ValueError, match="test"):
+            smallest_proof(AIMA, test=test)

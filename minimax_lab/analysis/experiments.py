@@ -32,7 +32,7 @@ from ..core.table import TranspositionTable
 from ..core.text import shown
 from ..core.trees import MAX_FORMULA_DEPTH, Tree, deepest_within, is_number, mix64, uniform_nodes
 from ..core.validation import as_float, callable_value, real_number, whole_number
-from ..games.protocol import Game, UniformTree
+from ..games.protocol import Game, UniformTree, as_game, start_state
 from ..search.ordering import ByEvaluation, RandomOrder
 from ..search.registry import CATALOG, FOR_MAX, GAME_OR_TREE, ORDERINGS, names, one_of, search_entry
 from ..search.textbook import Evaluate, Ordering
@@ -452,6 +452,41 @@ def compare_searches(game: Game | Tree, state: Any = None, *, depth: Optional[in
         rows.append({"search": name, "value": result.value, "move": result.move,
                      "nodes": result.nodes, "leaves": result.leaves})
     return rows
+
+
+def smallest_proof(game: Game | Tree, state: Any = None, *, test: float) -> int:
+    """Return the fewest nodes any search must visit to answer the null-window test "is the minimax
+    value of `state` (MAX's point of view) at least `test`?": the size of the smallest proof tree.
+
+    A yes is a strategy for MAX: at MAX's nodes one move that keeps the value at least `test`, at
+    MIN's every move. A no is a strategy for MIN, the other way round. Whatever its order, a search
+    that answers the test visits at least such a tree; how far above it lands is what its move
+    order costs. Positions are remembered by state, so the game's states must be hashable.
+
+    >>> tree = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]            # its value is 3
+    >>> smallest_proof(tree, test=3)   # yes: the root, its first MIN node and that node's 3 leaves
+    5
+    >>> smallest_proof(tree, test=4)   # no: the root, and under each MIN node one leaf below 4
+    7
+    """
+    game = as_game(game)
+    test = real_number(test, "test", finite=True)
+    sizes: dict[tuple[Any, bool], float] = {}
+
+    def size(node: Any, yes: bool) -> float:
+        """The smallest proof below `node` that its value is >= test (yes) or < test (no)."""
+        if (node, yes) not in sizes:
+            if game.is_terminal(node):
+                utility = game.utility(node, game.max_player)
+                sizes[node, yes] = 1 if (utility >= test) == yes else math.inf
+            else:
+                children = [size(game.result(node, action), yes) for action in game.actions(node)]
+                chooses = (game.to_move(node) == game.max_player) == yes
+                sizes[node, yes] = 1 + (min(children) if chooses else sum(children))
+        return sizes[node, yes]
+
+    root = start_state(game, state)
+    return int(min(size(root, True), size(root, False)))
 
 
 # Summaries

@@ -9,7 +9,7 @@ time limit, with the package's searches and tables forbidden. A first wrong try 
 answer waits for the second (checks.core.Exercise).
 
 >>> verdict = cheaper_test(...)
-Not answered yet: which answer needs a strategy for one side only, one good move at each of its turns?
+Not answered yet: a yes is a strategy for X, a no one for O; which must answer more moves?
 >>> cheaper_test(-0.5).correct
 Correct: -0.5. The yes to "is the value at least -0.5?" took 966 nodes, the no to "is it at least 0.5?" 16,159.
 True
@@ -104,8 +104,7 @@ def cheaper_test(answer: Any) -> Verdict:
     cheaper = min(TESTS, key=lambda test: tests[test][1])
     dearer = next(test for test in TESTS if test != cheaper)
     return check_answer(answer, cheaper,
-                        hint="which answer needs a strategy for one side only, one good move at each of "
-                             "its turns?",
+                        hint="a yes is a strategy for X, a no one for O; which must answer more moves?",
                         why=f'The yes to "is the value at least {value_text(cheaper)}?" took '
                             f'{tests[cheaper][1]:,} nodes, the no to "is it at least {value_text(dearer)}?" '
                             f"{tests[dearer][1]:,}.",
