@@ -74,14 +74,14 @@ setup:  ## create/refresh .venv from requirements.lock, ensure Graphviz dot
 lab: setup  ## start JupyterLab at notebooks/00_start_here (PORT=8888, else the next free port; honours BROWSER)
 	@PORT='$(PORT)' VENV='$(VENV)' '$(ROOT)/scripts/lab.sh'
 
-# make test-browser runs two files instead: tests/test_nbgrader.py (it installs nbgrader, and a
-# machine that ran it once would otherwise run the file twice) and tests/test_setup_as_user.py (a
+# make test-browser runs two files instead: tests/grading/test_nbgrader.py (it installs nbgrader, and a
+# machine that ran it once would otherwise run the file twice) and tests/setup/test_setup_as_user.py (a
 # whole install into a new cache, as another user).
 test: setup  ## run tests/ and all notebooks (nbval) in one pytest run
 	cd '$(ROOT)'
 	mkdir -p '$(TEST_HOME)'
 	$(TEST_ENV) '$(BIN)/pytest' tests/ notebooks/ $(NBVAL_ARGS) -m '' \
-	    --ignore tests/test_nbgrader.py --ignore tests/test_setup_as_user.py \
+	    --ignore tests/grading/test_nbgrader.py --ignore tests/setup/test_setup_as_user.py \
 	    -n $(TEST_WORKERS) --dist loadfile $(PYTEST_ARGS)
 
 # The inner loop: tests/ without the modules marked slow (sandboxed grading, kernels, mypy, installs)
@@ -94,14 +94,14 @@ test-fast: setup  ## run the fast tests only (no notebooks, nothing marked slow)
 # Every lesson run in JupyterLab in headless Chromium, its widgets worked, screenshots in
 # build/browser/ (tests/browser/test_lessons.py), then two of them in Notebook 7 the same way;
 # plus the Binder check that needs repo2docker, nbgrader's autograding and the set-up as another
-# user (tests/test_setup_as_user.py).  scripts/setup_browser.sh adds Chromium (apt) and
+# user (tests/setup/test_setup_as_user.py).  scripts/setup_browser.sh adds Chromium (apt) and
 # requirements-browser.lock (Playwright, repo2docker, notebook).  CHROMIUM=/path/to/chrome to use
 # another Chromium.
 test-browser: setup lite  ## run every lesson in JupyterLab (two in Notebook 7) in Chromium, work its widgets; the lite site's lessons on Pyodide
 	cd '$(ROOT)'
 	VENV='$(VENV)' '$(ROOT)/scripts/setup_browser.sh'
 	mkdir -p '$(TEST_HOME)'
-	$(TEST_ENV) REQUIRE_REPO2DOCKER=1 REQUIRE_NBGRADER=1 '$(BIN)/pytest' -m '' tests/browser/test_lessons.py tests/test_binder.py tests/test_nbgrader.py tests/test_setup_as_user.py \
+	$(TEST_ENV) REQUIRE_REPO2DOCKER=1 REQUIRE_NBGRADER=1 '$(BIN)/pytest' -m '' tests/browser/test_lessons.py tests/setup/test_binder.py tests/grading/test_nbgrader.py tests/setup/test_setup_as_user.py \
 	    tests/browser/test_lite.py $(PYTEST_ARGS)
 
 # The server-free edition: a static JupyterLite site in build/lite/ (scripts/build_lite.py) whose

@@ -13,7 +13,7 @@ whose check is an Exercise (checks.core), counted once by name and by its kind; 
 is a cell that builds one of checks.practice's widgets. A `##` section "has something to do" when
 it holds an exercise or a practice widget; the closing sections (Summary, Further reading) need none.
 
-The course's targets (tests/test_course_stats.py): every lesson at most MAX_MINUTES, every lesson
+The course's targets (tests/devtools/test_course_stats.py): every lesson at most MAX_MINUTES, every lesson
 from 01 on with a code exercise and no section without something to do.
 """
 

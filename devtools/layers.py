@@ -5,7 +5,7 @@
 
 Each subpackage sits on a layer and may import only from the layers below it (and itself): the
 imports go one way. Every import counts, also one inside a function or under TYPE_CHECKING, since
-each is a dependency a reader must follow. tests/test_layers.py checks that there is no cycle
+each is a dependency a reader must follow. tests/devtools/test_layers.py checks that there is no cycle
 between modules and no import pointing up, and that the README's diagram is this module's.
 
 The layers are those of the installed package, minimax_lab/. This module and the rest of devtools/

@@ -28,13 +28,13 @@ ROOT = Path(__file__).resolve().parents[1]
 INSTRUCTOR_ONLY = (
     "notebooks/solutions/*",
     "scripts/sample_class.py",
-    "tests/test_assignments.py",
-    "tests/test_grading.py",
-    "tests/test_grade_class.py",
-    "tests/test_grade_attacks.py",
-    "tests/test_memorised_answers.py",
-    "tests/test_grading_guard.py",
-    "tests/test_release.py",
+    "tests/grading/test_assignments.py",
+    "tests/grading/test_grading.py",
+    "tests/grading/test_grade_class.py",
+    "tests/grading/test_grade_attacks.py",
+    "tests/grading/test_memorised_answers.py",
+    "tests/checks/test_grading_guard.py",
+    "tests/devtools/test_release.py",
 )
 """Paths (fnmatch patterns) left out of the student edition. A test module that reads the solution
 notebooks is left out too, whether listed or not (reads_solutions); the two grading tests listed here
@@ -56,9 +56,9 @@ def tracked_files(root: Path = ROOT) -> list[str]:
     return sorted(p for p in listed.split("\0") if p and (root / p).is_file())
 
 
-def reads_solutions(path: Path) -> bool:
-    """Return True for a test module that reads the solution notebooks."""
-    if not (path.parent.name == "tests" and path.suffix == ".py"):
+def reads_solutions(path: Path, root: Path = ROOT) -> bool:
+    """Return True for a test module (a .py file under root/tests/) that reads the solution notebooks."""
+    if not (path.suffix == ".py" and path.is_relative_to(root / "tests")):
         return False
     text = path.read_text(encoding="utf-8", errors="replace")
     return bool(re.search(r"""["']solutions["']|notebooks/solutions""", text))
@@ -77,7 +77,7 @@ def is_instructor_only(relative: str, root: Path = ROOT, _seen: Optional[set[str
     module that reads the solution notebooks, and a test module that imports one left out (the
     student edition's tests must collect without it)."""
     if any(fnmatch.fnmatch(relative, pattern) for pattern in INSTRUCTOR_ONLY) or \
-            reads_solutions(root / relative):
+            reads_solutions(root / relative, root):
         return True
     seen = _seen if _seen is not None else {relative}
     folder = Path(relative).parent
@@ -143,7 +143,7 @@ def course_code_lines(root: Path = ROOT) -> set[str]:
     lines: set[str] = set()
     package = [path for path in (root / "minimax_lab").rglob("*.py") if "grading" not in path.parts]
     package += sorted((root / "devtools").glob("*.py"))
-    tests = [path for path in (root / "tests").glob("test_*.py")
+    tests = [path for path in (root / "tests").rglob("test_*.py")
              if not path.name.startswith(("test_grading", "test_assignments", "test_grade", "test_release"))]
     for path in package + tests:
         lines |= {line.strip() for line in path.read_text(encoding="utf-8").split("\n")}

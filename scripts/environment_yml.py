@@ -8,7 +8,7 @@ pip; every Python package then comes from PyPI at the lock's exact version, the 
 kept, so Binder gets the versions `make setup` installs, transitive ones included. The list names no
 local file (not `-r requirements.lock`, not `-e .`): repo2docker then builds this environment
 before it copies the repository in and reuses that layer until the file changes; postBuild installs
-the package itself (tests/test_binder.py checks the build order).
+the package itself (tests/setup/test_binder.py checks the build order).
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ TARGET = ROOT / "environment.yml"
 HEADER = """\
 # Binder's environment (repo2docker builds it, then runs ./postBuild, which installs minimax-lab).
 # Made from requirements.lock by `python scripts/environment_yml.py` (run by `make lock`); do not
-# edit: tests/test_binder.py fails when it is out of date. conda-forge gives Python, the Graphviz
+# edit: tests/setup/test_binder.py fails when it is out of date. conda-forge gives Python, the Graphviz
 # programs (dot) and pip; every Python package comes from PyPI at the lock's version.
 # Locally: conda env create -f environment.yml, then pip install -e .
 name: minimax-lab

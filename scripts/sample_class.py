@@ -9,7 +9,7 @@ a numpy move, an infinite loop, an error, input mutated, the package's search ca
 attribute, by `from ... import` and by alias); and at most one notebook-level event: the checks
 rebound or a game patched from an answer cell, a crash of the worker, an answer cell deleted, a file that
 is not JSON or not a notebook, an answer cell that never ends (the cell time limit). Instructor-only
-(it holds the solutions): `make release` leaves it out. tests/test_grade_class.py grades a small
+(it holds the solutions): `make release` leaves it out. tests/grading/test_grade_class.py grades a small
 class of these and compares grades.csv with expected.json.
 """
 

@@ -382,13 +382,20 @@ def test_bad_input_gets_a_clear_error(case: Case) -> None:
 
 
 def every_case() -> list[Case]:
-    """Return the cases of this file and of every test_bad_input_<area>.py beside it."""
-    import importlib
+    """Return the cases of this file and of every test_bad_input_<area>.py in the test folders."""
+    import importlib.util
+    import sys
     from pathlib import Path
 
     cases = list(CASES)
-    for path in sorted(Path(__file__).parent.glob("test_bad_input_*.py")):
-        cases += importlib.import_module(path.stem).CASES
+    for path in sorted(Path(__file__).parent.rglob("test_bad_input_*.py"), key=lambda path: path.name):
+        module = sys.modules.get(path.stem)   # pytest imports a test module by its file's name
+        if module is None:
+            spec = importlib.util.spec_from_file_location(path.stem, path)
+            assert spec is not None and spec.loader is not None
+            module = sys.modules[path.stem] = importlib.util.module_from_spec(spec)
+            spec.loader.exec_module(module)
+        cases += module.CASES
     return cases
 
 

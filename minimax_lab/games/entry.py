@@ -11,7 +11,7 @@ classes. An entry says:
 - where the parts that live in the layers above the rules are (`parts`: the play board's search
   settings in minimax_lab.heuristics, a fast search in minimax_lab.search, a drawing in
   minimax_lab.display), as "module:name" references resolved when first asked for, as a plug-in's
-  entry points are. The rules never import the layers above them; tests/games/test_registry.py
+  entry points are. The rules never import the layers above them; tests/games/test_game_registry.py
   checks that every reference resolves and points up.
 
 This module imports only the standard library, so that the grader's kit can ship it.

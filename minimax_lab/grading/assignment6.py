@@ -64,7 +64,7 @@ EVALUATION_LAYOUT, EVALUATION_DEPTH, EVALUATION_GAMES = "classic", 2, 10
 EVALUATION_WINS, EVALUATION_SCORE = 6, 800
 """What the evaluation's games need to pass: games won, and the average score. The solution's
 evaluation wins at least 8 of the 10 games of seed 0 with an average over 1,000
-(tests/test_assignment6.py), and full marks on the grading seeds of test_grade_isolation; the
+(tests/grading/test_assignment6.py), and full marks on the grading seeds of test_grade_isolation; the
 score alone wins none (P dithers until its 300 moves run out) and averages under half the bar."""
 
 Chasers = Literal["min", "chance"]

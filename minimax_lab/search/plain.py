@@ -3,7 +3,7 @@ search, and what a student's exercise mirrors. Each function is at most 15 lines
 the textbook's pseudocode (AIMA 4th ed. Figs. 5.3, 5.7 and 5.11; UC Berkeley CS188's multi-agent
 search), on the game protocol of games.protocol, with no tracing, no argument checks and no
 counting. The package's searches (textbook, ties, chance, maxn, agents, windows, mcts, retrograde)
-add those, and give the same values, moves and node counts (tests/test_plain.py).
+add those, and give the same values, moves and node counts (tests/search/test_plain.py).
 
 A game search returns a pair (value, move): the value for MAX (for the player to move in negamax
 and pvs) and the first best move (None at a leaf). On ties every search keeps the first best move.

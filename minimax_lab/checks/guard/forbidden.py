@@ -46,7 +46,7 @@ FORBIDDEN: Mapping[str, tuple[str, ...]] = MappingProxyType({
 })
 """The package's searches, oracles and answer keys a student's function may not call during a check:
 module name -> names of functions, or of classes whose every method is forbidden. A module not yet
-imported is skipped (nothing in it can have been called). tests/test_grading_guard.py checks that
+imported is skipped (nothing in it can have been called). tests/checks/test_grading_guard.py checks that
 every name is defined in its module and that every search of the registry whose trace a lesson
 draws is here."""
 

@@ -20,7 +20,7 @@ from minimax_lab.grading.assignments import BEGIN, END, STUB, is_answer_cell, no
 
 pytestmark = pytest.mark.slow  # runs the handouts in kernels
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 SOLUTIONS = ROOT / "notebooks" / "solutions"
 HANDOUTS = ROOT / "notebooks" / "assignments"
 NAMES = sorted(path.name for path in SOLUTIONS.glob("*.ipynb"))

@@ -15,7 +15,7 @@ import pytest
 
 pytestmark = pytest.mark.slow  # installs the course as another user
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 NOBODY = 65534
 
 

@@ -20,7 +20,7 @@ from minimax_lab.grading import assignments, class_grades, runner, sandbox
 
 pytestmark = pytest.mark.slow  # grades submissions in sandboxed workers
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SOLUTIONS = ROOT / "notebooks" / "solutions"
 PACKAGE = ROOT / "minimax_lab"
 CALL = 3.0  # the per-call limit these tests grade with (seconds)

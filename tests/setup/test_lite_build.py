@@ -28,7 +28,7 @@ from minimax_lab.display.draw import draw, png_of, side_by_side, svg_text
 
 pytestmark = pytest.mark.slow  # builds parts of the server-free edition
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 PYODIDE_INFO = {"abi_version": "2026_0", "arch": "wasm32", "platform": "emscripten_5_0_3", "python": "3.14.2"}
 
 

@@ -30,6 +30,7 @@ from minimax_lab.core.trace import NO_TRACE, NullTrace
 from minimax_lab.heuristics.tictactoe import open_winning_lines
 from minimax_lab.search import textbook
 from minimax_lab.search.twin import Untraced, bound_names, trace_free_twin, twin_of, without_trace
+from shared_cases import position
 from test_search import FIRST, TREES, WINDOWS, settings_for
 
 SEARCHES = [minimax, negamax, alphabeta]
@@ -61,19 +62,6 @@ def ordering(name, seed=0):
     """Return a fresh ordering: the learning ones keep what they learn, so each call gets its own."""
     made = {"random": lambda: RandomOrder(seed), "killers": Killers, "history": History}
     return made[name]() if isinstance(name, str) else name
-
-
-def position(moves, least=0):
-    """Return the game and its position after `moves` (each the index, modulo their number, of
-    an empty square), padded with zeros to at least `least` moves; play stops when the game ends."""
-    game = TicTacToe()
-    state = game.initial
-    for move in [*moves, *[0] * (least - len(moves))]:
-        if game.is_terminal(state):
-            break
-        empty = game.actions(state)
-        state = game.result(state, empty[move % len(empty)])
-    return game, state
 
 
 def evaluation(state):

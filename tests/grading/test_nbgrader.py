@@ -17,7 +17,7 @@ import pytest
 
 pytestmark = pytest.mark.slow  # installs and runs nbgrader
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SOLUTION = ROOT / "notebooks" / "solutions" / "assignment4_complexity.ipynb"
 
 

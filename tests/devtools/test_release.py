@@ -15,7 +15,7 @@ from devtools import release
 
 pytestmark = pytest.mark.slow  # writes the student edition and collects its tests
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(scope="module")
@@ -35,21 +35,22 @@ def test_the_edition_has_the_course_and_not_the_solutions(edition):
     for needed in ("Makefile", "README.md", "environment.yml", "postBuild", "pyproject.toml", "requirements.lock",
                    "scripts/setup.sh", "minimax_lab/search/textbook.py", "minimax_lab/checks/guard/call.py",
                    "notebooks/00_start_here.ipynb", "notebooks/assignments/assignment1_minimax.ipynb",
-                   "tests/test_search.py", ".ci/run",
+                   "tests/search/test_search.py", ".ci/run",
                    "devtools/nbval_plugin.py", "devtools/layers.py"):  # the edition's make test loads and tests them
         assert needed in files, needed
-    for instructor_only in ("tests/test_grading.py", "tests/test_assignments.py", "tests/test_release.py",
-                            "tests/test_grade_class.py", "tests/test_grading_guard.py", "scripts/sample_class.py"):
+    for instructor_only in ("tests/grading/test_grading.py", "tests/grading/test_assignments.py",
+                            "tests/devtools/test_release.py", "tests/grading/test_grade_class.py",
+                            "tests/checks/test_grading_guard.py", "scripts/sample_class.py"):
         assert instructor_only not in files
     assert files == set(release.edition_files())
     assert (edition / "README.md").read_text(encoding="utf-8").startswith("> **Student edition.**")
-    assert not [f for f in files if f.startswith("tests/") and release.reads_solutions(edition / f)]
+    assert not [f for f in files if f.startswith("tests/") and release.reads_solutions(edition / f, edition)]
     # a test module that imports a left-out one is left out too, else the edition's tests fail to collect
     shipped_tests = {f for f in files if f.startswith("tests/") and f.endswith(".py")}
     for test in shipped_tests:
         for module in release.test_imports(edition / test):
-            assert f"tests/{module}.py" in shipped_tests, (test, module)
-    assert "tests/test_notebook_check_agrees.py" not in files  # imports test_grade_attacks
+            assert (Path(test).parent / f"{module}.py").as_posix() in shipped_tests, (test, module)
+    assert "tests/grading/test_notebook_check_agrees.py" not in files  # imports test_grade_attacks
 
 
 def test_no_line_of_any_solution_region_is_in_the_edition(edition):
@@ -104,7 +105,7 @@ def test_the_editions_make_test_collects_everything(edition):
                          cwd=edition, env=env, capture_output=True, text=True, timeout=600)
     assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-3000:]
     assert "error" not in run.stdout.lower().split("\n")[-2]
-    assert "notebooks/00_start_here.ipynb" in run.stdout and "tests/test_search.py" in run.stdout
+    assert "notebooks/00_start_here.ipynb" in run.stdout and "tests/search/test_search.py" in run.stdout
     assert "notebooks/solutions" not in run.stdout
 
 

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from minimax_lab import TicTacToe, alphabeta, minimax
 from devtools import bench
-from test_twin import position
+from shared_cases import position
 
 pytestmark = pytest.mark.slow  # runs the benchmarks' code
 

@@ -11,7 +11,7 @@ import pytest
 
 pytestmark = pytest.mark.slow  # starts JupyterLab
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture

@@ -258,7 +258,7 @@ def unprivileged_python(base: Path) -> Optional[tuple[str, dict[str, str]]]:
     import numpy
 
     site = str(Path(numpy.__file__).resolve().parent.parent)
-    root = str(Path(__file__).resolve().parent.parent)
+    root = str(Path(__file__).resolve().parents[2])
     environment = {**os.environ, "HOME": str(base), "PYTHONPYCACHEPREFIX": str(base / "pycache")}
     system = f"/usr/bin/python{sys.version_info.major}.{sys.version_info.minor}"
     for python, extra in ((sys.executable, {}), (system, {"PYTHONPATH": f"{root}:{site}"})):

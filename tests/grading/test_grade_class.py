@@ -12,7 +12,7 @@ from minimax_lab.grading import class_grades
 
 pytestmark = pytest.mark.slow  # grades a generated class in sandboxed workers
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SOLUTION = ROOT / "notebooks" / "solutions" / "assignment1_minimax.ipynb"
 FORCED = ("not JSON", "kernel crash", "rebinds the check", "answer deleted", "patches a game", "cell never ends")
 

@@ -19,7 +19,7 @@ from minimax_lab.heuristics.tictactoe import open_lines_evaluation
 
 pytestmark = pytest.mark.slow  # runs every assignment check on many cases
 
-SOLUTIONS = Path(__file__).resolve().parents[1] / "notebooks" / "solutions"
+SOLUTIONS = Path(__file__).resolve().parents[2] / "notebooks" / "solutions"
 
 
 SETUP = {"assignment5_connect_four": ("board", "windows")}

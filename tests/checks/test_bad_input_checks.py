@@ -53,7 +53,7 @@ from minimax_lab.checks.practice import PruningPractice, ValuePractice
 from minimax_lab.grading import assignments, class_grades, sandbox
 from devtools import release
 
-SOLUTIONS = Path(__file__).resolve().parent.parent / "notebooks" / "solutions"
+SOLUTIONS = Path(__file__).resolve().parents[2] / "notebooks" / "solutions"
 SOLUTION = SOLUTIONS / "assignment4_complexity.ipynb"
 """The quickest assignment to grade: the solution the grading cases give."""
 

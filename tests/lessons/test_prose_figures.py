@@ -26,7 +26,7 @@ from pathlib import Path
 import pytest
 from lesson_notebooks import NOTEBOOKS, cell_source, lesson_cells, stored_output
 
-TESTS = Path(__file__).resolve().parent
+TESTS = Path(__file__).resolve().parents[1]
 
 FIGURE = re.compile(r"(?<![\w.^/])(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(?![\w^]|\.\d)")
 """A figure in prose: a whole number (thousands may be grouped with commas) or a decimal."""
@@ -366,7 +366,9 @@ TESTED = sorted({check.what for figures in FIGURES.values() for check in figures
 @pytest.mark.parametrize("test", TESTED)
 def test_the_tests_named_exist(test):
     file, name = test.split("::")
-    tree = ast.parse((TESTS / file).read_text(encoding="utf-8"))
+    found = sorted(TESTS.rglob(file))
+    assert len(found) == 1, f"{file}: {len(found)} test files of that name"
+    tree = ast.parse(found[0].read_text(encoding="utf-8"))
     assert name in {node.name for node in tree.body if isinstance(node, ast.FunctionDef)}, f"no test {test}"
 
 

@@ -27,7 +27,7 @@ import yaml
 
 pytestmark = pytest.mark.slow  # checks the Binder set-up
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 START = "notebooks/00_start_here.ipynb"
 BADGE = re.compile(r"\[!\[[^\]]*\]\((https://mybinder\.org/badge_logo\.svg)\)\]"
                    r"\((https://mybinder\.org/v2/gh/[\w.-]+/[\w.-]+/[\w./-]+\?urlpath=[^)\s]+)\)")

@@ -7,29 +7,7 @@ from minimax_lab import Trace, TreeGame, alphabeta, minimax
 from minimax_lab.checks.core import FIG_5_2
 from minimax_lab.core.trees import random_tree, random_trees
 from minimax_lab.search.ties import strict_alphabeta, ties_broken
-
-
-def strict_oracle(tree, maximizing=True, alpha=float("-inf"), beta=float("inf"), path=(), seen=None):
-    """Return the leaves a textbook alpha-beta that cuts only on v > β (v < α) evaluates: written
-    out here, apart from the package, to check strict_alphabeta's reduction to alphabeta."""
-    seen = [] if seen is None else seen
-    if not isinstance(tree, list):
-        seen.append(path)
-        return tree, seen
-    v = float("-inf") if maximizing else float("inf")
-    for i, child in enumerate(tree):
-        value, _ = strict_oracle(child, not maximizing, alpha, beta, path + (i,), seen)
-        if maximizing:
-            v = max(v, value)
-            if v > beta:
-                break
-            alpha = max(alpha, v)
-        else:
-            v = min(v, value)
-            if v < alpha:
-                break
-            beta = min(beta, v)
-    return v, seen
+from shared_cases import strict_oracle
 
 
 

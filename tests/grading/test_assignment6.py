@@ -117,7 +117,7 @@ def test_the_solution_evaluation_clears_the_bar_and_the_score_alone_does_not() -
 
 def test_the_readme_states_the_thresholds_the_checks_use() -> None:
     from pathlib import Path
-    readme = " ".join((Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8").split())
+    readme = " ".join((Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8").split())
     a6 = assignment6
     assert (f"must win {a6.REFLEX_WINS} of {a6.REFLEX_GAMES} games on the {a6.REFLEX_LAYOUT} maze" in readme)
     assert (f"{a6.EVALUATION_WINS} of {a6.EVALUATION_GAMES} games on the {a6.EVALUATION_LAYOUT} maze with an average "
@@ -129,7 +129,7 @@ def test_the_handout_states_the_thresholds_and_the_game_the_checks_use() -> None
     from pathlib import Path
 
     from minimax_lab.grading.assignments import read
-    notebook = read(Path(__file__).resolve().parents[1] / "notebooks" / "solutions" / f"{A6}.ipynb")
+    notebook = read(Path(__file__).resolve().parents[2] / "notebooks" / "solutions" / f"{A6}.ipynb")
     text = " ".join(" ".join(cell.source for cell in notebook.cells if cell.cell_type == "markdown").split())
     a6 = assignment6
     assert (f"The check plays {a6.REFLEX_GAMES} games on the {a6.REFLEX_LAYOUT} maze against two chasers" in text

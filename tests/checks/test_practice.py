@@ -10,7 +10,7 @@ from minimax_lab.checks.practice import MAX_VALUE_NODES, PruningPractice, ValueP
 from minimax_lab.core.trace import cutoff_reasons
 from minimax_lab.core.trees import random_tree
 from minimax_lab.search.ties import RULES
-from test_ties import strict_oracle
+from shared_cases import strict_oracle
 
 SEEDS = range(4)
 

@@ -26,7 +26,7 @@ from devtools import release
 
 pytestmark = pytest.mark.slow  # grades submissions in sandboxed workers
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 # --- assignment 4: cases drawn when the check runs ----------------------------------------------------
 
