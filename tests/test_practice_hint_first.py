@@ -4,6 +4,7 @@ random cases, a right answer is accepted, a first wrong one gets a hint (never t
 second the answer, bad input a message, and the buttons work."""
 
 import math
+import re
 import time
 
 import pytest
@@ -13,6 +14,7 @@ from minimax_lab.checks.practice.base import TRY_AGAIN
 from minimax_lab.checks.practice.chance import number_text, random_chance_tree, read_value
 from minimax_lab.checks.practice.retrograde import label_text, random_game_graph, read_label
 from minimax_lab.core.trees import Chance
+from minimax_lab.display.tree_layout import layout_svg
 from minimax_lab.search import plain
 from minimax_lab.search.retrograde import tablebase
 
@@ -343,3 +345,15 @@ def test_the_mcts_buttons_work_the_two_stages():
     assert "Correct: the back-up leaves" in practice.feedback.value
     practice.new_button.click()
     assert practice.stage == 1 and practice.pick.value is None and practice.feedback.value == ""
+
+
+@pytest.mark.parametrize("practice", WIDGETS)
+def test_without_graphviz_each_case_is_drawn_by_the_pure_python_layout(practice):
+    """The browser-only edition has no dot: trees and the retrograde graphs (whose positions share
+    children) are laid out in Python."""
+    for seed in range(10):
+        widget = practice(seed=seed)
+        widget.show_answer()
+        svg = layout_svg(widget.drawing)
+        nodes = len(re.findall(r"^\t(?!graph |node |edge )\w+ \[", widget.drawing.source, re.M))
+        assert svg.count('class="node"') == nodes and "<svg" in svg

@@ -63,7 +63,8 @@ class MCTSPractice(Practice):
 
     instructions = ("N counts a node's playouts, U their total utility for the player who moved into it. "
                     "Choose the root's child that UCB1 = U/N + C·√(ln N(root) / N) selects next, with "
-                    "C = √2 as in the lesson, and press Check; then back up the playout.")
+                    "C = √2 (the package's; for utilities in [−1, 1] UCB1's guarantee needs 2√2), and "
+                    "press Check; then back up the playout.")
     hint_first = True
 
     def __init__(self, branching: int = 3, depth: int = 2, seed: int = 0):
@@ -116,7 +117,7 @@ class MCTSPractice(Practice):
             nonlocal count
             count += 1
             where = path_name(node.path)
-            label = f"{where}\nN={node.visits}" + (f" U={value_text(node.total)}" if node.path else "")
+            label = f"{where}: N={node.visits}" + (f", U={value_text(node.total)}" if node.path else "")
             bold = {"penwidth": "2.5"} if node.path in path else {}
             dot.node(node_id(node.path), label=label, **bold)
             for move, child in node.children.items():

@@ -182,7 +182,7 @@ class RetrogradePractice(Practice):
                 dot.node(p, label=f"{p}: {value_word(self.graph.ends[p])}", shape="box",
                          style="filled", fillcolor="white" if mover == "A" else "grey90")
             else:
-                below = f"\n{label_text(shown_labels[p])}" if p in shown_labels else ""
+                below = f" {label_text(shown_labels[p])}" if p in shown_labels else ""
                 dot.node(p, label=f"{p} ({mover}){below}", shape="ellipse", style="filled",
                          fillcolor="white" if mover == "A" else "grey90")
         for p, targets in sorted(self.graph.moves.items()):
