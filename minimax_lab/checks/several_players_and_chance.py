@@ -433,12 +433,12 @@ def quiz_2(answer: Any) -> Verdict:
 
 
 AFRAID_MAZE, AFRAID_SEED, AFRAID_DEPTH = "medium", 7, 2
-"""The lesson's game in which minimax's P, searching AFRAID_DEPTH rounds deep against random chasers,
-walks into a chaser: the maze and the seed."""
+"""The game in which minimax's P, searching AFRAID_DEPTH rounds deep against two random chasers,
+walks into a chaser (Check yourself, question 3): the maze and the seed."""
 
 
 def afraid_position() -> tuple[MazeGame, MazeState]:
-    """Return the maze and the position of the lesson's game (AFRAID_SEED) from which minimax's P
+    """Return the maze and the position of game AFRAID_SEED from which minimax's P
     makes its last move, into a chaser."""
     game = MazeGame(AFRAID_MAZE)
     lost = play_game(game, search_agent(depth=AFRAID_DEPTH), random_chaser, seed=AFRAID_SEED)
@@ -455,7 +455,8 @@ def quiz_3(answer: Any) -> Verdict:
     fears = agents_search(game, state, depth=AFRAID_DEPTH, evaluate=maze_score)
     hopes = agents_search(game, state, depth=AFRAID_DEPTH, evaluate=maze_score, chasers="chance")
     return choice(answer, "a", hint="what does minimax assume every chaser does, and what do random chasers do?",
-                  why=f"Minimax takes every chaser to play its best reply. In the lesson's game {AFRAID_SEED} it "
+                  why=f"Minimax takes every chaser to play its best reply. In game {AFRAID_SEED} on the "
+                      f"{AFRAID_MAZE} maze (two random chasers, both searches {AFRAID_DEPTH} rounds deep) it "
                       f"sees a trap it cannot escape if both chasers close in, and walks {fears.move} into a chaser "
                       f"(value {value_text(fears.value)}: caught now costs fewer points than caught later); "
                       f"expectimax, counting on random moves, goes {hopes.move} (expected value "

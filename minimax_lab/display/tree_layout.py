@@ -233,22 +233,26 @@ def place(roots: list[Node], separation: float) -> dict[int, float]:
 
 
 def layout_svg(dot: graphviz.Digraph) -> str:
-    """Return `dot` (a tree, as draw.py writes them) drawn as SVG without Graphviz."""
+    """Return `dot` (a tree, as draw.py writes them, or a graph whose nodes may share children,
+    drawn in layers: layered) drawn as SVG without Graphviz."""
     graph = parse(dot)
     size_nodes(graph)
-    roots = tree_roots(graph)
     separation = size_attribute(graph.graph, "nodesep", "0.25") * POINTS_PER_INCH
     rank_gap = size_attribute(graph.graph, "ranksep", "0.5") * POINTS_PER_INCH
-    place(roots, separation)
     ranks: dict[int, list[Node]] = {}
+    if len({head for _, head, _ in graph.edges}) < len(graph.edges):  # shared children: not a tree
+        ranks = layered(graph, separation)
+    else:
+        roots = tree_roots(graph)
+        place(roots, separation)
 
-    def collect(node: Node, rank: int) -> None:
-        ranks.setdefault(rank, []).append(node)
-        for child in node.children:
-            collect(child, rank + 1)
+        def collect(node: Node, rank: int) -> None:
+            ranks.setdefault(rank, []).append(node)
+            for child in node.children:
+                collect(child, rank + 1)
 
-    for root in roots:
-        collect(root, 0)
+        for root in roots:
+            collect(root, 0)
     title = graph.graph.get("label", "")
     title_height = 1.6 * font_size(graph.graph) if title else 0.0
     y = MARGIN + title_height
@@ -278,6 +282,34 @@ def layout_svg(dot: graphviz.Digraph) -> str:
                                {**graph.edge_defaults, **attrs}))
     parts.append("</g>\n</svg>\n")
     return "\n".join(parts)
+
+
+def layered(graph: Digraph, separation: float) -> dict[int, list[Node]]:
+    """Place the nodes of a graph without cycles in layers, each node one layer below the lowest of
+    the nodes with an edge to it, a layer's nodes left to right in the order written and centred
+    under the widest layer; return the layers. Raise ValueError on a cycle or a graph too deep."""
+    rank = {name: 0 for name in graph.nodes}
+    for _ in range(min(len(graph.nodes), MOST_RANKS) + 1):
+        moved = False
+        for tail, head, _ in graph.edges:
+            if rank[head] < rank[tail] + 1:
+                rank[head], moved = rank[tail] + 1, True
+        if not moved:
+            break
+    else:
+        raise ValueError("the pure-Python layout draws graphs without cycles, at most "
+                         f"{MOST_RANKS} layers deep; this one is not")
+    ranks: dict[int, list[Node]] = {}
+    for name, node in graph.nodes.items():
+        ranks.setdefault(rank[name], []).append(node)
+    widths = {r: sum(node.width for node in nodes) + separation * (len(nodes) - 1) for r, nodes in ranks.items()}
+    widest = max(widths.values(), default=0.0)
+    for r, nodes in ranks.items():
+        x = (widest - widths[r]) / 2
+        for node in nodes:
+            node.x = x + node.width / 2
+            x += node.width + separation
+    return dict(sorted(ranks.items()))
 
 
 def colour(name: str) -> str:
@@ -317,7 +349,7 @@ def _node_svg(number: int, node: Node) -> str:
     else:
         points = [(x - w / 2, y - h / 2), (x + w / 2, y - h / 2), (x + w / 2, y + h / 2), (x - w / 2, y + h / 2)]
     outline = " ".join(f"{px:.2f},{py:.2f}" for px, py in points + points[:1])
-    shown = (f'<polygon fill="{fill}" {_stroke(attrs)} points="{outline}"/>' if shape != "ellipse" else
+    shown = (f'<polygon fill="{fill}" {_stroke(attrs)} points="{outline}"/>' if shape not in ("ellipse", "circle") else
              f'<ellipse fill="{fill}" {_stroke(attrs)} cx="{x:.2f}" cy="{y:.2f}" rx="{w / 2:.2f}" ry="{h / 2:.2f}"/>')
     size = font_size(attrs)
     label_y = y + size * 0.35 + (-h / 8 if shape == "triangle" else h / 8 if shape == "invtriangle" else 0)

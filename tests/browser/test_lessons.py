@@ -503,7 +503,8 @@ EXPECTED_CONTROLS = [
     (re.compile(r"\bOrderingExplorer\("), {"ordering"}),
     (re.compile(r"\bBoard\("), {"board"}),
     (re.compile(r"\bQuiz\("), {"quiz"}),
-    (re.compile(r"\b(PruningPractice|ValuePractice)\("), {"practice"}),
+    (re.compile(r"\b(PruningPractice|ValuePractice|ChancePractice|RetrogradePractice|MCTSPractice)\("),
+     {"practice"}),
     # the maze game's widget: its depth slider restarts the game (the scoreboard beside the maze says
     # the new depth), its step slider and play button play moves
     (re.compile(r"\bMazeMatch\("), {"depth", "step", "play"}),
@@ -782,32 +783,60 @@ def work_quiz(page: Page, area: Locator) -> list[dict]:
 
 
 def work_practice(page: Page, area: Locator) -> list[dict]:
-    """In every practice widget (a tree, answer controls, Check and New tree buttons): give a wrong
-    answer and press Check, the feedback must say "Not correct"; then New tree must draw another tree.
+    """In every practice widget (a drawing, answer controls, Check and New tree or New game buttons):
+    give a wrong answer and press Check, the feedback must say "Not correct"; in a widget whose
+    feedback gives a hint first (a Show answer button), Show answer must then show the answer; then
+    New tree (New game) must draw another case and clear the feedback.
 
-    The wrong answer is one that is wrong on every tree: in pruning practice, marking the first leaf
-    as pruned (alpha-beta always examines it); in value practice, 1000 at the root (leaves are
-    below 100)."""
+    The wrong answer is one that is wrong on every case: in pruning practice, marking the first leaf
+    as pruned (alpha-beta always examines it); in value and chance practice, 1000 at the root (leaves
+    are below 100); in retrograde practice, a distance of 99 (the graphs are a few plies deep); in MCTS
+    practice, the first child, and if UCB1 does select it, N and U of 1000 in the back-up."""
     results = []
-    widgets = area.locator(".widget-vbox:has(> .widget-hbox > button:text-is('New tree'))")
+    widgets = area.locator(".widget-vbox:has(> .widget-hbox > button:text-matches('^New (tree|game)$'))")
     for i in range(widgets.count()):
         widget = widgets.nth(i)
         feedback = widget.locator(":scope > .widget-html .widget-html-content").last
-        toggles = widget.locator(".widget-toggle-button")
-        if toggles.count():
-            kind = "pruning"
-            toggles.first.click()
+        instructions = widget.locator(":scope > .widget-html").first.inner_text()
+        check = widget.locator("button:text-is('Check')")
+        if "UCB1" in instructions:
+            kind = "mcts"
+            widget.locator(".widget-toggle-button").first.click()
+            check.click()
+            verdict = wait_for_change(page, "", feedback.inner_text)
+            if verdict.startswith("Correct"):
+                settle(page, area)
+                widget.locator(".widget-text input").first.fill("1000, 1000")
+                check.click()
+                verdict = wait_for_change(page, verdict, feedback.inner_text)
         else:
-            kind = "values"
-            widget.locator(".widget-text input").first.fill("1000")
-        widget.locator("button:text-is('Check')").click()
-        verdict = wait_for_change(page, "", feedback.inner_text)
+            if "Mark every leaf" in instructions:
+                kind = "pruning"
+                widget.locator(".widget-toggle-button").first.click()
+            elif "Label every position" in instructions:
+                kind = "retrograde"
+                widget.locator(".widget-text input").first.fill("1, 99")
+            else:
+                kind = "chance" if "chance" in instructions else "values"
+                widget.locator(".widget-text input").first.fill("1000")
+            check.click()
+            verdict = wait_for_change(page, "", feedback.inner_text)
         results.append({"kind": "practice", "control": f"{kind} practice Check", "feedback": verdict[:80],
                         "ok": verdict.startswith("Not correct"), "expect": "say the wrong answer is not correct",
                         "required": True})
+        show = widget.locator("button:text-is('Show answer')")
+        if show.count():
+            settle(page, area)
+            before = feedback.inner_text()
+            show.click()
+            shown = wait_for_change(page, before, feedback.inner_text)
+            results.append({"kind": "practice", "control": f"{kind} practice Show answer", "feedback": shown[:80],
+                            "ok": bool(shown.strip()) and shown != before and not shown.startswith("Not correct"),
+                            "expect": "show the answer", "required": True})
+        settle(page, area)
         picture = widget.locator(".widget-html svg").first
         before = picture.inner_html()
-        widget.locator("button:text-is('New tree')").click()
+        widget.locator("button:text-matches('^New (tree|game)$')").click()
         after = wait_for_change(page, before, lambda: widget.locator(".widget-html svg").first.inner_html())
         settle(page, area)
         results.append({"kind": "practice", "control": f"{kind} practice New tree",

@@ -82,9 +82,8 @@ def test_the_lesson_asks_what_the_checks_check():
     assert "one time in four" in prompts and check.CAPTURE == Fraction(1, 4)
     assert "40 random ones" in prompts and check.EXPECTIMAX_TREES == 40
     assert "40 random small mazes" in prompts and check.MAZE_CASES == 40
-    # the game of "too afraid" (Check yourself, question 3) is the lesson's
-    assert (f'MazeGame("{check.AFRAID_MAZE}")' in code and f"seed={check.AFRAID_SEED}," in code
-            and f"search_agent(depth={check.AFRAID_DEPTH}" in code)
+    # the game of "too afraid" (Check yourself, question 3) is the one its worked answer names
+    assert f"In game {check.AFRAID_SEED} on the {check.AFRAID_MAZE} maze" in prompts
 
 
 # --- the solutions are correct ---------------------------------------------------------------------

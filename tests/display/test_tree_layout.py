@@ -73,10 +73,15 @@ def test_without_dot_drawings_fall_back_to_the_layout_and_show_as_svg(monkeypatc
 
 def test_colours_and_what_the_reader_does_not_know():
     assert colour(drawing.GREY) == "#b3b3b3" and colour("gold") == "gold"
+    shared = graphviz.Digraph()   # b has two parents: drawn in layers, b under a and c
+    shared.edge("a", "b")
+    shared.edge("c", "b")
+    assert layout_svg(shared).count('class="node"') == 3 and layout_svg(shared).count('class="edge"') == 2
     tangled = graphviz.Digraph()
     tangled.edge("a", "b")
     tangled.edge("c", "b")
-    with pytest.raises(ValueError, match="draws trees, but 'b' has two parents"):
+    tangled.edge("b", "c")
+    with pytest.raises(ValueError, match="draws graphs without cycles"):
         layout_svg(tangled)
     grouped = graphviz.Digraph()
     with grouped.subgraph(name="cluster") as inner:

@@ -40,7 +40,11 @@ FORBIDDEN: Mapping[str, tuple[str, ...]] = MappingProxyType({
     "minimax_lab.search.forward": ("Beam", "beam_search"),
     "minimax_lab.analysis.players": ("perfect_player", "reference_player"),
     "minimax_lab.analysis.experiments": ("minimal_nodes", "measure", "node_counts"),
-    "minimax_lab.checks.practice": ("Practice", "PruningPractice", "ValuePractice"),
+    "minimax_lab.checks.practice.base": ("Practice",),
+    "minimax_lab.checks.practice.trees": ("PruningPractice", "ValuePractice"),
+    "minimax_lab.checks.practice.chance": ("ChancePractice",),
+    "minimax_lab.checks.practice.retrograde": ("RetrogradePractice",),
+    "minimax_lab.checks.practice.mcts": ("MCTSPractice",),
     "minimax_lab.search.windows": ("pvs", "aspiration", "mtdf"),
     "minimax_lab.core.table": ("TranspositionTable", "NaiveTable", "bound_flag"),
 })

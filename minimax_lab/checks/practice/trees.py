@@ -1,99 +1,22 @@
-"""Practice widgets: unlimited random trees on which the student answers and is told at once what
-was right, what was wrong and where.
-
-- PruningPractice: mark the leaves alpha-beta never examines.
-- ValuePractice: fill in the minimax value of every inner node.
-
-Each keeps its state in Python (`.tree`, the true answer, `.answer(...)` returning the verdict
-text, which starts with "Correct" exactly when the answer is right); `.widget` is what a lesson
-displays, and its Check and New tree buttons call `.check()` and `.new_tree()`.
-"""
+"""The practice widgets on minimax trees: PruningPractice (mark the leaves alpha-beta never
+examines) and ValuePractice (fill in the minimax value of every inner node)."""
 
 from __future__ import annotations
 
-import html
 from typing import Any, Mapping, Optional
 
 import ipywidgets as w
 
-from ..core.text import path_name, shown, value_text
-from ..core.trace import Trace, cutoff_reasons, examined_reason
-from ..core.trees import Path, random_tree
-from ..display.controls import whole_number
-from ..display.draw import Picture, drawable, picture_of, render, search_trace, svg_of
-from ..display.still import PicturedBox, Still
-from ..games.protocol import TreeGame
-from ..search.ties import RULES, strict_alphabeta
-from .core import answer_text, read_number, read_paths, same
+from ...core.text import path_name, shown, value_text
+from ...core.trace import Trace, cutoff_reasons, examined_reason
+from ...core.trees import Path
+from ...display.controls import whole_number
+from ...search.ties import RULES, strict_alphabeta
+from ..core import answer_text, read_number, read_paths, same
+from .base import Practice
 
 MAX_VALUE_NODES = 21
 """The most inner nodes ValuePractice asks the student to fill in (branching 4, depth 3)."""
-
-
-class Practice(Still):
-    """What both practice widgets share: a random tree by seed, its drawing, Check and New tree
-    buttons and the feedback; subclasses add the answer controls and the verdict."""
-
-    instructions = ""
-    algorithm = "minimax"
-
-    def __init__(self, branching: int, depth: int, seed: int):
-        self.branching = whole_number(branching, "branching", 2, 4)
-        self.depth = whole_number(depth, "depth", 2, 4)
-        self.seed = whole_number(seed, "seed", 0)
-        self.picture = w.HTML()
-        self.controls = w.VBox()
-        self.feedback = w.HTML()
-        self.check_button = w.Button(description="Check", button_style="primary")
-        self.new_button = w.Button(description="New tree")
-        self.check_button.on_click(self.check)
-        self.new_button.on_click(self.new_tree)
-        self.caption = self.instructions
-        self.widget = PicturedBox([w.HTML(f"<b>{html.escape(self.instructions)}</b>"), self.picture,
-                                   self.controls, w.HBox([self.check_button, self.new_button]), self.feedback],
-                                  picture=self.still)
-        self.load()
-
-    def load(self) -> None:
-        """Make the tree for the current seed, draw it without backed-up values, reset the answer."""
-        self.tree = random_tree(self.branching, self.depth, seed=self.seed)
-        self.game: TreeGame = drawable(self.tree)
-        self.result, self.trace = search_trace(self.game, self.algorithm)
-        self.drawing = render(self.game, Picture(), edge_labels=True)
-        self.picture.value = svg_of(self.drawing)
-        self.feedback.value = ""
-        self.controls.children = self.make_controls()
-
-    def new_tree(self, button: Any = None) -> None:
-        """Show the tree of the next seed."""
-        self.seed += 1
-        self.load()
-
-    def show(self, text: str) -> str:
-        """Show a verdict in the feedback area and return it."""
-        self.feedback.value = ("<div style='white-space:pre-wrap'>" + html.escape(text) + "</div>")
-        return text
-
-    def show_search(self) -> None:
-        """Draw the tree as the search saw it: values backed up, pruned subtrees grey."""
-        self.drawing = render(self.game, picture_of(self.trace, self.result.pv), edge_labels=True)
-        self.picture.value = svg_of(self.drawing)
-
-    def make_controls(self) -> tuple[Any, ...]:
-        """Return the answer controls for the current tree."""
-        raise NotImplementedError
-
-    def check(self, button: Any = None) -> str:
-        """Check the answer in the controls, show the verdict and return it."""
-        raise NotImplementedError
-
-    def role(self, path: Path) -> str:
-        """Return 'MAX' or 'MIN': who moves at an inner node."""
-        return self.game.to_move(path)
-
-    def is_leaf(self, path: Path) -> bool:
-        """Return True when `path` is a leaf of the tree."""
-        return self.game.is_terminal(path)
 
 
 # --- pruning ------------------------------------------------------------------------------------
