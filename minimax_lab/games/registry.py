@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
+from .cards import CARDS
 from .connect_four import CONNECT_FOUR
 from .entry import GameEntry, WireKind, resolve
 from .maze import MAZE
@@ -23,7 +24,7 @@ from .nim import NIM
 from .protocol import TREES
 from .tictactoe import TIC_TAC_TOE
 
-GAMES: tuple[GameEntry, ...] = (TREES, TIC_TAC_TOE, CONNECT_FOUR, NIM, MAZE)
+GAMES: tuple[GameEntry, ...] = (TREES, TIC_TAC_TOE, CONNECT_FOUR, NIM, MAZE, CARDS)
 """Every game of the course."""
 
 CORE_KIT_MODULES = ("core/__init__.py", "core/text.py", "core/trees.py", "games/__init__.py", "games/entry.py",

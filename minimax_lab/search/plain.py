@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from fractions import Fraction
 from math import inf, log, nextafter, sqrt
 from typing import Any, Callable, Optional
 
@@ -303,3 +304,28 @@ def reachable(game: Game, state: Any) -> list[Any]:
                     found[child] = True
                     frontier.append(child)
     return list(found)
+
+
+# --- imperfect information: belief states, averaging over clairvoyance (AIMA 4th ed. section 5.6) --
+
+def belief_state(game: Any, state: Any, player: Any) -> list[Any]:
+    """Return the positions `player` cannot tell from `state`: each deal, played on, that it sees alike."""
+    seen = game.observation(state, player)
+    positions = (game.replay(deal, state.played) for deal in game.deals())
+    return [s for s in positions if s is not None and game.observation(s, player) == seen]
+
+
+def minimax_value(game: Game, state: Any) -> float:
+    """Return MAX's minimax value of `state` (AIMA 4th ed. eq. 5.1), asking at each position who moves."""
+    if game.is_terminal(state):
+        return game.utility(state, game.max_player)
+    values = [minimax_value(game, game.result(state, a)) for a in game.actions(state)]
+    return max(values) if game.to_move(state) == game.max_player else min(values)
+
+
+def averaging_over_clairvoyance(game: Game, states: list[Any]) -> tuple[Fraction, Any]:
+    """Return the best average minimax value of an action over `states`, equally likely, and that action."""
+    def average(a: Any) -> Fraction:
+        return Fraction(sum(minimax_value(game, game.result(s, a)) for s in states)) / len(states)
+    best = max(game.actions(states[0]), key=average)
+    return average(best), best

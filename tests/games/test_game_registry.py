@@ -28,7 +28,7 @@ GAME_CLASSES = {cls.__name__ for entry in registry.GAMES for cls in (entry.rules
     kind.kind.__name__ for entry in registry.GAMES for kind in entry.wire_states} | {"TurnTree", "UniformTree"}
 """The classes of particular games (and their states)."""
 
-OWN = ("tictactoe", "connect_four", "nim", "maze")
+OWN = ("tictactoe", "connect_four", "nim", "maze", "cards")
 """A module whose file name has one of these is a game's own."""
 
 

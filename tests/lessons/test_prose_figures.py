@@ -257,6 +257,11 @@ FIGURES: dict[str, dict[str, Check]] = {
         "998": computed(lambda: win() - 2),
         "108": computed(beam_cases),
     },
+    "13_imperfect_information.ipynb": {
+        "31": checked_by("test_checks_imperfect_information.py::test_the_lesson_asks_what_the_checks_check"),
+        "100": given("the road's payoff for the bus (minimax_lab.checks.imperfect_information's ROAD)"),
+        "5": given("the road's payoff for the jewels (ROAD)"),
+    },
     "appendix_sources.ipynb": {
         "92": computed(lambda: leaves_share("worst_first")),
     },

@@ -366,3 +366,44 @@ def test_backed_up_waits_for_a_lost_child_or_every_child():
     assert plain.backed_up([None, (-1, 4), (-1, 2)]) == (1, 3)
     assert plain.backed_up([(1, 3), (0, 5), (0, 1)]) == (0, 6)
     assert plain.backed_up([(1, 3), (1, 1)]) == (-1, 4)
+
+
+# --- imperfect information: belief states and averaging over clairvoyance -------------------------------
+
+def card_positions(count, seed=38):
+    """Return (game, state) for `count` random small card positions, MAX to move (seeded)."""
+    from minimax_lab.games.cards import CardGame
+    rng, found = random.Random(seed), []
+    while len(found) < count:
+        cards = [rank + suit for suit in "♠♥♦"[:rng.choice((2, 3))] for rank in "AKQJT98"]
+        hand = rng.choice((2, 3))
+        game = CardGame(rng.sample(cards, rng.randint(2 * hand + 1, 2 * hand + 2)), hand, rng.choice(("MAX", "MIN")))
+        state = rng.choice(game.deals())
+        for _ in range(rng.randrange(3)):
+            if not game.is_terminal(state):
+                state = game.result(state, rng.choice(game.actions(state)))
+        if not game.is_terminal(state) and game.to_move(state) == "MAX":
+            found.append((game, state))
+    return found
+
+
+def test_the_plain_belief_state_is_the_package_s():
+    from minimax_lab.search.imperfect import belief_state
+    for game, state in card_positions(30):
+        for player in ("MAX", "MIN"):
+            assert plain.belief_state(game, state, player) == belief_state(game, state, player)
+
+
+def test_minimax_value_asks_who_moves_at_each_position_as_the_package_minimax_does():
+    for game, state in card_positions(30):
+        assert plain.minimax_value(game, state) == minimax(game, state).value
+    for game, state in GAMES:
+        assert plain.minimax_value(game, state) == minimax(game, state).value
+
+
+def test_the_plain_averaging_over_clairvoyance_is_the_package_s():
+    from minimax_lab.search.imperfect import averaging_over_clairvoyance
+    for game, state in card_positions(40):
+        states = plain.belief_state(game, state, "MAX")
+        found = averaging_over_clairvoyance(game, states)
+        assert plain.averaging_over_clairvoyance(game, states) == (found.value, found.move)
