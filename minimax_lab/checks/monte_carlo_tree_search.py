@@ -8,11 +8,8 @@ writes is checked against `uct`, which grows the same tree as the plain version 
 still raises NotImplementedError), a check prints "Not answered yet" with a hint. A first wrong
 answer gets a hint; the answer comes with the second wrong try, or with check.<name>.answer().
 
->>> verdict = next_selection(...)
-Not answered yet: with every child visited, UCB1 adds to each child's mean a bonus that grows as its visits shrink
->>> next_selection(selection_steps()[SHOWN].selected[1][0]).correct
-Correct: 1. ...
-True
+>>> verdict = playout_favourite(...)
+Not answered yet: imagine both sides playing at random from each reply: after which does O win most often?
 """
 
 from __future__ import annotations
@@ -26,7 +23,7 @@ from ..core.text import value_text
 from ..core.trees import Tree, random_tree
 from ..games.protocol import Game, TreeGame
 from ..games.tictactoe import TicTacToe
-from ..search.mcts import UCTStep, uct
+from ..search.mcts import uct
 from ..search.opponents import playout_value
 from ..search.ordering import exact_values
 from ..search.plain import MCTSNode
@@ -85,42 +82,6 @@ def playout_favourite(answer: Any) -> Verdict:
     return choice(answer, right, hint="imagine both sides playing at random from each reply: after which "
                                       "does O win most often?",
                   why=why, mistakes={letter: hint for letter, hint in hints.items() if letter != right})
-
-
-# --- Your turn: which child does the next playout select? -----------------------------------------
-
-@cache
-def selection_steps() -> tuple[UCTStep, ...]:
-    """Return the first SHOWN + 1 playouts of uct on STEP_TREE with STEP_SEED, as its steps."""
-    steps: list[UCTStep] = []
-    uct(STEP_TREE, playouts=SHOWN + 1, seed=STEP_SEED, steps=steps)
-    return tuple(steps)
-
-
-@exercise("predict")
-def next_selection(answer: Any) -> Verdict:
-    """Check which child of the root (0, 1 or 2) playout SHOWN + 1 selects on STEP_TREE."""
-    step = selection_steps()[SHOWN]
-    scores = step.scores[0]
-    chosen = step.selected[1][0]
-    before = uct(STEP_TREE, playouts=SHOWN, seed=STEP_SEED).tree.children
-    means = {move: child.total / child.visits for move, child in before.items()}
-    visits = {move: child.visits for move, child in before.items()}
-    greedy = max(means, key=means.__getitem__)
-    least = min(visits, key=lambda move: (visits[move], -means[move]))
-    mistakes = {greedy: f"Child {greedy} has the best mean so far, but UCB1 also adds a bonus for few "
-                        "visits, and that bonus is larger elsewhere.",
-                least: f"Child {least} has few visits, so a large bonus; but compare its mean with the "
-                       "others' too."}
-    others = [move for move in scores if move not in (chosen, greedy, least)]
-    for move in others:
-        mistakes[move] = "Compute UCB1 for this child and for the others: mean plus √2 · √(ln N / n)."
-    why = ("UCB1 at the root: " + ", ".join(f"child {move}: {value_text(round(score, 2))}"
-                                            for move, score in scores.items())
-           + f"; child {chosen} has the highest.")
-    return check_answer(answer, chosen, why=why, mistakes={m: t for m, t in mistakes.items() if m != chosen},
-                        hint="with every child visited, UCB1 adds to each child's mean a bonus that grows "
-                             "as its visits shrink")
 
 
 # --- Your turn: write MCTS ----------------------------------------------------------------------

@@ -136,21 +136,12 @@ def test_the_mcts_solution_is_correct():
     assert len(check.mcts_cases()) == 26
 
 
-def test_the_selection_comes_from_the_search_s_own_steps():
-    step = check.selection_steps()[check.SHOWN]
-    assert step.selected[1] == (1,) and max(step.scores[0], key=step.scores[0].get) == 1
-    assert [round(score, 2) for score in step.scores[0].values()] == [1.37, 1.79, 0.79]
-
-
 # --- typical mistakes are named ----------------------------------------------------------------------
 
 MISTAKES = [
     (check.playout_favourite, "b", "Think of random play, not good play"),
     (check.playout_favourite, "c", "The replies differ"),
     (check.playout_favourite, "d", "Answer with one of the letters a, b or c"),
-    (check.next_selection, 0, "Child 0 has the best mean so far"),
-    (check.next_selection, 2, "Compute UCB1 for this child"),
-    (check.next_selection, "1", "The answer is a number"),
     (check.quiz_1, "b", "UCT grows a tree"),
     (check.quiz_1, "c", "the visits pile up on the best move"),
     (check.quiz_2, "a", "selection is deterministic"),
@@ -281,7 +272,6 @@ def first_failing_visits(named):
 
 HINT_FIRST = [
     (check.playout_favourite, "b", "'a'"),
-    (check.next_selection, 0, "1"),
     (check.mcts, mistaken(SIGN), f"The right result is {first_failing_visits(SIGN)}"),
     (check.quiz_1, "b", "'a'"),
     (check.quiz_2, "a", "'b'"),
