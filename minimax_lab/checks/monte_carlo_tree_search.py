@@ -28,7 +28,7 @@ from ..search.opponents import playout_value
 from ..search.ordering import exact_values
 from ..search.plain import MCTSNode
 from ..search.solve import solve
-from .core import CASE_SEED, Verdict, check_answer, check_function, choice, exercise, plain_number, same, same_move
+from .core import CASE_SEED, Verdict, check_function, choice, exercise, plain_number, same, same_move
 from .guard import Outcome
 
 TRAP = "X...O...X"
