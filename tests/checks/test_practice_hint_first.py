@@ -22,6 +22,12 @@ SEEDS = range(60)
 WIDGETS = [ChancePractice, RetrogradePractice, MCTSPractice]
 
 
+def larger_shapes(shapes):
+    """The larger shapes of an answer-key test: run by make test, left out of the fast set (each
+    searches 60 seeds of its shape)."""
+    return [pytest.param(*shape, marks=pytest.mark.slow) for shape in shapes]
+
+
 # --- shared ---------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("practice, argument, value", [
@@ -83,7 +89,7 @@ def plain_values(tree):
     return values
 
 
-@pytest.mark.parametrize("branching, depth", [(2, 2), (2, 3), (3, 2), (3, 3)])
+@pytest.mark.parametrize("branching, depth", [(2, 2), *larger_shapes([(2, 3), (3, 2), (3, 3)])])
 def test_the_chance_key_is_the_plain_expectiminimax_on_many_trees(branching, depth):
     for seed in SEEDS:
         practice = ChancePractice(branching=branching, depth=depth, seed=seed)
@@ -164,7 +170,7 @@ def test_the_chance_buttons_check_show_the_answer_and_draw_the_values():
 
 # --- RetrogradePractice -----------------------------------------------------------------------------
 
-@pytest.mark.parametrize("branching, depth", [(2, 3), (2, 4), (3, 3), (3, 4)])
+@pytest.mark.parametrize("branching, depth", [(3, 4), *larger_shapes([(2, 3), (2, 4), (3, 3)])])
 def test_the_retrograde_key_is_the_plain_retrograde_on_many_game_graphs(branching, depth):
     for seed in SEEDS:
         practice = RetrogradePractice(branching=branching, depth=depth, seed=seed)
@@ -254,7 +260,7 @@ def node_at(root, path):
     return root
 
 
-@pytest.mark.parametrize("branching, depth", [(2, 2), (3, 2), (2, 3), (3, 3)])
+@pytest.mark.parametrize("branching, depth", [(2, 2), *larger_shapes([(3, 2), (2, 3), (3, 3)])])
 def test_the_mcts_key_is_the_plain_mcts_on_many_trees(branching, depth):
     for seed in SEEDS:
         practice = MCTSPractice(branching=branching, depth=depth, seed=seed)
