@@ -222,6 +222,7 @@ def test_the_drawing_is_displayed_under_ipython(monkeypatch):
 
 def test_nothing_is_displayed_outside_ipython(monkeypatch):
     displayed = []
+    monkeypatch.setattr(IPython, "get_ipython", lambda: None)   # whatever shell an earlier test started
     monkeypatch.setattr(IPython.display, "display", displayed.append)
     check_answer(6, 3, hint="", show=lambda: "the drawing")
     assert displayed == []
