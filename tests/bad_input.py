@@ -243,12 +243,12 @@ def judge(case: Case) -> Optional[str]:
     return f"verdict lacks {missing}: {text}" if missing else None
 
 
-def short_limit(run: Callable[[], Any], seconds: float = 0.5) -> Callable[[], Any]:
+def short_limit(run: Callable[[], Any], seconds: float = 0.25) -> Callable[[], Any]:
     """Return `run` with the checks' time limit lowered to `seconds`, and the grace after it before
-    a child process is killed to half a second."""
+    a child process is killed to a quarter of a second."""
     def limited() -> Any:
         kept = limits.CALL_TIMEOUT, limits.GRACE
-        limits.CALL_TIMEOUT, limits.GRACE = seconds, 0.5
+        limits.CALL_TIMEOUT, limits.GRACE = seconds, 0.25
         try:
             return run()
         finally:
