@@ -793,7 +793,9 @@ def work_practice(page: Page, area: Locator) -> list[dict]:
     are below 100); in retrograde practice, a distance of 99 (the graphs are a few plies deep); in MCTS
     practice, the first child, and if UCB1 does select it, N and U of 1000 in the back-up."""
     results = []
-    widgets = area.locator(".widget-vbox:has(> .widget-hbox > button:text-matches('^New (tree|game)$'))")
+    # a Check button beside New tree or New game: the play board's New game has none
+    widgets = area.locator(".widget-vbox:has(> .widget-hbox > button:text-is('Check'))"
+                           ":has(> .widget-hbox > button:text-matches('^New (tree|game)$'))")
     for i in range(widgets.count()):
         widget = widgets.nth(i)
         feedback = widget.locator(":scope > .widget-html .widget-html-content").last
