@@ -42,7 +42,8 @@ SITE = ROOT / "build" / "lite"
 
 LESSONS = ("00_start_here", "01_minimax_values", "02_negamax", "03_alpha_beta", "04_move_ordering",
            "05_transpositions_and_windows", "07_tic_tac_toe", "08_solving_games", "09_several_players_and_chance",
-           "10_monte_carlo_tree_search", "11_search_with_a_horizon", "13_imperfect_information")
+           "10_monte_carlo_tree_search", "11_search_with_a_horizon", "13_chance",
+           "14_imperfect_information")
 """The lessons in the site: those whose every cell runs under Pyodide (tests/browser/test_lite.py).
 The others (06 plots with matplotlib, 12 fits weights with numpy) need a compiled package that only
 Pyodide's CDN serves (BLOCKED)."""

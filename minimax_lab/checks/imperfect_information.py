@@ -1,4 +1,4 @@
-"""Checks for lesson 13 (imperfect information): its Your turn exercises and Check yourself
+"""Checks for lesson 14 (imperfect information): its Your turn exercises and Check yourself
 questions.
 
 Every expected answer is computed by the package (the belief state and the searches of

@@ -1,8 +1,8 @@
 """Checks for lesson 09 (several players and chance): its Your turn exercises and Check yourself
-questions.
+questions. Lesson 13's chance nodes and expectimax are checked in checks.chance.
 
 Every expected answer is computed by the package (expectiminimax on `model_opponent`, `maxn`,
-`deviations`, `agents_search` on the maze, `expectiminimax`); the trees, mazes and numbers below are
+`deviations`, `agents_search` on the maze); the trees, mazes and numbers below are
 the exercises' data. Unanswered (`...`, or a function that still raises NotImplementedError), a check
 prints "Not answered yet" with a hint. A first wrong answer gets a hint; the answer comes with the
 second wrong try, or with check.<name>.answer().
@@ -25,10 +25,7 @@ from ..core.trace import Trace
 from ..core.trees import Path
 from ..display.maze_drawing import MazeSvg, maze_svg
 from ..games.maze import MazeGame, MazeState, random_maze
-from ..games.maze_policies import play_game, random_chaser
 from ..search.beyond import (
-    Chance,
-    ChanceTree,
     Vector,
     VectorTree,
     deviations,
@@ -38,7 +35,6 @@ from ..search.beyond import (
     strategy_values,
     uniform,
 )
-from ..analysis.maze_games import search_agent
 from ..search.agents import agents_search
 from ..search.textbook import minimax
 from .core import CASE_SEED, Verdict, check_answer, check_function, choice, exercise, same
@@ -60,7 +56,6 @@ CENTIPEDE: VectorTree = [(1, 0), [(0, 2), [(3, 1), [(2, 4), (5, 3)]]]]
 
 PASS_EVERYWHERE = {(): 1, (1,): 1, (1, 1): 1, (1, 1, 1): 1}
 """The strategy profile of "who would deviate?": both players pass at every node."""
-
 
 
 # --- Your turn: what is the gamble worth? ---------------------------------------------------------
@@ -274,130 +269,6 @@ def maze_value(student: Any) -> Verdict:
                           explain=maze_mistake)
 
 
-# --- Your turn: write expectimax -------------------------------------------------------------------
-
-def mistaken_value(tree: Any, chance: str, player: str = "MAX", *, decisions: str = "minimax") -> Any:
-    """Return the value of a tree with chance nodes under a typical mistake, or by the right rules:
-    chance nodes backed up as 'min', 'max', the plain 'mean' of their outcomes (probabilities
-    ignored) or 'expected' (the right rule); decision nodes (lists) as 'minimax' (MAX and MIN in
-    turn, `player` at the top), 'max' (all Pac-Man's, as in expectimax) or 'mean'."""
-    if isinstance(tree, Chance):
-        values = [mistaken_value(child, chance, player, decisions=decisions) for _, child in tree.outcomes]
-        if chance == "expected":
-            return sum(p * value for (p, _), value in zip(tree.outcomes, values))
-        return {"min": min, "max": max}[chance](values) if chance in ("min", "max") \
-            else Fraction(sum(values), len(values))
-    if isinstance(tree, list):
-        below = "MIN" if player == "MAX" and decisions == "minimax" else "MAX"
-        values = [mistaken_value(child, chance, below, decisions=decisions) for child in tree]
-        if decisions == "mean":
-            return Fraction(sum(values), len(values))
-        return max(values) if player == "MAX" else min(values)
-    return tree
-
-
-EXPECTIMAX_HINT = ("a list is Pac-Man's node (the largest child's value), a Chance node the sum of "
-                   "probability × value over node.outcomes, a number a leaf")
-
-EXPECTIMAX_TREES = 40
-"""Random trees the expectimax exercise tries after its fixed small ones."""
-
-
-def _fixed_expectimax_trees() -> list[Any]:
-    """Return the small trees expectimax is tried on first: a leaf, a MAX node, chance nodes."""
-    half, quarter = Fraction(1, 2), Fraction(1, 4)
-    return [
-        5,
-        [3, 5],
-        Chance([(half, 4), (half, 0)]),
-        Chance([(quarter, 8), (1 - quarter, 0)]),
-        [Chance([(quarter, 8), (1 - quarter, 0)]), 3],
-        [Chance([(half, [2, 6]), (half, 0)]), Chance([(Fraction(1, 3), 9), (Fraction(2, 3), [1, 2])])],
-    ]
-
-
-def random_expectimax_tree(rng: random.Random, depth: int, chance: bool, *, uniform_odds: bool) -> Any:
-    """Return a random tree of Pac-Man's nodes (lists) and chance nodes (Chance) in turn, `chance`
-    saying which is at the top, at most `depth` levels deep, with integer leaves in [-9, 9] and
-    probabilities that are equal (`uniform_odds`) or drawn as small fractions."""
-    if depth == 0 or rng.random() < 0.15:
-        return rng.randint(-9, 9)
-    children = [random_expectimax_tree(rng, depth - 1, not chance, uniform_odds=uniform_odds)
-                for _ in range(rng.randint(1 if chance else 2, 3))]
-    if not chance:
-        return children
-    weights = [1] * len(children) if uniform_odds else [rng.randint(1, 4) for _ in children]
-    return Chance([(Fraction(weight, sum(weights)), child) for weight, child in zip(weights, children)])
-
-
-def expectimax_cases(count: int = EXPECTIMAX_TREES, seed: Optional[int] = None) -> list[tuple[Any]]:
-    """Return the cases of the expectimax exercise, (tree,) each: the fixed small trees, then
-    `count` random ones drawn from `seed` (default CASE_SEED), a chance node or a list at the top
-    in turn."""
-    rng = random.Random(CASE_SEED.get() if seed is None else seed)
-    randoms = [random_expectimax_tree(rng, 1 + i % 4, chance=i % 2 == 1, uniform_odds=i % 3 == 0)
-               for i in range(count)]
-    return [(tree,) for tree in _fixed_expectimax_trees() + randoms]
-
-
-def _min_chance(tree: Any) -> Any:
-    """Return `tree` with each chance node standing for MIN's random move (player='MIN'), so that
-    expectiminimax reads every list below one as Pac-Man's (MAX's) node."""
-    if isinstance(tree, Chance):
-        return Chance([(p, _min_chance(child)) for p, child in tree.outcomes], player="MIN")
-    if isinstance(tree, list):
-        return [_min_chance(child) for child in tree]
-    return tree
-
-
-def expectimax_value(tree: Any) -> Any:
-    """Return the expectimax value of a tree of Pac-Man's nodes (lists) and chance nodes, by the
-    package's expectiminimax."""
-    return expectiminimax(_min_chance(tree)).value
-
-
-EXPECTIMAX_MISTAKES = (
-    (("mean", "max"), "Your function averages a chance node's outcomes as if they were equally likely: "
-                      "weigh each by its probability."),
-    (("min", "max"), "Your function takes the worst outcome at a chance node, as minimax would: a random "
-                     "ghost does not choose, so take the expectation."),
-    (("max", "max"), "Your function takes the best outcome at a chance node: Pac-Man does not choose how "
-                     "a random ghost moves."),
-    (("expected", "mean"), "Your function averages at Pac-Man's nodes: there he chooses, so take the largest."),
-)
-"""Typical wrong versions of expectimax: how each backs up chance nodes and lists, and the hint."""
-
-
-def expectimax_mistake(outcome: Outcome, tree: Any) -> str:
-    """Return a hint about what a wrong expectimax probably did on `tree` (it went as `outcome`
-    says), or '' when it is not a known mistake. Never the right value."""
-    if outcome.problem is not None:
-        return ""
-    if outcome.error is not None:
-        text = str(outcome.error)
-        if "Chance" in text and ("iterable" in text or "subscriptable" in text):
-            return ("A chance node is not a list: its outcomes are node.outcomes, a sequence of "
-                    "(probability, subtree) pairs.")
-        if "can't multiply sequence" in text or "unsupported operand" in text:
-            return ("A probability multiplies the value of its subtree (a call of expectimax), not the "
-                    "subtree itself; node.outcomes holds (probability, subtree) pairs, in that order.")
-        return ""
-    right = expectimax_value(tree)
-    for (chance_rule, decision_rule), hint in EXPECTIMAX_MISTAKES:
-        value = mistaken_value(tree, chance_rule, decisions=decision_rule)
-        if same(outcome.value, value) and not same(value, right):
-            return hint
-    return ""
-
-
-@exercise("code")
-def expectimax(student: Any) -> Verdict:
-    """Check the student's expectimax(node) on small trees and 40 random ones against the package's
-    expectiminimax; name the mistake on the smallest failing tree."""
-    return check_function(student, expectimax_value, expectimax_cases(), hint=EXPECTIMAX_HINT,
-                          explain=expectimax_mistake)
-
-
 # --- Check yourself ------------------------------------------------------------------------------
 
 @exercise("check-yourself")
@@ -414,54 +285,40 @@ def quiz_1(answer: Any) -> Verdict:
                                  "queen's position has no dice."})
 
 
+
+
+TAKE_EVERYWHERE = {path: 0 for path in PASS_EVERYWHERE}
+"""Backward induction's strategy profile in CENTIPEDE: the mover takes at every node."""
+
+
 @exercise("check-yourself")
 def quiz_2(answer: Any) -> Verdict:
-    """Which change of the leaves keeps expectiminimax's choices in every tree? (a, b or c)"""
-    def gambles(a: Any, b: Any, c: Any, d: Any) -> list[ChanceTree]:
-        p, q = Fraction(9, 10), Fraction(1, 10)
-        return [Chance([(p, a), (q, b)]), Chance([(p, c), (q, d)])]
-
-    before = expectiminimax(gambles(2, 3, 1, 4)).move
-    after = expectiminimax(gambles(20, 30, 1, 400)).move
-    return choice(answer, "b", hint="an expectation adds values up, so more than their order matters",
-                  why=f"Leaves 2, 3, 1, 4 changed to 20, 30, 1, 400 keep their order, yet the choice moves "
-                      f"from gamble {before} to gamble {after}; a·v + b with a > 0 scales every sum alike.",
-                  mistakes={"a": "Order is enough for minimax, which only compares values; an "
-                                 "expectation adds them up.",
-                            "c": "Squaring is not even order-preserving for negative values, and it "
-                                 "changes the sums' proportions."})
-
-
-AFRAID_MAZE, AFRAID_SEED, AFRAID_DEPTH = "medium", 7, 2
-"""The game in which minimax's P, searching AFRAID_DEPTH rounds deep against two random chasers,
-walks into a chaser (Check yourself, question 3): the maze and the seed."""
+    """Is "everyone takes at every node" subgame perfect in the centipede game? (a, b or c)"""
+    gainers = deviations(CENTIPEDE, TAKE_EVERYWHERE, players=2)
+    values = strategy_values(CENTIPEDE, TAKE_EVERYWHERE, players=2)
+    if gainers:
+        raise RuntimeError(f"taking everywhere should be subgame perfect in the centipede game, not at {gainers}")
+    return choice(answer, "a", hint="ask at each node, reached or not, whether its mover alone gains by passing",
+                  why=f"At every node, taking gives the mover at least what passing gives when every later node "
+                      f"takes (the game ends at {values[()]}); so no one gains by changing only its own "
+                      "choice, which is all subgame perfection asks.",
+                  mistakes={"b": "Both would gain only if both changed their choices; subgame perfection asks "
+                                 "whether one player gains by changing only its own.",
+                            "c": "If the second player passes while the first keeps taking, look at what the "
+                                 "second gets at the node after, where the first takes."})
 
 
-def afraid_position() -> tuple[MazeGame, MazeState]:
-    """Return the maze and the position of game AFRAID_SEED from which minimax's P
-    makes its last move, into a chaser."""
-    game = MazeGame(AFRAID_MAZE)
-    lost = play_game(game, search_agent(depth=AFRAID_DEPTH), random_chaser, seed=AFRAID_SEED)
-    if lost.outcome != "loss" or lost.final.turn != 1:
-        raise RuntimeError(f"minimax's P should walk into a chaser in game {AFRAID_SEED}, but the game ends "
-                           f"{lost.outcome} after {lost.moves[-1:]}")
-    return game, game.play(lost.moves[:-1])
+ROUND_MAZE, ROUND_DEPTH = "medium", 2
+"""The maze (two chasers) and the rounds of Check yourself question 3."""
 
 
 @exercise("check-yourself")
 def quiz_3(answer: Any) -> Verdict:
-    """Why does minimax's P lose games against random chasers that expectimax's P survives? (a, b or c)"""
-    game, state = afraid_position()
-    fears = agents_search(game, state, depth=AFRAID_DEPTH, evaluate=maze_score)
-    hopes = agents_search(game, state, depth=AFRAID_DEPTH, evaluate=maze_score, chasers="chance")
-    return choice(answer, "a", hint="what does minimax assume every chaser does, and what do random chasers do?",
-                  why=f"Minimax takes every chaser to play its best reply. In game {AFRAID_SEED} on the "
-                      f"{AFRAID_MAZE} maze (two random chasers, both searches {AFRAID_DEPTH} rounds deep) it "
-                      f"sees a trap it cannot escape if both chasers close in, and walks {fears.move} into a chaser "
-                      f"(value {value_text(fears.value)}: caught now costs fewer points than caught later); "
-                      f"expectimax, counting on random moves, goes {hopes.move} (expected value "
-                      f"{float(hopes.value):.1f}).",
-                  mistakes={"b": "Both searched the same number of rounds; expectimax visits the same nodes as "
-                                 "minimax, it only backs up averages instead of minimums at the chasers.",
-                            "c": "Expectimax knows only that each chaser picks each legal move alike; it averages "
-                                 "over those moves, it does not foresee them."})
+    """How many moves deep does a search ROUND_DEPTH rounds deep go with P and two chasers? (a, b or c)"""
+    game = MazeGame(ROUND_MAZE)
+    moves = len(game.agents) * ROUND_DEPTH
+    return choice(answer, "c", hint="a round is P's move, then every chaser's",
+                  why=f"A round is {len(game.agents)} moves (P, then {', '.join(game.agents[1:])}), so "
+                      f"{ROUND_DEPTH} rounds are {moves} moves: each chaser is one MIN level.",
+                  mistakes={"a": "Depth counts rounds, and a round holds more than one move.",
+                            "b": "A round is not P's move and one reply: every chaser moves in it."})

@@ -256,5 +256,5 @@ class CardGame:
 # --- the registry's entry (minimax_lab.games.registry) -----------------------------------------
 
 CARDS = GameEntry(name="the card game", rules=CardGame, kit_modules=("games/cards.py",))
-"""The card game of lesson 13: only its lesson asks for it, so it does not cross the grader's pipe and
+"""The card game of lesson 14: only its lesson asks for it, so it does not cross the grader's pipe and
 the kit's minimax_lab names none of it; its module ships in the kit because the registry imports it."""

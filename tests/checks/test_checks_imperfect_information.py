@@ -1,4 +1,4 @@
-"""Lesson 13's exercises answered with the solutions the lesson shows (correct), with typical
+"""Lesson 14's exercises answered with the solutions the lesson shows (correct), with typical
 mistakes (not correct, the mistake named, the answer held back until the second try), and not at
 all (not answered yet); the lesson prints the plain searches, never the package's."""
 
@@ -16,7 +16,7 @@ from minimax_lab.checks.guard import Outcome
 from minimax_lab.search import imperfect, plain
 from minimax_lab.search.plain import minimax_search, minimax_value
 
-CELLS = lesson_cells("13_imperfect_information.ipynb")
+CELLS = lesson_cells("14_imperfect_information.ipynb")
 SOLUTIONS = solution_blocks(CELLS)
 CODE = "\n".join(cell_source(cell) for cell in CELLS if cell["cell_type"] == "code")
 PROSE = markdown_text(CELLS)

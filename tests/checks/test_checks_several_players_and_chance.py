@@ -13,17 +13,17 @@ from minimax_lab.checks import several_players_and_chance as check
 from minimax_lab.checks.guard import call_student
 from minimax_lab.games.maze import MazeGame
 from minimax_lab.search.agents import agents_search
-from minimax_lab.search.beyond import Chance, deviations, expectiminimax, maxn
+from minimax_lab.search.beyond import deviations, maxn
 
 CELLS = lesson_cells("09_several_players_and_chance.ipynb")
 SOLUTIONS = solution_blocks(CELLS)
 ANSWERS = {"my_value": check.en_prise_value, "my_vector": check.root_vector, "my_nodes": check.deviating_nodes}
-FUNCTIONS = {"expectimax": check.expectimax, "maze_value": check.maze_value}
+FUNCTIONS = {"maze_value": check.maze_value}
 
 
 def solution(name):
     """Return the value the lesson's solution block assigns to `name` (or the function it defines)."""
-    return solution_namespace(SOLUTIONS, name, {"Fraction": Fraction, "Chance": Chance})[name]
+    return solution_namespace(SOLUTIONS, name, {"Fraction": Fraction})[name]
 
 
 def markdown_python(containing, names=None):
@@ -33,7 +33,7 @@ def markdown_python(containing, names=None):
         if cell["cell_type"] == "markdown" and "<details>" not in text:
             for block in re.findall(r"```python\n(.*?)```", text, re.S):
                 if containing in block:
-                    return eval(block, {"Chance": Chance, "Fraction": Fraction})
+                    return eval(block, {"Fraction": Fraction})
     raise AssertionError(f"no python block containing {containing!r}")
 
 
@@ -43,16 +43,11 @@ def code_cell(containing):
 
 
 def defined(code, name):
-    namespace = {"Chance": Chance}
+    namespace: dict = {}
     exec(code, namespace)
     return namespace[name]
 
 
-def expectimax_with(code):
-    return defined(code, "expectimax")
-
-
-EXPECTIMAX = solution("expectimax")
 MAZE_VALUE = solution("maze_value")
 
 
@@ -62,7 +57,6 @@ def test_the_lesson_shows_a_solution_for_every_exercise():
         stub = [cell for cell in CELLS if cell["cell_type"] == "code"
                 and re.search(rf"^{name} = \.\.\.", cell_source(cell), re.M)]
         assert len(stub) == 1, name
-    assert "raise NotImplementedError" in code_cell("def expectimax(node)")
     assert "raise NotImplementedError" in code_cell("def maze_value(game, state, depth)")
 
 
@@ -80,10 +74,9 @@ def test_the_lesson_asks_what_the_checks_check():
     assert check.CENTIPEDE == [(1, 0), [(0, 2), [(3, 1), [(2, 4), (5, 3)]]]]
     prompts = "\n".join(cell_source(cell) for cell in CELLS if cell["cell_type"] == "markdown")
     assert "one time in four" in prompts and check.CAPTURE == Fraction(1, 4)
-    assert "40 random ones" in prompts and check.EXPECTIMAX_TREES == 40
     assert "40 random small mazes" in prompts and check.MAZE_CASES == 40
-    # the game of "too afraid" (Check yourself, question 3) is the one its worked answer names
-    assert f"In game {check.AFRAID_SEED} on the {check.AFRAID_MAZE} maze" in prompts
+    # Check yourself, question 3: the rounds it asks about, and two chasers
+    assert "2 rounds deep" in prompts and check.ROUND_DEPTH == 2 and len(MazeGame(check.ROUND_MAZE).chasers) == 2
 
 
 # --- the solutions are correct ---------------------------------------------------------------------
@@ -97,12 +90,6 @@ def test_solutions_are_correct(name, starts, capsys):
     verdict = ANSWERS[name](solution(name))
     assert verdict.correct is True and verdict.text.startswith(starts)
     assert capsys.readouterr().out == verdict.text + "\n"
-
-
-def test_the_expectimax_solution_is_correct():
-    verdict = check.expectimax(EXPECTIMAX)
-    assert verdict.correct is True
-    assert verdict.text == f"Correct: expectimax gives the right result on all {len(check.expectimax_cases())} cases."
 
 
 def test_the_maze_solution_is_correct():
@@ -126,24 +113,6 @@ def test_answers_in_other_forms_are_accepted():
     assert check.root_vector([4, 4, 4]).correct is True
 
 
-# --- the expectimax cases ----------------------------------------------------------------------------
-
-def test_expectimax_cases_are_many_small_first_with_uneven_odds_and_both_tops():
-    cases = check.expectimax_cases()
-    assert len(cases) == 6 + 40 and cases[0] == (5,)
-    trees = [tree for (tree,) in cases]
-    assert any(isinstance(tree, Chance) for tree in trees[6:]) and any(isinstance(tree, list) for tree in trees[6:])
-    odds = {p for tree in trees if isinstance(tree, Chance) for p, _ in tree.outcomes}
-    assert len(odds) > 3   # not only 1/2 and 1/3: the "equally likely" mistake is caught
-    assert check.expectimax_cases() == check.expectimax_cases(seed=0) != check.expectimax_cases(seed=1)
-
-
-def test_expectimax_value_is_the_package_s_expectiminimax_with_every_list_maximizing():
-    half = Fraction(1, 2)
-    tree = [Chance([(half, [3, Chance([(Fraction(1, 3), 1), (Fraction(2, 3), 9)])]), (half, 4)]), 2]
-    assert check.expectimax_value(tree) == half * max(3, Fraction(1, 3) + 6) + half * 4
-
-
 # --- typical mistakes are named ----------------------------------------------------------------------
 
 MISTAKES = [
@@ -162,10 +131,10 @@ MISTAKES = [
     (check.deviating_nodes, 3, "is not a collection of paths"),
     (check.quiz_1, "a", "a modelled plan guarantees nothing when the model is wrong"),
     (check.quiz_1, "c", "the queen's position has no dice"),
-    (check.quiz_2, "a", "Order is enough for minimax"),
-    (check.quiz_2, "c", "Squaring"),
-    (check.quiz_3, "b", "Both searched the same number of rounds"),
-    (check.quiz_3, "c", "it does not foresee them"),
+    (check.quiz_2, "b", "asks whether one player gains by changing only its own"),
+    (check.quiz_2, "c", "where the first takes"),
+    (check.quiz_3, "a", "Depth counts rounds"),
+    (check.quiz_3, "b", "every chaser moves in it"),
     (check.quiz_3, "d", "Answer with one of the letters a, b or c"),
 ]
 
@@ -177,48 +146,9 @@ def test_typical_mistakes_are_named(exercise, answer, named):
     assert verdict.correct is False and named in verdict.text
 
 
-EXPECTIMAX_MISTAKES = {
-    "as if they were equally likely": ("sum(p * expectimax(child) for p, child in node.outcomes)",
-                                       "sum(expectimax(child) for p, child in node.outcomes) / len(node.outcomes)"),
-    "takes the worst outcome": ("sum(p * expectimax(child) for p, child in node.outcomes)",
-                                "min(expectimax(child) for p, child in node.outcomes)"),
-    "takes the best outcome": ("sum(p * expectimax(child) for p, child in node.outcomes)",
-                               "max(expectimax(child) for p, child in node.outcomes)"),
-    "averages at Pac-Man's nodes": ("return max(expectimax(child) for child in node)",
-                                    "return sum(expectimax(child) for child in node) / len(node)"),
-    "not the subtree itself": ("p * expectimax(child)", "p * child"),
-    "its outcomes are node.outcomes": ("for p, child in node.outcomes", "for p, child in node"),
-}
-"""Each typical mistake: (the solution's text, what the mistake writes instead), by what the verdict says."""
-
-
 def solution_code(name):
     (block,) = [block for block in SOLUTIONS if f"def {name}(" in block]
     return block
-
-
-@pytest.mark.parametrize("named", EXPECTIMAX_MISTAKES)
-def test_a_typical_expectimax_mistake_is_named_on_the_smallest_failing_tree(named):
-    right, wrong = EXPECTIMAX_MISTAKES[named]
-    code = solution_code("expectimax")
-    assert right in code
-    verdict = check.expectimax(expectimax_with(code.replace(right, wrong)))
-    assert verdict.correct is False and verdict.text.startswith("Not correct: ")
-    assert named in verdict.text and verdict.failing is not None
-    sizes = [len(repr(case)) for case in check.expectimax_cases()]
-    assert len(repr(verdict.failing)) <= max(sizes)
-
-
-def test_the_package_s_expectiminimax_and_the_answer_key_are_refused():
-    for answer in (expectiminimax, lambda node: expectiminimax(node).value, check.expectimax_value):
-        verdict = check.expectimax(answer)
-        assert verdict.correct is False and "the package's expectiminimax" in verdict.text
-
-
-def test_the_expectimax_stub_is_not_answered_yet(capsys):
-    verdict = check.expectimax(expectimax_with(code_cell("def expectimax(node)").split("check.")[0]))
-    assert verdict.correct is None and verdict.text.startswith("Not answered yet: ")
-    assert "Traceback" not in capsys.readouterr().out
 
 
 def test_a_wrong_answer_does_not_give_the_solution_away():
@@ -229,23 +159,14 @@ def test_a_wrong_answer_does_not_give_the_solution_away():
 
 # --- hint first, the answer on the second wrong try ----------------------------------------------------
 
-def equally_likely(node):
-    if isinstance(node, Chance):
-        return sum(equally_likely(child) for _, child in node.outcomes) / len(node.outcomes)
-    if isinstance(node, list):
-        return max(equally_likely(child) for child in node)
-    return node
-
-
 HINT_FIRST = [
     (check.en_prise_value, 12, "27/4"),
     (check.root_vector, (7, 1, 3), "(4, 4, 4)"),
     (check.deviating_nodes, set(), "[1][1][1]"),
-    (check.expectimax, equally_likely, "The right result is 2"),
     (check.maze_value, lambda game, state, depth: state.score, "The right result is -1"),
     (check.quiz_1, "a", "'b'"),
-    (check.quiz_2, "a", "'b'"),
-    (check.quiz_3, "c", "'a'"),
+    (check.quiz_2, "b", "'a'"),
+    (check.quiz_3, "a", "'c'"),
 ]
 
 
@@ -260,7 +181,7 @@ def test_every_exercise_has_a_hint_first_case():
 
 # --- Check yourself --------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("quiz, right", [(check.quiz_1, "b"), (check.quiz_2, " B "), (check.quiz_3, "a")])
+@pytest.mark.parametrize("quiz, right", [(check.quiz_1, "b"), (check.quiz_2, " A "), (check.quiz_3, "c")])
 def test_check_yourself_right_answers_are_confirmed(quiz, right):
     verdict = quiz(right)
     assert verdict.correct is True and verdict.text.startswith("Correct: ")
@@ -268,7 +189,7 @@ def test_check_yourself_right_answers_are_confirmed(quiz, right):
 
 def test_check_yourself_has_worked_answers():
     worked = [cell_source(cell) for cell in CELLS if "<summary>Worked answers</summary>" in cell_source(cell)]
-    assert len(worked) == 1 and all(f"{n}. **{letter}.**" in worked[0] for n, letter in ((1, "b"), (2, "b"), (3, "a")))
+    assert len(worked) == 1 and all(f"{n}. **{letter}.**" in worked[0] for n, letter in ((1, "b"), (2, "a"), (3, "c")))
 
 
 # --- not answered yet -----------------------------------------------------------------------------
@@ -301,14 +222,13 @@ def test_maze_cases_are_the_tiny_maze_then_random_small_mazes_smallest_first_p_t
 
 
 MAZE_MISTAKES = {
-    "drops at every move": ("    if mover == game.agents[-1]:     # the last chaser ends the round\n"
-                                         "        depth -= 1\n", "    depth -= 1\n"),
-    "after P's move": ("if mover == game.agents[-1]:", "if mover == 'P':"),
-    "after the first chaser's move": ("if mover == game.agents[-1]:", "if mover == game.agents[1]:"),
-    "a chaser after the first takes the largest value": ('max(values) if mover == "P" else min(values)',
-                                                  'min(values) if mover == "G1" else max(values)'),
-    "averages over the chasers' moves": ('max(values) if mover == "P" else min(values)',
-                                         'max(values) if mover == "P" else sum(values) / len(values)'),
+    "drops at every move": ("rounds = depth - 1 if mover == game.agents[-1] else depth", "rounds = depth - 1"),
+    "after P's move": ("if mover == game.agents[-1]", "if mover == 'P'"),
+    "after the first chaser's move": ("if mover == game.agents[-1]", "if mover == game.agents[1]"),
+    "a chaser after the first takes the largest value": (
+        '    if mover == "P":\n        return max(values)\n    return min(values)',
+        '    if mover == "G1":\n        return min(values)\n    return max(values)'),
+    "averages over the chasers' moves": ("    return min(values)", "    return sum(values) / len(values)"),
 }
 """Each typical mistake: (the solution's text, what the mistake writes instead), by what the verdict says."""
 
@@ -358,11 +278,3 @@ def test_the_solution_runs_under_the_guard_on_private_copies():
     game = MazeGame("small")
     outcome = call_student(MAZE_VALUE, game, game.initial, 2, name="maze_value")
     assert outcome.problem is None and outcome.value == check.maze_reference(game, game.initial, 2) == 18
-
-
-def test_the_too_afraid_position_is_a_move_into_a_chaser():
-    game, state = check.afraid_position()
-    fears = agents_search(game, state, depth=check.AFRAID_DEPTH, evaluate=check.maze_score)
-    hopes = agents_search(game, state, depth=check.AFRAID_DEPTH, evaluate=check.maze_score, chasers="chance")
-    assert game.is_loss(game.result(state, fears.move)) and not game.is_terminal(game.result(state, hopes.move))
-    assert fears.value < -300 < 100 < hopes.value

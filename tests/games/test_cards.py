@@ -1,4 +1,4 @@
-"""The card game of lesson 13 (minimax_lab.games.cards) and the searches with imperfect information
+"""The card game of lesson 14 (minimax_lab.games.cards) and the searches with imperfect information
 (minimax_lab.search.imperfect): the rules, what a player sees, belief states, averaging over
 clairvoyance, and the value of a belief state checked against a brute-force search of MAX's strategies."""
 

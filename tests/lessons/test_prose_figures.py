@@ -136,6 +136,19 @@ def maze_scores() -> tuple[int, int, int, int]:
     return maze.STEP, maze.EAT, maze.CLEAR, maze.CAUGHT
 
 
+def maze_moves_deep() -> int:
+    """Lesson 9, Check yourself question 3: the moves in two rounds of P and two chasers."""
+    from minimax_lab.checks import several_players_and_chance as check
+    from minimax_lab.games.maze import MazeGame
+    return len(MazeGame(check.ROUND_MAZE).agents) * check.ROUND_DEPTH
+
+
+def gamble_value(move: int) -> Fraction:
+    """Lesson 13: the expected value of a gamble after the leaves are changed (checks.chance's AFTER)."""
+    from minimax_lab.checks import chance as check
+    return check.mistaken_value(check.gambles(*check.AFTER)[move], "expected")
+
+
 def connect_four_squares() -> int:
     """Lesson 11: the squares of the standard board, the most plies a game of Connect Four lasts."""
     from minimax_lab import ConnectFour
@@ -230,7 +243,8 @@ FIGURES: dict[str, dict[str, Check]] = {
         "40": checked_by("test_checks_several_players_and_chance.py::test_the_lesson_asks_what_the_checks_check"),
         "500": computed(lambda: maze_scores()[2] == -maze_scores()[3] and maze_scores()[2]),
         "491": computed(lambda: -tiny_maze_leaf(1, 1)),
-        "7": checked_by("test_checks_several_players_and_chance.py::test_the_lesson_asks_what_the_checks_check"),
+        "7": given("a leaf of the max^n exercise's tree (minimax_lab.checks.several_players_and_chance's VECTOR_TREE)"),
+        "6": computed(lambda: maze_moves_deep()),
     },
     "10_monte_carlo_tree_search.ipynb": {
         "26": checked_by("test_checks_monte_carlo_tree_search.py::test_the_mcts_solution_is_correct"),
@@ -257,7 +271,13 @@ FIGURES: dict[str, dict[str, Check]] = {
         "998": computed(lambda: win() - 2),
         "108": computed(beam_cases),
     },
-    "13_imperfect_information.ipynb": {
+    "13_chance.ipynb": {
+        "21": computed(lambda: gamble_value(0)),
+        "40.9": computed(lambda: float(gamble_value(1))),
+        "40": checked_by("test_checks_chance.py::test_the_lesson_asks_what_the_checks_check"),
+        "7": checked_by("test_checks_chance.py::test_the_lesson_asks_what_the_checks_check"),
+    },
+    "14_imperfect_information.ipynb": {
         "31": checked_by("test_checks_imperfect_information.py::test_the_lesson_asks_what_the_checks_check"),
         "100": given("the road's payoff for the bus (minimax_lab.checks.imperfect_information's ROAD)"),
         "5": given("the road's payoff for the jewels (ROAD)"),

@@ -18,18 +18,12 @@ from minimax_lab.search import plain
 MIRRORS = {
     ("03_alpha_beta", "ab_max_value"): (plain.ab_max_value, plain.ab_min_value),
     ("08_solving_games", "retrograde"): (plain.retrograde,),
-    ("09_several_players_and_chance", "expectimax"): (plain.expectiminimax,),
     ("09_several_players_and_chance", "maze_value"): (plain.agents_minimax,),
     ("10_monte_carlo_tree_search", "mcts"): (plain.monte_carlo_tree_search,),
     ("11_search_with_a_horizon", "h_negamax"): (plain.h_minimax,),
+    ("13_chance", "expectimax"): (plain.expectiminimax,),
 }
 """(lesson, the function its worked solution defines first) -> the plain functions it mirrors."""
-
-SHORT = {("09_several_players_and_chance", "expectimax"), ("09_several_players_and_chance", "maze_value")}
-"""Worked solutions still shorter than their plain versions: lesson 09 is at its 50 minutes with its
-practice widget, and the longer solutions (4 lines more for maze_value, 2 for expectimax, a minute a
-line) need room the lesson does not have until a topic moves out of it."""
-
 
 def code_lines(code: str) -> list[str]:
     """Return the non-blank lines of code that are not a docstring's."""
@@ -44,9 +38,7 @@ def worked_solution(lesson: str, name: str) -> str:
     return blocks[0]
 
 
-@pytest.mark.parametrize("lesson, name", [
-    pytest.param(*key, marks=pytest.mark.xfail(strict=True, reason="lesson 09 has no room for them yet (SHORT)"))
-    if key in SHORT else key for key in MIRRORS])
+@pytest.mark.parametrize("lesson, name", list(MIRRORS))
 def test_the_worked_solution_is_at_least_as_long_as_the_plain_version_it_mirrors(lesson, name):
     solution = worked_solution(lesson, name)
     mirrored = sum(len(code_lines(inspect.getsource(function))) for function in MIRRORS[lesson, name])
