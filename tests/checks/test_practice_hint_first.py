@@ -18,13 +18,13 @@ from minimax_lab.display.tree_layout import layout_svg
 from minimax_lab.search import plain
 from minimax_lab.search.retrograde import tablebase
 
-SEEDS = range(60)
+SEEDS = range(40)
 WIDGETS = [ChancePractice, RetrogradePractice, MCTSPractice]
 
 
 def larger_shapes(shapes):
     """The larger shapes of an answer-key test: run by make test, left out of the fast set (each
-    searches 60 seeds of its shape)."""
+    searches 40 seeds of its shape)."""
     return [pytest.param(*shape, marks=pytest.mark.slow) for shape in shapes]
 
 
