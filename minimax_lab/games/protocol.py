@@ -9,28 +9,39 @@ States are immutable and hashable. `max_player` names the player whose utility M
 from __future__ import annotations
 
 from numbers import Integral
-from typing import Any, Hashable, Iterable, Optional, Protocol, Sequence, cast, runtime_checkable
+from typing import TYPE_CHECKING, Any, Iterable, Optional, Protocol, Sequence, cast, runtime_checkable
 
 from ..core.text import kind_of, path_name, repr_text, shown
 from ..core.trees import MAX_TREE_DEPTH, Path, Tree, leaf_value, uniform_nodes, validate_tree
 from .entry import GameEntry, WireKind, items
 
-State = Hashable
-Action = Hashable
+if TYPE_CHECKING:
+    # Defaults (PEP 696), so that a bare `Game` (as the plain versions the lessons print write it)
+    # means a game of any states and actions; Python 3.11's TypeVar has no default at run time.
+    from typing_extensions import TypeVar
+    S = TypeVar("S", default=Any)
+    A = TypeVar("A", default=Any)
+else:
+    from typing import TypeVar
+    S = TypeVar("S")
+    A = TypeVar("A")
+S.__doc__ = "A game's state: immutable and hashable."
+A.__doc__ = "A game's action (a move)."
 
 
 @runtime_checkable
-class Game(Protocol):
-    """The textbook's game protocol: a two-player, zero-sum game of perfect information."""
+class Game(Protocol[S, A]):
+    """The textbook's game protocol: a two-player, zero-sum game of perfect information, whose
+    states are of type S and actions of type A (TicTacToe is a Game[TicTacToeState, int])."""
 
-    initial: Any
+    initial: S
     max_player: Any
 
-    def to_move(self, state: Any) -> Any: ...
-    def actions(self, state: Any) -> Iterable[Any]: ...
-    def result(self, state: Any, action: Any) -> Any: ...
-    def is_terminal(self, state: Any) -> bool: ...
-    def utility(self, state: Any, player: Any) -> float: ...
+    def to_move(self, state: S) -> Any: ...
+    def actions(self, state: S) -> Iterable[A]: ...
+    def result(self, state: S, action: A) -> S: ...
+    def is_terminal(self, state: S) -> bool: ...
+    def utility(self, state: S, player: Any) -> float: ...
 
 
 GAME_MEMBERS = ("initial", "max_player", "to_move", "actions", "result", "is_terminal", "utility")
