@@ -1,60 +1,75 @@
 """The package's layout: imports go one way (no cycle, no import pointing up a layer), nothing in the
 package imports the developer tooling (devtools/, not installed), `import minimax_lab` loads no
-display library, and the README's diagram is the one the code makes."""
+display library, and the README's diagram is the one the code makes. The rules are Import Linter's
+contracts in pyproject.toml (and two that devtools.layers checks on grimp's graph); each is shown
+to catch an import planted in a copy of the package."""
 
+import shutil
 import subprocess
 import sys
+
+import pytest
 
 from devtools import layers
 
 
-def test_no_module_is_in_an_import_cycle():
-    assert layers.cycles(layers.graph()) == []
+@pytest.fixture(scope="module")
+def imports():
+    return layers.graph()
 
 
-def test_no_import_points_up_a_layer():
-    assert layers.upward(layers.graph()) == []
+def test_the_import_contracts_are_kept():
+    linted = layers.lint_imports()
+    assert linted.returncode == 0, linted.stdout + linted.stderr
+    assert "3 kept, 0 broken" in linted.stdout
 
 
-def test_every_module_lives_on_a_layer():
-    assert {layers.layer(name) for name in layers.modules()} == set(layers.RANK)
+def test_no_module_is_in_an_import_cycle(imports):
+    assert len(imports.modules) > 100
+    assert layers.cycles(imports) == []
 
 
-def test_the_package_never_imports_the_developer_tooling():
-    assert layers.tooling_imports() == []
-    assert layers.PACKAGE.name == "minimax_lab" and not (layers.PACKAGE / "tools").exists()
-    assert not [name for name in layers.modules() if not name.startswith("minimax_lab")]
+def test_the_package_init_imports_nothing_above_its_layer(imports):
+    assert layers.init_imports_above(imports) == []
+    assert imports.find_modules_directly_imported_by("minimax_lab")  # it imports the short names' modules
 
 
-def test_the_check_finds_a_planted_import_of_the_tooling(tmp_path, monkeypatch):
-    package = tmp_path / "minimax_lab"
-    (package / "games").mkdir(parents=True)
-    (package / "__init__.py").write_text("", encoding="utf-8")
-    (package / "games" / "__init__.py").write_text("def f():\n    import devtools.bench\n", encoding="utf-8")
-    (package / "games" / "rules.py").write_text("from devtools.layers import RANK\nimport devtoolsx\n",
-                                                encoding="utf-8")
-    monkeypatch.setattr(layers, "PACKAGE", package)
-    monkeypatch.setattr(layers, "ROOT", tmp_path)
-    assert layers.tooling_imports() == [("minimax_lab.games", 2), ("minimax_lab.games.rules", 1)]
+def test_the_contract_lists_the_layers_this_module_draws():
+    assert layers.contract_layers() == [name for name, _ in layers.LAYERS if name != "minimax_lab"]
 
 
-def test_the_checks_find_a_planted_cycle_and_upward_import():
-    edges = [("minimax_lab.core.a", "minimax_lab.core.b", 1), ("minimax_lab.core.b", "minimax_lab.core.a", 2),
-             ("minimax_lab.core.a", "minimax_lab.search.textbook", 3)]
-    assert layers.cycles(edges) == [["minimax_lab.core.a", "minimax_lab.core.b"]]
-    assert layers.upward(edges) == [edges[2]]
-    assert layers.problems(edges) == ["cycle: minimax_lab.core.a <-> minimax_lab.core.b",
-                                      "upward: minimax_lab.core.a (line 3) imports minimax_lab.search.textbook"]
+PLANTED = [
+    ("core/text.py", "from ..search import textbook\n", "each subpackage imports only from the layers below it BROKEN"),
+    ("games/nim.py", "def f():\n    import devtools.bench\n",
+     "never imports the developer tooling"),
+    ("search/textbook.py", "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from . import mcts\n",
+     "no cycle among the modules of a subpackage BROKEN"),
+]
 
 
-def test_an_import_inside_a_function_or_for_types_counts(tmp_path):
-    module = tmp_path / "m.py"
-    module.write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from ..search import textbook\n"
-                      "def f():\n    from ..core.trees import Tree\n", encoding="utf-8")
-    known = ["minimax_lab.games.m", "minimax_lab.search.textbook", "minimax_lab.core.trees", "minimax_lab.search"]
-    assert layers.imports("minimax_lab.games.m", module, known) == [
-        ("minimax_lab.games.m", "minimax_lab.search.textbook", 3),
-        ("minimax_lab.games.m", "minimax_lab.core.trees", 5)]
+@pytest.mark.parametrize("module, line, broken", PLANTED, ids=["upward", "tooling", "cycle"])
+def test_the_contracts_catch_a_planted_import(tmp_path, module, line, broken):
+    """An import pointing up a layer, one of devtools/ inside a function and one under
+    TYPE_CHECKING that closes a cycle (search.mcts imports search.textbook) each break a contract."""
+    for folder in ("minimax_lab", "devtools"):
+        shutil.copytree(layers.ROOT / folder, tmp_path / folder, ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copy(layers.ROOT / "pyproject.toml", tmp_path)
+    with open(tmp_path / "minimax_lab" / module, "a", encoding="utf-8") as source:
+        source.write("\n" + line)
+    linted = layers.lint_imports(tmp_path)
+    assert linted.returncode == 1 and broken in linted.stdout.replace("\n", " "), linted.stdout + linted.stderr
+
+
+def test_the_cycle_check_sees_a_package_and_its_own_module(tmp_path):
+    """A cycle between a subpackage's __init__ and a module of it is no cycle among siblings (the
+    contract does not see it); layers.cycles does."""
+    for folder in ("minimax_lab", "devtools"):
+        shutil.copytree(layers.ROOT / folder, tmp_path / folder, ignore=shutil.ignore_patterns("__pycache__"))
+    with open(tmp_path / "minimax_lab" / "checks" / "guard" / "limits.py", "a", encoding="utf-8") as source:
+        source.write("\ndef f():\n    from . import call_student\n")   # checks.guard's __init__ imports limits
+    code = "from devtools import layers\nprint(layers.ROOT, layers.cycles(layers.graph()))"
+    out = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, check=True).stdout
+    assert out.startswith(str(tmp_path)) and "('minimax_lab.checks.guard.limits', 'minimax_lab.checks.guard')" in out, out
 
 
 def test_importing_the_package_loads_no_display_library():
@@ -64,8 +79,7 @@ def test_importing_the_package_loads_no_display_library():
     assert out.strip() == "[]"
 
 
-def test_the_readme_shows_the_layers_the_code_has():
+def test_the_readme_shows_the_layers_the_code_has(imports):
     readme = (layers.ROOT / "README.md").read_text(encoding="utf-8")
-    assert layers.README.stored(readme) == layers.readme_block(layers.graph()), (
+    assert layers.README.stored(readme) == layers.readme_block(layers.edges(imports)), (
         "the README's diagram is out of date: run python -m devtools.layers --readme")
-
