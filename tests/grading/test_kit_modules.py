@@ -22,8 +22,12 @@ KIT = ("core/text", "core/trees", *sorted(f"games/{p.stem}" for p in (PACKAGE / 
 
 def imports(module):
     """Return (line, imported module) for every import in the kit module, at any depth, a relative
-    import resolved to a path like KIT's ('.protocol' in games/tictactoe -> 'games/protocol')."""
+    import resolved to a path like KIT's ('.protocol' in games/tictactoe -> 'games/protocol'); but
+    not those under `if TYPE_CHECKING:`, which only mypy reads (the sandbox never runs them)."""
     tree = ast.parse((PACKAGE / f"{module}.py").read_text(), filename=f"{module}.py")
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING":
+            node.body = []
     found = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
