@@ -9,24 +9,13 @@ States are immutable and hashable. `max_player` names the player whose utility M
 from __future__ import annotations
 
 from numbers import Integral
-from typing import TYPE_CHECKING, Any, Iterable, Optional, Protocol, Sequence, cast, runtime_checkable
+from typing import Any, Iterable, Optional, Protocol, Sequence, cast, runtime_checkable
 
+from ..core.game_types import A, S
 from ..core.text import kind_of, path_name, repr_text, shown
 from ..core.trees import MAX_TREE_DEPTH, Path, Tree, leaf_value, uniform_nodes, validate_tree
 from .entry import GameEntry, WireKind, items
 
-if TYPE_CHECKING:
-    # Defaults (PEP 696), so that a bare `Game` (as the plain versions the lessons print write it)
-    # means a game of any states and actions; Python 3.11's TypeVar has no default at run time.
-    from typing_extensions import TypeVar
-    S = TypeVar("S", default=Any)
-    A = TypeVar("A", default=Any)
-else:
-    from typing import TypeVar
-    S = TypeVar("S")
-    A = TypeVar("A")
-S.__doc__ = "A game's state: immutable and hashable."
-A.__doc__ = "A game's action (a move)."
 
 
 @runtime_checkable

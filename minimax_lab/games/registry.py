@@ -27,8 +27,8 @@ from .tictactoe import TIC_TAC_TOE
 GAMES: tuple[GameEntry, ...] = (TREES, TIC_TAC_TOE, CONNECT_FOUR, NIM, MAZE, CARDS)
 """Every game of the course."""
 
-CORE_KIT_MODULES = ("core/__init__.py", "core/text.py", "core/trees.py", "games/__init__.py", "games/entry.py",
-                    "games/registry.py")
+CORE_KIT_MODULES = ("core/__init__.py", "core/game_types.py", "core/text.py", "core/trees.py",
+                    "games/__init__.py", "games/entry.py", "games/registry.py")
 """The modules every game's rules need in the grader's kit: the tree types and how values are
 spelled, the entries and this registry."""
 

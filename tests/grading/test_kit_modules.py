@@ -16,7 +16,7 @@ from minimax_lab.games.tictactoe import TicTacToe
 from minimax_lab.heuristics.connect_four import ConnectFour
 
 PACKAGE = Path(minimax_lab.__file__).parent
-KIT = ("core/text", "core/trees", *sorted(f"games/{p.stem}" for p in (PACKAGE / "games").glob("*.py")))
+KIT = ("core/game_types", "core/text", "core/trees", *sorted(f"games/{p.stem}" for p in (PACKAGE / "games").glob("*.py")))
 """The kit: all of minimax_lab.games and the two core modules it uses (grading.sandbox.KIT_MODULES)."""
 
 
