@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Optional
 
 import numpy as np
+import pytest
 
 from minimax_lab import TreeGame
 from minimax_lab.checks.guard import limits
@@ -215,6 +216,15 @@ def gives(kind: str, where: str, run: Callable[[], Any], value: Callable[[Any], 
 def wrong(kind: str, where: str, run: Callable[[], Any], *words: str) -> Case:
     """A check given this answer must say it is not correct (and name what is wrong)."""
     return Case(kind, where, run, None, words, lambda verdict: verdict.correct is False)
+
+
+def case_params(cases: list[Case], slow: frozenset[str] = frozenset()) -> list[Any]:
+    """Return `cases` as pytest parameters named by their ids, those in `slow` marked slow (left out
+    of `make test-fast`); every name in `slow` must be a case's id."""
+    unknown = slow - {case.id for case in cases}
+    assert not unknown, f"no case has the id {sorted(unknown)}"
+    return [pytest.param(case, id=case.id, marks=[pytest.mark.slow] if case.id in slow else [])
+            for case in cases]
 
 
 def judge(case: Case) -> Optional[str]:

@@ -29,6 +29,7 @@ from bad_input import (
     EvilInt,
     EvilStr,
     LyingTuple,
+    case_params,
     gives,
     judge,
     raises,
@@ -304,7 +305,15 @@ CASES = [
 ]
 
 
-@pytest.mark.parametrize("case", CASES, ids=lambda case: case.id)
+SLOW_CASES = frozenset({
+    "raw: grading a function that raises an exception without a message",
+    "raw: lesson 7's winner returns a numpy array",
+    "raw: assignment 4's best_case_leaves returns a value whose repr raises",
+})
+"""The cases that take a second or more: `make test` runs them, `make test-fast` leaves them out."""
+
+
+@pytest.mark.parametrize("case", case_params(CASES, SLOW_CASES))
 def test_bad_input_gets_a_clear_error(case: Case) -> None:
     problem = judge(case)
     assert problem is None, problem
@@ -321,11 +330,15 @@ def lesson_checks() -> list[tuple[str, Exercise[Any]]]:
 
 
 PREDICTIONS = lesson_checks()
+COSTLY_ANSWERS = {"chance.caught_more", "game_engines.strongest", "solving_games.table_or_search"}
+"""The checks whose right answer takes seconds to compute (played games, a solved board): slow tests."""
+assert COSTLY_ANSWERS <= {name for name, _ in PREDICTIONS}, "a costly check was renamed"
 
 
 @pytest.mark.parametrize("answer", [UNWRITABLE, -UNWRITABLE, (UNWRITABLE, 1), {UNWRITABLE}, [EvilInt(1), 2]],
                          ids=["10**5000", "-10**5000", "a pair holding it", "a set holding it", "a list of EvilInt"])
-@pytest.mark.parametrize("check", [check for _, check in PREDICTIONS], ids=[name for name, _ in PREDICTIONS])
+@pytest.mark.parametrize("check", [pytest.param(check, id=name, marks=[pytest.mark.slow] if name in COSTLY_ANSWERS else [])
+                                   for name, check in PREDICTIONS])
 def test_every_prediction_check_says_not_correct_in_words(check: Exercise[Any], answer: Any) -> None:
     """Issue 37: a prediction check given 10**5000 ended in Python's "Exceeds the limit (4300 digits)
     for integer string conversion"; each now says "Not correct" in its own words."""

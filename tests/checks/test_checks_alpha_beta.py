@@ -84,6 +84,7 @@ MISTAKES = {
 }
 
 
+@pytest.mark.slow
 def test_the_worked_solution_is_correct_by_both_rules_for_ties():
     verdict = check.alphabeta_search(searcher())
     assert verdict.correct is True
@@ -122,6 +123,7 @@ def test_the_stored_stub_is_not_answered_yet():
 
 
 @pytest.mark.parametrize("mistake", MISTAKES)
+@pytest.mark.slow
 def test_each_typical_mistake_gets_a_hint_naming_it_and_not_the_result(mistake):
     wrong, named = MISTAKES[mistake]
     check.alphabeta_search.forget()

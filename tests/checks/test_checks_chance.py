@@ -76,6 +76,7 @@ def test_the_lesson_asks_what_the_checks_check():
     assert f"In game {check.AFRAID_SEED} on the {check.AFRAID_MAZE} maze" in PROMPTS
 
 
+@pytest.mark.slow
 def test_the_games_shown_are_the_check_s_records():
     records = check.demo_records()
     shown = stored_output(CELLS, "games_record(medium")

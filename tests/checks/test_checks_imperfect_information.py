@@ -127,6 +127,7 @@ def each_deal_s_best(game, states):
 
 
 @pytest.mark.parametrize("mistake", ["sum", "last best", "alternating", "worst", "one deal"])
+@pytest.mark.slow
 def test_typical_code_mistakes_are_named(mistake):
     check.clairvoyance.forget()
     verdict = check.clairvoyance(mistaken(mistake))

@@ -212,6 +212,7 @@ def mistaken(named):
 
 
 @pytest.mark.parametrize("named", MCTS_MISTAKES)
+@pytest.mark.slow
 def test_a_typical_mcts_mistake_is_named_without_the_right_result(named):
     check.mcts.forget()
     verdict = check.mcts(mistaken(named))

@@ -123,6 +123,7 @@ HINT_FIRST = [
 
 
 @pytest.mark.parametrize("exercise, wrong, answer", HINT_FIRST, ids=lambda x: getattr(x, "__name__", None))
+@pytest.mark.slow
 def test_a_first_wrong_try_gets_a_hint_and_the_second_the_answer(exercise, wrong, answer):
     assert_hint_first(exercise, wrong, answer)
 
@@ -195,6 +196,7 @@ def test_the_lesson_s_own_ordering_passes_and_is_placed():
     assert "Between the squares as given and best first" in verdict.text
 
 
+@pytest.mark.slow
 def test_an_ordering_worse_than_the_squares_as_given_is_not_correct():
     """Issue 22: an ordering that costs more than doing nothing is not an answer."""
     verdict = check.my_ordering(worst_key)

@@ -298,7 +298,7 @@ MISTAKES = [
 ]
 
 
-test_typical_mistakes_are_named = typical_mistakes_test(MISTAKES)
+test_typical_mistakes_are_named = pytest.mark.slow(typical_mistakes_test(MISTAKES))
 
 
 def test_retrograde_shows_the_smallest_game_it_gets_wrong():

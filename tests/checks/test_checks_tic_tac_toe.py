@@ -3,6 +3,7 @@ mistakes (not correct, the mistake named, hint first), and not at all (not answe
 
 import re
 
+import pytest
 from lesson_check_tests import (
     anything_test,
     check_yourself_test,
@@ -167,7 +168,7 @@ MISTAKES = [
 ]
 
 
-test_typical_mistakes_are_named = typical_mistakes_test(MISTAKES)
+test_typical_mistakes_are_named = pytest.mark.slow(typical_mistakes_test(MISTAKES))
 
 
 def test_winner_names_the_smallest_board_it_gets_wrong():

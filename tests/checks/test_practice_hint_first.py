@@ -41,6 +41,7 @@ def test_settings_out_of_range_are_refused_by_name(practice, argument, value):
 
 
 @pytest.mark.parametrize("practice", WIDGETS)
+@pytest.mark.slow
 def test_each_widget_is_a_practice_with_a_show_answer_button_and_a_still_picture(practice):
     widget = practice()
     assert isinstance(widget, Practice) and widget.hint_first
@@ -61,6 +62,7 @@ def test_the_same_seed_draws_the_same_case_and_the_next_seed_another(practice):
 
 
 @pytest.mark.parametrize("practice", WIDGETS)
+@pytest.mark.slow
 def test_each_widget_makes_and_checks_a_case_within_a_second(practice):
     for seed in range(5):
         start = time.perf_counter()
@@ -90,6 +92,7 @@ def plain_values(tree):
 
 
 @pytest.mark.parametrize("branching, depth", [(2, 2), *larger_shapes([(2, 3), (3, 2), (3, 3)])])
+@pytest.mark.slow
 def test_the_chance_key_is_the_plain_expectiminimax_on_many_trees(branching, depth):
     for seed in SEEDS:
         practice = ChancePractice(branching=branching, depth=depth, seed=seed)
@@ -171,6 +174,7 @@ def test_the_chance_buttons_check_show_the_answer_and_draw_the_values():
 # --- RetrogradePractice -----------------------------------------------------------------------------
 
 @pytest.mark.parametrize("branching, depth", [(3, 4), *larger_shapes([(2, 3), (2, 4), (3, 3)])])
+@pytest.mark.slow
 def test_the_retrograde_key_is_the_plain_retrograde_on_many_game_graphs(branching, depth):
     for seed in SEEDS:
         practice = RetrogradePractice(branching=branching, depth=depth, seed=seed)
@@ -183,6 +187,7 @@ def test_the_retrograde_key_is_the_plain_retrograde_on_many_game_graphs(branchin
             assert len(set(targets)) == len(targets)
 
 
+@pytest.mark.slow
 def test_the_game_graphs_have_wins_losses_and_draws():
     values = {label.value for seed in SEEDS for label in RetrogradePractice(seed=seed).labels.values()}
     assert values == {-1, 0, 1}
@@ -261,6 +266,7 @@ def node_at(root, path):
 
 
 @pytest.mark.parametrize("branching, depth", [(2, 2), *larger_shapes([(3, 2), (2, 3), (3, 3)])])
+@pytest.mark.slow
 def test_the_mcts_key_is_the_plain_mcts_on_many_trees(branching, depth):
     for seed in SEEDS:
         practice = MCTSPractice(branching=branching, depth=depth, seed=seed)
@@ -354,6 +360,7 @@ def test_the_mcts_buttons_work_the_two_stages():
 
 
 @pytest.mark.parametrize("practice", WIDGETS)
+@pytest.mark.slow
 def test_without_graphviz_each_case_is_drawn_by_the_pure_python_layout(practice):
     """The browser-only edition has no dot: trees and the retrograde graphs (whose positions share
     children) are laid out in Python."""

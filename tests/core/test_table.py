@@ -63,6 +63,7 @@ def test_pv_follows_exact_entries(tictactoe):
     assert table.get(game.initial).flag == EXACT
 
 
+@pytest.mark.slow
 def test_naive_table_gives_wrong_values_on_tictactoe(tictactoe):
     game, values = tictactoe
     wrong = [state for state in values if solve(game, state, table=NaiveTable()).value != values[state]]
@@ -74,6 +75,7 @@ def test_naive_table_gives_wrong_values_on_tictactoe(tictactoe):
     assert solve(game, x_in_a_corner).value == 0
 
 
+@pytest.mark.slow
 def test_bounded_table_is_right_everywhere(tictactoe):
     game, values = tictactoe
     assert all(solve(game, state, table=TranspositionTable()).value == values[state] for state in values)

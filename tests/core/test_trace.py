@@ -373,6 +373,7 @@ def check_trace(tree, first, alpha=-INF, beta=INF):
 @settings(max_examples=300, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, 10 ** 6), st.sampled_from(["MAX", "MIN"]),
        st.lists(st.sampled_from([-INF, -2, -1, 0, 0.5, 1, 2, INF]), min_size=2, max_size=2, unique=True))
+@pytest.mark.slow
 def test_trace_structure_on_random_trees(seed, first, window):
     rng = random.Random(seed)
     tree = random_tree(rng.randint(1, 4), rng.randint(1, 5), seed=seed, low=-2, high=2, ragged=True)

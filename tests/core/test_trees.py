@@ -62,12 +62,14 @@ def test_validate_tree_docstring_example():
 
 @FAST
 @given(trees)
+@pytest.mark.slow
 def test_validate_tree_returns_every_node_by_path(tree):
     assert validate_tree(tree) == dict(nodes_by_recursion(tree))
 
 
 @FAST
 @given(trees)
+@pytest.mark.slow
 def test_depth_and_leaf_count_match_recursion(tree):
     nodes = dict(nodes_by_recursion(tree))
     assert tree_depth(tree) == max(len(p) for p in nodes)

@@ -48,6 +48,7 @@ PLANTED = [
 
 
 @pytest.mark.parametrize("module, line, broken", PLANTED, ids=["upward", "tooling", "cycle"])
+@pytest.mark.slow
 def test_the_contracts_catch_a_planted_import(tmp_path, module, line, broken):
     """An import pointing up a layer, one of devtools/ inside a function and one under
     TYPE_CHECKING that closes a cycle (search.mcts imports search.textbook) each break a contract."""

@@ -26,6 +26,7 @@ from bad_input import (
     Case,
     EvilInt,
     OddTree,
+    case_params,
     gives,
     judge,
     max_twice,
@@ -373,7 +374,13 @@ CASES = [
 ]
 
 
-@pytest.mark.parametrize("case", CASES, ids=lambda case: case.id)
+SLOW_CASES = frozenset({
+    "click: Connect Four board, square 42",
+})
+"""The cases that take a second or more: `make test` runs them, `make test-fast` leaves them out."""
+
+
+@pytest.mark.parametrize("case", case_params(CASES, SLOW_CASES))
 def test_bad_input_gets_a_clear_error(case: Case) -> None:
     problem = judge(case)
     assert problem is None, problem

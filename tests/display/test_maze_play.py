@@ -55,6 +55,7 @@ def same_game_by_play_game(match):
     ("tiny", "expectimax", 2, "adversarial", 0),
     ("medium", "minimax", 2, "random", 7),
 ])
+@pytest.mark.slow
 def test_the_moves_played_are_play_games_with_the_same_seed(maze, search, depth, chasers, seed):
     match = MazeMatch(maze, search=search, depth=depth, chasers=chasers, seed=seed)
     played = play_to_the_end(match)
@@ -137,6 +138,7 @@ def test_the_still_picture_is_a_png_and_the_text_names_the_widget():
 
 # --- the controls ------------------------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_a_new_setting_starts_a_new_game():
     match = MazeMatch("small", search="minimax", depth=2, chasers="random", seed=0)
     for _ in range(5):

@@ -79,6 +79,7 @@ def test_ordering_explorer():
         ordering_named("sideways")
 
 
+@pytest.mark.slow
 def test_complexity_explorer():
     explorer = ComplexityExplorer(branching=2, max_depth=4, seeds=1)
     assert explorer.progress.value == explorer.progress.max == 4 * 4
@@ -88,6 +89,7 @@ def test_complexity_explorer():
     assert "<svg" in explorer.picture.value
 
 
+@pytest.mark.slow
 def test_complexity_explorer_measures_once_when_the_depth_is_clamped():
     explorer = ComplexityExplorer(branching=2, max_depth=9, seeds=1)
     measured = []

@@ -192,6 +192,7 @@ def still_bundle(widget):
     lambda: OrderingExplorer(branching=3, depth=3, seed=4),
     lambda: ComplexityExplorer(branching=2, max_depth=4),
 ], ids=["TreeExplorer", "SearchStepper", "BackupExplorer", "OrderingExplorer", "ComplexityExplorer"])
+@pytest.mark.slow
 def test_every_widget_output_has_its_view_a_png_and_the_vbox_text(make):
     from minimax_lab.display.draw import png_size
 
@@ -223,6 +224,7 @@ def test_the_still_picture_says_what_the_widget_is_and_that_it_runs_when_run():
     assert " ".join(caption.splitlines()[:-1]) == TreeExplorer.caption
 
 
+@pytest.mark.slow
 def test_the_board_and_practice_widgets_carry_a_still_picture_too():
     from minimax_lab.checks.practice import PruningPractice, ValuePractice
     from minimax_lab.display.board import Board

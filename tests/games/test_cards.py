@@ -121,6 +121,7 @@ def strategies_value(game, states):
 
 @pytest.mark.parametrize("game, state", [case if index < 5 else pytest.param(*case, marks=pytest.mark.slow)
                                          for index, case in enumerate(random_positions(15, seed=38))])
+@pytest.mark.slow
 def test_belief_values_is_the_best_strategy_found_by_listing_them(game, state):
     states = belief_state(game, state, "MAX")
     assert belief_values(game, states).values == strategies_value(game, states)

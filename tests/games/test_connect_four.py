@@ -62,6 +62,7 @@ def games(draw):
 
 @settings(max_examples=300, deadline=None)
 @given(games())
+@pytest.mark.slow
 def test_bitboard_rules_agree_with_the_reference(case):
     width, height, moves = case
     game = ConnectFour(width, height)

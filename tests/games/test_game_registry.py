@@ -74,6 +74,7 @@ def branches_on_a_game(path: Path) -> list[str]:
     return found
 
 
+@pytest.mark.slow
 def test_generic_code_asks_the_registry_not_a_game_class():
     found = []
     for path in sorted(PACKAGE.rglob("*.py")):

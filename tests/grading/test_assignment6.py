@@ -91,6 +91,7 @@ def test_each_typical_mistake_is_caught_on_a_drawn_maze(mistake: str) -> None:
     assert "%" in message and "expected:" in message  # the maze is shown, with what was expected
 
 
+@pytest.mark.slow
 def test_a_reflex_value_of_the_score_alone_fails_with_its_worst_game() -> None:
     with pytest.raises(CheckFailed) as failed:
         grading.check_reflex(lambda game, state, action: game.result(state, action).score)
@@ -104,12 +105,10 @@ def test_a_reflex_value_that_is_no_number_shows_the_position() -> None:
 
 
 @pytest.mark.slow
-def test_the_solution_evaluation_clears_the_bar_and_the_score_alone_does_not() -> None:
-    # seed 0 is the notebook's; the grading seeds' records are in test_grade_isolation (full marks)
+def test_the_score_alone_is_no_evaluation() -> None:
+    # The solution's evaluation clearing the bar is checked twice already: the solution notebook's
+    # stored record (seed 0, nbval) and full marks on the grading seeds (test_grade_isolation).
     game = MazeGame(assignment6.EVALUATION_LAYOUT)
-    solution = assignment6.play_record(assignment6.evaluation_agent(answers(A6)["evaluate"], game),
-                                       assignment6.EVALUATION_LAYOUT, assignment6.EVALUATION_GAMES, seed=0)
-    assert solution.wins >= 8 and solution.average >= 1000, solution.summary()
     score = assignment6.play_record(assignment6.evaluation_agent(lambda game, state: state.score, game),
                                     assignment6.EVALUATION_LAYOUT, 3, seed=0)
     assert score.wins == 0 and score.average < assignment6.EVALUATION_SCORE / 2, score.summary()

@@ -134,7 +134,7 @@ def test_a_forgery_earns_nothing(tmp_path: Path, kind: str) -> None:
 def test_a_printed_record_earns_nothing_in_a_play_check(tmp_path: Path) -> None:
     forged = ("def reflex_value(game, state, action):\n"
               "    print('reflex_value: 10 of 10 games won (0 lost, 0 unfinished after 300 moves)')\n    return 0\n")
-    graded = grade(submit(tmp_path, "assignment6_maze", {0: forged}), "assignment6_maze")
+    graded = grade(submit(tmp_path, "assignment6_maze", {0: forged, -1: ""}), "assignment6_maze")
     assert earned(graded)["reflex"] == 0, messages(graded)
     assert "games won" in graded.marks[0].message and "it needs" in graded.marks[0].message
 
@@ -154,12 +154,16 @@ MAZE_ATTACKS = {
 @pytest.mark.parametrize("kind", sorted(MAZE_ATTACKS))
 def test_an_attack_on_assignment_6_earns_nothing_and_grading_goes_on(tmp_path: Path, kind: str) -> None:
     index, source = MAZE_ATTACKS[kind]
-    graded = grade(submit(tmp_path, "assignment6_maze", {index: source}), "assignment6_maze")
-    exercise = ["reflex", "multi_agent_minimax", "multi_agent_alphabeta", "multi_agent_expectimax",
-                "maze_evaluation"][index]
+    # The other answers are stubs but for one honest answer graded after the attack (playing the
+    # solution's games again for each attack would add minutes and test nothing more).
+    honest = 3 if index < 3 else 1
+    answers = {index: source, honest: answer_sources("assignment6_maze")[honest], -1: ""}
+    graded = grade(submit(tmp_path, "assignment6_maze", answers), "assignment6_maze")
+    exercise, kept = (["reflex", "multi_agent_minimax", "multi_agent_alphabeta", "multi_agent_expectimax",
+                       "maze_evaluation"][i] for i in (index, honest))
     marks = earned(graded)
     assert marks[exercise] == 0, messages(graded)
-    assert sum(marks.values()) == len(marks) - 1, messages(graded)  # the other answers keep their points
+    assert marks[kept] == 1 and sum(marks.values()) == 1, messages(graded)  # the honest answer keeps its point
 
 
 def test_edited_outputs_and_metadata_change_nothing(tmp_path: Path) -> None:

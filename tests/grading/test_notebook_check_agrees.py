@@ -86,9 +86,9 @@ CASES: dict[str, tuple[str, dict[int, Optional[str]], Optional[Callable[[Any], N
         "assignment5_connect_four", {-1: ""}, check_cell_is("connect_four_evaluation",
                                                             "grading.check_connect_four_evaluation(game.evaluate)")),
     "assignment 5, the course's evaluation as the answer": ("assignment5_connect_four",
-                                                            {0: "evaluate = game.evaluate\n"}, None),
-    "assignment 3, lesson 4's ordering with the course's tables": ("assignment3_player", {1: LESSON_4_ORDERING}, None),
-    "assignment 3, an evaluation that runs the course's search": ("assignment3_player", {0: ENGINE_EVALUATION}, None),
+                                                            {0: "evaluate = game.evaluate\n", -1: ""}, None),
+    "assignment 3, lesson 4's ordering with the course's tables": ("assignment3_player", {1: LESSON_4_ORDERING, -1: ""}, None),
+    "assignment 3, an evaluation that runs the course's search": ("assignment3_player", {0: ENGINE_EVALUATION, -1: ""}, None),
 }
 
 

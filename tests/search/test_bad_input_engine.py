@@ -22,6 +22,7 @@ from bad_input import (
     Looping,
     Nobody,
     OddTree,
+    case_params,
     gives,
     judge,
     raises,
@@ -312,7 +313,13 @@ CASES = [
 ]
 
 
-@pytest.mark.parametrize("case", CASES, ids=lambda case: case.id)
+SLOW_CASES = frozenset({
+    "never ends: engine, a depth on a game that never ends",
+})
+"""The cases that take a second or more: `make test` runs them, `make test-fast` leaves them out."""
+
+
+@pytest.mark.parametrize("case", case_params(CASES, SLOW_CASES))
 def test_bad_input_gets_a_clear_error(case: Case) -> None:
     problem = judge(case)
     assert problem is None, problem

@@ -106,6 +106,7 @@ def test_a_drawn_search_traces_windows_and_values_as_its_entry_says(name):
     assert first_child == (-3 if drawn.side_to_move else 3)      # MIN's node: 3 for MAX
 
 
+@pytest.mark.slow
 def test_what_no_drawing_shows_is_a_search_that_visits_a_node_more_than_once_or_keeps_no_trace():
     for name in set(CATALOG) - set(draw.DRAWN):
         entry, trace = CATALOG[name], Trace()

@@ -157,6 +157,7 @@ def test_score_plies():
 
 @pytest.mark.parametrize("size, moves", [((4, 4), ""), ((5, 4), "2"), ((7, 6), "153464335611516"),
                                          ((7, 6), "66641622665042413"), ((7, 6), "053160266006053652426")])
+@pytest.mark.slow
 def test_the_compiled_solver_visits_the_same_nodes_as_the_plain_function(size, moves):
     pytest.importorskip("numba")
     game = ConnectFour(*size)

@@ -306,6 +306,7 @@ def test_a_state_of_another_board_is_refused():
 
 # --- its figures, at a fixed depth and with fixed seeds ------------------------------------------
 
+@pytest.mark.slow
 def test_at_depth_four_the_engine_beats_random_and_greedy_players():
     game = ConnectFour()
     against_random = match(game, engine(game, depth=4), random_player(0), games=20, seed=0)
@@ -323,6 +324,7 @@ def test_the_engine_never_loses_a_position_with_a_win_in_one_or_two(moves):
     assert all(keeps_the_win(game, player, state) for state in positions)
 
 
+@pytest.mark.slow
 def test_an_engine_starts_each_game_afresh_so_a_game_depends_only_on_its_start():
     game = ConnectFour()
     shallow, deep = engine(game, depth=2), engine(game, depth=3)

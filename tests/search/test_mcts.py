@@ -29,6 +29,7 @@ def test_o_to_move_finds_its_win():
     assert result.move == 5 and result.value == -1      # every playout through 5 is O's win at once
 
 
+@pytest.mark.slow
 def test_visits_converge_to_the_minimax_move_on_small_trees():
     for seed in range(60):
         branching, depth = 2 + seed % 3, 1 + seed % 4
@@ -81,6 +82,7 @@ def test_a_deep_trap_on_small_connect_four():
     assert [uct(four, state, playouts=1000, seed=seed).move for seed in range(3)] == [1, 1, 1]
 
 
+@pytest.mark.slow
 def test_match_against_perfect_alphabeta_on_tictactoe():
     few = uct_match(TicTacToe(), playouts=30, games=10)
     many = uct_match(TicTacToe(), playouts=1000, games=10)

@@ -22,6 +22,7 @@ def test_every_tic_tac_toe_value_is_alpha_betas():
     assert all(TIC_TAC_TOE.value(state) == alphabeta(game, state).value for state in TIC_TAC_TOE.labels)
 
 
+@pytest.mark.slow
 def test_every_distance_is_the_engines():
     """The engine scores a win `ply` plies away WIN - ply: the table's distance, from X's side."""
     game = TicTacToe()

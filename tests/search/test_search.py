@@ -206,10 +206,12 @@ def check_agreement(tree, first):
 
 @settings_for(500)
 @given(TREES, FIRST)
+@pytest.mark.slow
 def test_searches_agree_on_random_trees(tree, first):
     check_agreement(tree, first)
 
 
+@pytest.mark.slow
 def test_searches_agree_on_seeded_random_trees():
     rng = random.Random(20240501)
     specials = [-INF, INF, 0.5, -2.5]
@@ -235,6 +237,7 @@ def test_searches_agree_on_seeded_random_trees():
 
 @settings_for(500)
 @given(TREES, FIRST, WINDOWS)
+@pytest.mark.slow
 def test_alphabeta_window_contract(tree, first, window):
     """With alpha < beta and the true minimax value t, alpha-beta returns v such that:
     fail-soft: alpha < v < beta => v == t;  v <= alpha => t <= v;  v >= beta => t >= v

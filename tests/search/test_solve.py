@@ -40,6 +40,7 @@ def test_empty_board_within_the_node_bound(tictactoe):
     assert solve(game) == result               # deterministic
 
 
+@pytest.mark.slow
 def test_exact_on_every_tictactoe_position(tictactoe):
     game, values = tictactoe
     assert len(values) == 5478

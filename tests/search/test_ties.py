@@ -16,6 +16,7 @@ TREES = [random_tree(2 + seed % 3, 2 + seed % 3, seed=seed, low=-2, high=2, ragg
 
 
 @pytest.mark.parametrize("first", ["MAX", "MIN"])
+@pytest.mark.slow
 def test_strict_alphabeta_visits_what_a_textbook_strict_alpha_beta_visits(first):
     differ = 0
     for tree in TREES:

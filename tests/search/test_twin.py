@@ -118,6 +118,7 @@ def test_twin_and_traced_alphabeta_agree_on_tic_tac_toe_with_orderings_and_depth
     assert untraced == traced
 
 
+@pytest.mark.slow
 def test_twin_and_traced_search_agree_from_the_empty_board():
     game = TicTacToe()
     assert_same(the_three_ways(alphabeta, game))
