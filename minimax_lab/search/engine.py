@@ -134,7 +134,7 @@ class Iteration:
 
 
 @dataclass(frozen=True)
-class EngineResult(SearchResult[float]):
+class EngineResult(SearchResult[float, Any]):
     """What the engine found for one move: a SearchResult (value for MAX, move, principal
     variation, nodes of all iterations, leaves) with the depth of the deepest search that
     finished, the seconds taken, and each iteration (depth 0: not even depth 1 finished in time;
