@@ -180,7 +180,7 @@ def _moves(game: MazeGame, agent: Agent, policies: tuple[ChaserPolicy, ...], rng
         yield action, current
 
 
-def _check_players(game: Any, agent: Any, chasers: Any) -> tuple[ChaserPolicy, ...]:
+def _check_players(game: object, agent: object, chasers: Any) -> tuple[ChaserPolicy, ...]:
     """Return one policy per chaser, after checking the game, the agent and the policies."""
     if not isinstance(game, MazeGame):
         raise TypeError(f"play_game: {shown(game, 200)} is {kind_of(game)}, not a MazeGame")
