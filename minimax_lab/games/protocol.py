@@ -40,10 +40,11 @@ LONGEST_CHECKED_LINE = 100
 """How many plies `misbehaviour` follows from a position, looking for where a game breaks its protocol."""
 
 
-def as_game(game_or_tree: Game | Tree) -> Game:
+def as_game(game_or_tree: Game[S, A] | Tree) -> Game[S, A]:
     """Return a game: a Game as it is, a bare nested list as a TreeGame with MAX at the root."""
     if isinstance(game_or_tree, (list, tuple)):
-        return TreeGame(game_or_tree)
+        # A caller that passed a tree bound no S and A (they default to Any): a TreeGame serves.
+        return cast(Game[S, A], TreeGame(game_or_tree))
     if not isinstance(game_or_tree, Game):
         missing = [name for name in GAME_MEMBERS if not hasattr(game_or_tree, name)]
         lacks = (f"; as a game it lacks {', '.join(missing)}"
