@@ -43,7 +43,7 @@ LONGEST_CHECKED_LINE = 100
 def as_game(game_or_tree: Game[S, A] | Tree) -> Game[S, A]:
     """Return a game: a Game as it is, a bare nested list as a TreeGame with MAX at the root."""
     if isinstance(game_or_tree, (list, tuple)):
-        # A caller that passed a tree bound no S and A (they default to Any): a TreeGame serves.
+        # A caller that passed a tree bound no S and A (mypy takes their defaults): a TreeGame serves.
         return cast(Game[S, A], TreeGame(game_or_tree))
     if not isinstance(game_or_tree, Game):
         missing = [name for name in GAME_MEMBERS if not hasattr(game_or_tree, name)]
