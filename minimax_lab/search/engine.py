@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from typing import Any, Callable, Generic, Iterable, Optional, Sequence
+from typing import Any, Callable, Generic, Iterable, Optional
 
 from ..core.game_types import S
 from ..core.table import TranspositionTable
@@ -46,7 +46,7 @@ from ..core.trees import is_number
 from ..core.validation import as_float, positive_number, whole_number
 from ..games.protocol import Game, game_name
 from ..games.registry import part_of
-from ..heuristics.boards import horizon_evaluation, move_order
+from ..heuristics.boards import Order, horizon_evaluation, move_order
 from ..heuristics.generic import even
 from .connect_four_engine import PARTS as BITBOARD_PARTS
 from .connect_four_engine import ROOT_SOLVE_EMPTY, ConnectFourSearch, OutOfBudget, engine_value
@@ -704,7 +704,7 @@ def engine_parts(game: Game, evaluate: Optional[Evaluate], without: Iterable[str
     return frozenset(PARTS) - off
 
 
-def game_order(game: Game) -> Optional[Callable[..., Sequence[Any]]]:
+def game_order(game: Game) -> Optional[Order]:
     """Return the game's own move ordering: boards.move_order for the board games (tic-tac-toe,
     Connect Four), else None (the game's own order of actions)."""
     return move_order(game) if part_of(game, "board") is not None else None

@@ -33,6 +33,7 @@ from typing import Any, Generic, Sequence
 
 from ..core.game_types import A, S
 from ..core.text import shown
+from ..games.cards import CardGame, CardState
 from ..games.protocol import Game
 from .textbook import minimax
 
@@ -50,7 +51,7 @@ class ImperfectResult(Generic[A]):
     values: dict[A, Fraction]
 
 
-def belief_state(game: Any, state: Any, player: Any) -> list[Any]:
+def belief_state(game: CardGame, state: CardState, player: str) -> list[CardState]:
     """Return the positions `player` cannot tell from `state`: every deal on which the cards played
     can be played, seen by `player` as `state` is, in the order of game.deals().
 
