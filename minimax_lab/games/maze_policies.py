@@ -74,7 +74,7 @@ def directional_chaser(game: MazeGame, state: MazeState, rng: random.Random,
     return pairs[-1][0]
 
 
-def adversarial_chaser(search: Callable[..., Any], **options: Any) -> ChaserPolicy:
+def adversarial_chaser(search: Callable[..., object], **options: Any) -> ChaserPolicy:
     """Return a chaser policy that plays search(game, state, **options).move: the course's minimax
     or alphabeta, say, with depth= and evaluate=, whose MIN nodes are the chasers, so that every
     chaser plays for the lowest score (the chasers a team against MAX)."""
