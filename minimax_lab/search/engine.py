@@ -39,7 +39,7 @@ import time
 from dataclasses import dataclass
 from typing import Any, Callable, Generic, Iterable, Optional
 
-from ..core.game_types import S
+from ..core.game_types import A, S
 from ..core.table import TranspositionTable
 from ..core.text import shown
 from ..core.trees import is_number
@@ -135,7 +135,7 @@ class Iteration:
 
 
 @dataclass(frozen=True)
-class EngineResult(SearchResult[float, Any]):
+class EngineResult(SearchResult[float, A]):
     """What the engine found for one move: a SearchResult (value for MAX, move, principal
     variation, nodes of all iterations, leaves) with the depth of the deepest search that
     finished, the seconds taken, and each iteration (depth 0: not even depth 1 finished in time;
