@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any, Optional
+from typing import Any, Generic, Optional
 
+from .game_types import A, S
 from .text import shown
 from .trace import Moves
 
@@ -21,14 +22,14 @@ INF = math.inf
 
 
 @dataclass(frozen=True)
-class Entry:
+class Entry(Generic[A]):
     """A stored search result: the value, its bound flag (EXACT, LOWER or UPPER), the depth searched
     below the position (math.inf for a search to the end of the game) and the best move found."""
 
     value: float
     flag: str
     depth: float
-    move: Any = None
+    move: Optional[A] = None
 
 
 def bound_flag(value: float, alpha: float, beta: float) -> str:
@@ -52,7 +53,7 @@ def bound_flag(value: float, alpha: float, beta: float) -> str:
     raise ValueError(f"a stored value must be a number, got {shown(value)} (NaN, not a number)")
 
 
-class TranspositionTable:
+class TranspositionTable(Generic[S, A]):
     """A table of Entries keyed by state, each value stored with its bound flag and depth.
 
     >>> table = TranspositionTable()
@@ -62,11 +63,11 @@ class TranspositionTable:
     """
 
     def __init__(self) -> None:
-        self.entries: dict[Any, Entry] = {}
-        self.game: Any = None
-        self.evaluation: Any = None
+        self.entries: dict[S, Entry[A]] = {}
+        self.game: object = None
+        self.evaluation: object = None
 
-    def bind(self, game: Any, evaluate: Any = None) -> None:
+    def bind(self, game: object, evaluate: object = None) -> None:
         """Tie the table to `game` on first use, and to `evaluate` on the first depth-limited search
         (which passes the evaluation that scores its horizon): its entries are positions of that
         game, valued with that evaluation, so using it for another game (another tree, say, whose
@@ -95,11 +96,11 @@ class TranspositionTable:
     def __repr__(self) -> str:
         return f"{type(self).__name__}({len(self)} entries)"
 
-    def get(self, state: Any) -> Optional[Entry]:
+    def get(self, state: S) -> Optional[Entry[A]]:
         """Return the entry stored for `state`, or None."""
         return self.entries.get(state)
 
-    def move(self, state: Any) -> Any:
+    def move(self, state: S) -> Optional[A]:
         """Return the best move stored for `state`, or None."""
         entry = self.entries.get(state)
         return None if entry is None else entry.move
@@ -116,16 +117,16 @@ class TranspositionTable:
             return entry.value
         return None
 
-    def store(self, state: Any, value: float, alpha: float, beta: float, *, depth: float = INF,
-              move: Any = None) -> None:
+    def store(self, state: S, value: float, alpha: float, beta: float, *, depth: float = INF,
+              move: Optional[A] = None) -> None:
         """Record the value a search of `state` with the window (alpha, beta) returned, flagged."""
         self.entries[state] = Entry(value, bound_flag(value, alpha, beta), depth, move)
 
-    def pv(self, game: Any, state: Any) -> Moves:
+    def pv(self, game: Any, state: S) -> Moves[A]:
         """Return the principal variation from `state`: the stored best moves, followed while the
         entries are exact, up to the first move that returns to a position already on the line (in
         a game that can repeat, the stored moves may go round a loop)."""
-        line: list[Any] = []
+        line: list[A] = []
         seen = {state}
         entry = self.entries.get(state)
         while entry is not None and entry.flag == EXACT and entry.move is not None:
@@ -138,7 +139,7 @@ class TranspositionTable:
         return tuple(line)
 
 
-class NaiveTable(TranspositionTable):
+class NaiveTable(TranspositionTable[S, A]):
     """THE WRONG TABLE, kept to show a classic bug: it is keyed by state alone and treats every
     stored value as exact, ignoring the alpha and beta it was searched with.
 
@@ -147,30 +148,30 @@ class NaiveTable(TranspositionTable):
     `cache1` caches max_value(state, alpha, beta) by state alone). Never use it for real searches.
     """
 
-    def probe(self, state: Any, alpha: float, beta: float, depth: float = INF) -> Optional[float]:
+    def probe(self, state: S, alpha: float, beta: float, depth: float = INF) -> Optional[float]:
         """Return any value stored for `state`, whatever window it was searched with (the bug)."""
         entry = self.entries.get(state)
         return None if entry is None else entry.value
 
-    def store(self, state: Any, value: float, alpha: float, beta: float, *, depth: float = INF,
-              move: Any = None) -> None:
+    def store(self, state: S, value: float, alpha: float, beta: float, *, depth: float = INF,
+              move: Optional[A] = None) -> None:
         """Record the value as if it were exact (the bug)."""
         self.entries[state] = Entry(value, EXACT, depth, move)
 
 
-class NoTable(TranspositionTable):
+class NoTable(TranspositionTable[S, A]):
     """A table that remembers nothing: what a search uses when it is given no table (like
     NO_TRACE for traces), so that the search reads the same with and without one."""
 
-    def bind(self, game: Any, evaluate: Any = None) -> None:
+    def bind(self, game: object, evaluate: object = None) -> None:
         """Accept any game and evaluation: nothing is stored, so nothing can be mixed up."""
 
-    def probe(self, state: Any, alpha: float, beta: float, depth: float = INF) -> Optional[float]:
+    def probe(self, state: S, alpha: float, beta: float, depth: float = INF) -> Optional[float]:
         """Return None: nothing is known."""
         return None
 
-    def store(self, state: Any, value: float, alpha: float, beta: float, *, depth: float = INF,
-              move: Any = None) -> None:
+    def store(self, state: S, value: float, alpha: float, beta: float, *, depth: float = INF,
+              move: Optional[A] = None) -> None:
         """Record nothing."""
 
 
@@ -178,7 +179,7 @@ NO_TABLE = NoTable()
 """The shared table that remembers nothing."""
 
 
-def check_table(table: Any) -> None:
+def check_table(table: object) -> None:
     """Raise TypeError unless `table` is None (no table) or a TranspositionTable to search with."""
     if table is not None and not isinstance(table, TranspositionTable):
         made = (f" (the class itself: make a table, {table.__name__}())"
@@ -187,6 +188,6 @@ def check_table(table: Any) -> None:
                         f"none, got {shown(table)}{made}")
 
 
-def _name(function: Any) -> str:
+def _name(function: object) -> str:
     """Return a function's name for a message ('<lambda>' for a lambda), or its repr."""
     return getattr(function, "__qualname__", None) or repr(function)

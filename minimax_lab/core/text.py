@@ -9,7 +9,7 @@
 from __future__ import annotations
 
 import math
-from typing import Any, Optional
+from typing import Any
 
 SHOWN_LIMIT = 1000
 """The most characters of a value's repr an error or a verdict shows (a student's function may return a
@@ -26,7 +26,7 @@ HUGE_BITS = 3 * 1000
 1.000e+5000: Python refuses to write one of more than 4,300 digits in decimal."""
 
 
-def value_text(value: Optional[Any], *, ascii: bool = False) -> str:
+def value_text(value: object, *, ascii: bool = False) -> str:
     """Return a value as a lesson writes it: whole numbers without a point, floats to 12 significant
     digits, infinity as +∞ / −∞ (+inf / -inf with ascii=True), None as '?'."""
     if value is None:
@@ -40,7 +40,7 @@ def value_text(value: Optional[Any], *, ascii: bool = False) -> str:
     return as_text(value)
 
 
-def as_text(thing: Any) -> str:
+def as_text(thing: object) -> str:
     """Return str(thing), but a whole number of more than HUGE_BITS bits as huge_number_text writes
     it (str refuses one of more than 4,300 digits).
 
@@ -94,7 +94,7 @@ def repr_text(thing: Any) -> str:
     raise ValueError(f"a {kind.__name__} holding a whole number too long to write in decimal (past 4,300 digits)")
 
 
-def path_name(path: tuple[Any, ...]) -> str:
+def path_name(path: tuple[object, ...]) -> str:
     """Return the name of the node at `path`, as an index expression: (1, 0) -> '[1][0]'; long
     paths are shortened to their first six steps and their length."""
     if len(path) > 12:
@@ -102,7 +102,7 @@ def path_name(path: tuple[Any, ...]) -> str:
     return "".join(f"[{as_text(i)}]" for i in path) or "root"
 
 
-def kind_of(thing: Any) -> str:
+def kind_of(thing: object) -> str:
     """Return the name of thing's type with its article, as a message says what something is.
 
     >>> kind_of(3), kind_of("x"), kind_of([])
@@ -112,7 +112,7 @@ def kind_of(thing: Any) -> str:
     return f"{'an' if name[:1].lower() in 'aeiou' else 'a'} {name}"
 
 
-def shown(thing: Any, limit: int = SHOWN_LIMIT) -> str:
+def shown(thing: object, limit: int = SHOWN_LIMIT) -> str:
     """Return repr(thing) as an error or a verdict shows it: cut to `limit` characters, a whole number
     of more than LONGEST_NUMBER digits by its first digits and how many it has, and never raising (a
     student's class whose __repr__ raises is named by its class).

@@ -12,10 +12,12 @@ from dataclasses import dataclass
 from numbers import Real
 from typing import Any, NoReturn, Optional
 
+from .game_types import A
 from .text import path_name, shown, value_text
 
-Moves = tuple[Any, ...]
-"""A path in a game: the actions from the root to a node, in order (a principal variation too)."""
+Moves = tuple[A, ...]
+"""A path in a game: the actions from the root to a node, in order (a principal variation too);
+Moves[A] in a game whose actions are of type A, and a bare Moves in any game."""
 
 ENTER, LEAF, UPDATE, CUTOFF, EXIT = "enter", "leaf", "update", "cutoff", "exit"
 
@@ -31,7 +33,7 @@ class Event:
 
     kind: str
     path: Moves
-    player: Any = None
+    player: object = None
     value: Optional[float] = None
     alpha: Optional[float] = None
     beta: Optional[float] = None
@@ -51,7 +53,7 @@ class Event:
 class Trace(list[Event]):
     """A list of Events, with views that drawings and graders need."""
 
-    def add(self, kind: str, path: Moves, player: Any = None, value: Optional[float] = None,
+    def add(self, kind: str, path: Moves, player: object = None, value: Optional[float] = None,
             alpha: Optional[float] = None, beta: Optional[float] = None, pruned: Moves = ()) -> None:
         """Append an Event."""
         self.append(Event(kind, path, player, value, alpha, beta, pruned))
@@ -106,11 +108,11 @@ class NullTrace(Trace):
     def __repr__(self) -> str:
         return "NO_TRACE"
 
-    def add(self, kind: str, path: Moves, player: Any = None, value: Optional[float] = None,
+    def add(self, kind: str, path: Moves, player: object = None, value: Optional[float] = None,
             alpha: Optional[float] = None, beta: Optional[float] = None, pruned: Moves = ()) -> None:
         """Record nothing."""
 
-    def _refuse(self, *args: Any) -> NoReturn:
+    def _refuse(self, *args: object) -> NoReturn:
         raise TypeError("NO_TRACE records nothing and cannot be changed: pass trace=Trace() to "
                         "record a search")
 
@@ -121,7 +123,7 @@ NO_TRACE = NullTrace()
 """The shared do-nothing trace (a constant: nothing can be added to it or set on it)."""
 
 
-def as_trace(trace: Any, search: str) -> Trace:
+def as_trace(trace: object, search: str) -> Trace:
     """Return `trace` if it is a Trace (NO_TRACE included), else raise TypeError saying that
     `search` records its steps in a Trace."""
     if not isinstance(trace, Trace):
@@ -135,7 +137,7 @@ def as_trace(trace: Any, search: str) -> Trace:
 KINDS = (ENTER, LEAF, UPDATE, CUTOFF, EXIT)
 
 
-def check_trace(trace: Any) -> None:
+def check_trace(trace: object) -> None:
     """Raise TypeError or ValueError, naming the event, unless `trace` is a sequence of Events that
     a search could have made: each node entered as a child of the node being searched (the root,
     path (), when none is), its leaf, update, cutoff and exit events while it is the node being
@@ -145,7 +147,7 @@ def check_trace(trace: Any) -> None:
     if isinstance(trace, (str, bytes)) or not hasattr(trace, "__iter__"):
         raise TypeError(f"a trace is a list of Events, not {shown(trace)}")
     open_: list[Moves] = []          # the nodes being searched, root first
-    players: dict[Moves, Any] = {}   # who moves at each of them ('CHANCE' at a chance node)
+    players: dict[Moves, object] = {}   # who moves at each of them ('CHANCE' at a chance node)
     returned: set[Moves] = set()     # the open nodes a child has returned to
     updated: set[Moves] = set()      # the open nodes that have an update
     for i, event in enumerate(trace):
@@ -308,7 +310,7 @@ class Narrator:
         self.kinds = bounds_of(trace)
         self.entered: dict[Moves, Event] = {}
         self.returned: dict[Moves, Any] = {}
-        self.best: dict[Moves, Any] = {}
+        self.best: dict[Moves, Optional[float]] = {}
         self.best_child: dict[Moves, Moves] = {}
         self.last_child: dict[Moves, Moves] = {}
         self.tried: dict[Moves, int] = {}   # children entered so far, by parent
@@ -459,7 +461,7 @@ class Narrator:
                 f"already hold MAX to {value_text(event.beta)} {holds}, so the rest of "
                 f"{path_name(node)} cannot matter")
 
-    def holder(self, node: Moves, role: str, bound: Any) -> str:
+    def holder(self, node: Moves, role: str, bound: Optional[float]) -> str:
         """Return where `role` got `bound` above `node`: 'from move 0 at the root' or
         'at node [0] (from [0][1])'."""
         for depth in range(len(node) - 1, -1, -1):

@@ -9,7 +9,7 @@ from __future__ import annotations
 import copy
 import random
 from numbers import Real
-from typing import Any, Callable, Optional, Sequence, Union
+from typing import Any, Callable, Optional, Sequence, TypeVar, Union
 
 from .text import path_name, shown
 
@@ -25,7 +25,10 @@ MAX_TREE_NODES = 1_000_000
 A tree that reuses one list many times can be small in memory and astronomically large to search
 (`t = [t, t]` forty times has 2^40 leaves); such trees are refused before any walk."""
 
-Children = Callable[[Any, Path], Optional[Sequence[Any]]]
+N = TypeVar("N")
+"""A node of a tree that walk_tree walks (a nested list, a tree with chance nodes, a max^n tree)."""
+
+Children = Callable[[N, Path], Optional[Sequence[N]]]
 """children(node, path) returns the children of an inner node, or None for a leaf after checking
 that it is a valid leaf (raising an error that names `path` if not)."""
 
@@ -53,7 +56,7 @@ def check_leaf(node: object, path: Path) -> None:
         raise ValueError(f"node {path_name(path)}: leaf is NaN, which has no order")
 
 
-def walk_tree(tree: Any, children: Children) -> dict[Path, Any]:
+def walk_tree(tree: N, children: Children[N]) -> dict[Path, N]:
     """Check a tree without recursion and return every node by its path, in preorder.
 
     `children` says what a leaf is and what the children of a node are. Refused, with an error
@@ -66,8 +69,8 @@ def walk_tree(tree: Any, children: Children) -> dict[Path, Any]:
     {(): [1, [2]], (0,): 1, (1,): [2], (1, 0): 2}
     """
     inner = _inner_nodes(tree, children)
-    nodes: dict[Path, Any] = {}
-    stack: list[tuple[Path, Any]] = [((), tree)]
+    nodes: dict[Path, N] = {}
+    stack: list[tuple[Path, N]] = [((), tree)]
     while stack:
         path, node = stack.pop()
         nodes[path] = node
@@ -80,14 +83,14 @@ def walk_tree(tree: Any, children: Children) -> dict[Path, Any]:
     return nodes
 
 
-def _inner_nodes(tree: Any, children: Children) -> dict[int, Sequence[Any]]:
+def _inner_nodes(tree: N, children: Children[N]) -> dict[int, Sequence[N]]:
     """Return the children of every distinct inner node, by id, after checking each distinct node
     once, depth-first (so errors name the first bad node in preorder), and the tree's size."""
-    inner: dict[int, Sequence[Any]] = {}
+    inner: dict[int, Sequence[N]] = {}
     ancestors: list[int] = []
     shared = False
     edges = 0
-    stack: list[tuple[Path, Any]] = [((), tree)]
+    stack: list[tuple[Path, N]] = [((), tree)]
     while stack:
         path, node = stack.pop()
         del ancestors[len(path):]
@@ -115,11 +118,11 @@ def _inner_nodes(tree: Any, children: Children) -> dict[int, Sequence[Any]]:
     return inner
 
 
-def _tree_size(tree: Any, inner: dict[int, Sequence[Any]]) -> int:
+def _tree_size(tree: N, inner: dict[int, Sequence[N]]) -> int:
     """Return the number of nodes of a tree without cycles whose inner nodes are `inner` (by id),
     counting a shared subtree once for every place it appears; each distinct node is visited once."""
     size: dict[int, int] = {}
-    stack: list[tuple[Any, bool]] = [(tree, False)]
+    stack: list[tuple[N, bool]] = [(tree, False)]
     while stack:
         node, finished = stack.pop()
         key = id(node)
@@ -145,7 +148,7 @@ def _too_big() -> ValueError:
                       "shared subtree once for every place it appears), too many to search")
 
 
-def _plain_children(node: Any, path: Path) -> Optional[Sequence[Any]]:
+def _plain_children(node: Tree, path: Path) -> Optional[Sequence[Tree]]:
     """Return the children of a nested-list node (a list or tuple), or None for a checked leaf."""
     if isinstance(node, (list, tuple)):
         return node
@@ -348,7 +351,7 @@ class Chance:
     outcomes: tuple[tuple[Any, ...], ...]
     player: Optional[str]
 
-    def __init__(self, outcomes: Sequence[tuple[Real, Any]], player: Optional[str] = None):
+    def __init__(self, outcomes: Sequence[tuple[Real, object]], player: Optional[str] = None):
         if player is not None and (not isinstance(player, str) or player not in ("MAX", "MIN")):
             raise ValueError(f"a chance node stands for 'MAX', 'MIN' or nobody (None), not {shown(player)}")
         if isinstance(outcomes, (str, bytes)) or not hasattr(outcomes, "__iter__"):
@@ -364,7 +367,7 @@ class Chance:
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("chance nodes are immutable")
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> Chance:
+    def __deepcopy__(self, memo: dict[int, object]) -> Chance:
         """Return a chance node with deep copies of the subtrees (a copy may be changed without
         touching the original, even when a subtree is a list)."""
         return Chance([(p, copy.deepcopy(t, memo)) for p, t in self.outcomes], self.player)
@@ -390,7 +393,7 @@ def check_chance_tree(tree: ChanceTree) -> None:
     each chance node non-negative probabilities that sum to 1, within the limits of
     walk_tree; errors name the node's path."""
 
-    def children(node: Any, path: Path) -> Optional[list[Any]]:
+    def children(node: ChanceTree, path: Path) -> Optional[list[ChanceTree]]:
         if isinstance(node, Chance):
             return [child for _, child in check_probabilities(node, path)]
         if isinstance(node, list):

@@ -17,12 +17,14 @@ from __future__ import annotations
 
 import math
 from numbers import Real
-from typing import Any, Callable, Optional
+from typing import Any, Callable, Optional, TypeVar
 
 from .text import shown
 
+T = TypeVar("T")
 
-def whole_number(value: Any, name: str, low: Optional[int] = None, high: Optional[int] = None) -> int:
+
+def whole_number(value: object, name: str, low: Optional[int] = None, high: Optional[int] = None) -> int:
     """Return `value` if it is a whole number (an int, not a bool or a float) from `low` to `high`
     (either may be None: no limit), else raise ValueError naming the argument and its range."""
     if (type(value) is not int or (low is not None and value < low)
@@ -40,7 +42,7 @@ def _range(low: Optional[int], high: Optional[int]) -> str:
     return "" if high is None else f" <= {high}"
 
 
-def real_number(value: Any, name: str, *, finite: bool = False) -> Any:
+def real_number(value: T, name: str, *, finite: bool = False) -> T:
     """Return `value` if it is a real number (int, float, Fraction, a numpy number; not a bool and
     not NaN), and with `finite` one a float can hold (not infinite, not 10**400); else raise
     ValueError naming the argument."""

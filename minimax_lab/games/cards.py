@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Any, Iterable, Optional, Sequence
+from typing import Iterable, Optional, Sequence
 
 from ..core.text import kind_of, shown
 from .entry import GameEntry
@@ -201,7 +201,7 @@ class CardGame:
             raise not_a_state(self, state)
         return state.hands[PLAYERS.index(player)]
 
-    def check_state(self, state: Any) -> None:
+    def check_state(self, state: object) -> None:
         """Raise TypeError unless `state` is a CardState (ValueError if its cards are not this deck's)."""
         if not isinstance(state, CardState):
             raise TypeError(f"{game_name(self)}: {shown(state)} is {kind_of(state)}, not a CardState: "

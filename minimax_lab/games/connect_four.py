@@ -17,7 +17,7 @@ from typing import Any, Iterator, Optional, Sequence
 
 from ..core.text import kind_of, shown
 from .protocol import check_square, game_name, move_text, not_a_player, not_a_state, play_moves
-from .entry import GameEntry, WireKind, items, resolve, whole_numbers
+from .entry import GameEntry, Inner, WireKind, items, resolve, whole_numbers
 
 PLAYERS = ("X", "O")
 """The players, first to move first; X is MAX."""
@@ -255,7 +255,7 @@ class ConnectFourRules:
             raise ValueError(f"{game_name(self)}: {shown(state)} is a position of a {_size_text(size)} "
                              f"board, not of this {self.width} x {self.height} one (a game of another size)")
 
-    def _check_kind(self, state: Any) -> None:
+    def _check_kind(self, state: object) -> None:
         """Raise TypeError unless `state` is a ConnectFourState."""
         if not isinstance(state, ConnectFourState):
             hint = ": build one with game.play(...)" if isinstance(state, (str, list, tuple)) else ""
@@ -312,7 +312,7 @@ class ConnectFourRules:
         return column, ""
 
 
-def _size_text(size: Any) -> str:
+def _size_text(size: object) -> str:
     """Return a state's board size as text, '4 x 4' (its repr if it is not a pair)."""
     return f"{size[0]} x {size[1]}" if isinstance(size, tuple) and len(size) == 2 else repr(size)
 
@@ -326,12 +326,12 @@ def _new_connect_four(width: int = 7, height: int = 6) -> ConnectFourRules:
     return game
 
 
-def _decode_connect_four(body: Any, inner: Any, game: Any) -> ConnectFourRules:
+def _decode_connect_four(body: object, inner: Inner, game: object) -> ConnectFourRules:
     width, height = whole_numbers(items(body, 2, "a Connect Four game"), "its width and height")
     return _new_connect_four(width, height)
 
 
-def _decode_position(body: Any, inner: Any, game: ConnectFourRules) -> ConnectFourState:
+def _decode_position(body: object, inner: Inner, game: ConnectFourRules) -> ConnectFourState:
     x, o = whole_numbers(items(body, 2, "a Connect Four position"), "its two bitboards")
     state = game._position(x, o)
     game.check_state(state)

@@ -34,7 +34,7 @@ def resolve(reference: str) -> Any:
     return getattr(importlib.import_module(module), name)
 
 
-def items(body: Any, count: int, what: str) -> list[Any]:
+def items(body: object, count: int, what: str) -> list[Any]:
     """Return `body` if it is a list of `count` items; raise ValueError naming `what` if not."""
     if type(body) is not list or len(body) != count:
         raise ValueError(f"{what} must be a list of {count} items")

@@ -53,10 +53,10 @@ import textwrap
 from collections import deque
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, Iterable, Mapping, Optional, Sequence
+from typing import Iterable, Mapping, Optional, Sequence, TypeGuard
 
 from ..core.text import kind_of, shown
-from .entry import GameEntry, WireKind, items, whole_numbers
+from .entry import GameEntry, Inner, WireKind, items, whole_numbers
 from .protocol import game_name, not_a_player, not_a_state
 
 Cell = tuple[int, int]
@@ -239,7 +239,7 @@ def _check_sizes(maze: Maze) -> None:
         raise TypeError(f"a maze's starts are a tuple of cells (x, y), MAX's first, got {shown(maze.starts)}")
 
 
-def _check_cell(cell: Any, maze: Maze) -> None:
+def _check_cell(cell: object, maze: Maze) -> None:
     """Raise an error unless `cell` is a cell (x, y) of the maze's grid."""
     if not _is_cell(cell):
         raise TypeError(f"a cell is a pair (x, y) of whole numbers, got {shown(cell)}")
@@ -268,7 +268,7 @@ def _check_connected(maze: Maze) -> None:
                              f"{_where(maze.starts[0])}: every open cell of a maze is connected")
 
 
-def _is_cell(cell: Any) -> bool:
+def _is_cell(cell: object) -> TypeGuard[Cell]:
     """Return True if `cell` is a pair (x, y) of plain ints."""
     return isinstance(cell, tuple) and len(cell) == 2 and type(cell[0]) is int and type(cell[1]) is int
 
@@ -422,7 +422,7 @@ def random_maze(seed: int, *, width: int = 9, height: int = 7, chasers: int = 1,
                         source=f"random_maze({seed}, {settings})")
 
 
-def _check_random_settings(seed: Any, width: Any, height: Any, chasers: Any, dots: Any) -> None:
+def _check_random_settings(seed: object, width: object, height: object, chasers: object, dots: object) -> None:
     """Raise ValueError naming a setting of random_maze that is not a whole number in its range."""
     checks = (("seed", seed, None, None), ("width", width, 3, LONGEST_SIDE), ("height", height, 3, LONGEST_SIDE),
               ("chasers", chasers, 1, MOST_CHASERS), ("dots", 1 if dots is None else dots, 1, None))
@@ -546,7 +546,7 @@ class MazeGame:
         x, y = cell
         return {name: (x + dx, y + dy) for name, (dx, dy) in DIRECTIONS if (x + dx, y + dy) in self._open}
 
-    def check_state(self, state: Any) -> None:
+    def check_state(self, state: object) -> None:
         """Raise TypeError unless `state` is a MazeState, ValueError unless it could be a position of
         this maze: one position per agent, each on an open cell, dots among the maze's, MAX not on a
         dot, whole numbers for the score, the turn (0 to the number of chasers) and the steps."""
@@ -642,7 +642,7 @@ class MazeGame:
             return -score
         raise not_a_player(self, player, self.agents)
 
-    def _illegal(self, state: MazeState, action: Any) -> ValueError:
+    def _illegal(self, state: MazeState, action: object) -> ValueError:
         """Return the error for an action the agent to move cannot play."""
         agent, legal = self.to_move(state), self.actions(state)
         hint = ""
@@ -720,7 +720,7 @@ class MazeGame:
             self._distances[a] = _distances_from(self._open, a)
         return self._distances[a][b]
 
-    def _check_open(self, cell: Any) -> None:
+    def _check_open(self, cell: object) -> None:
         """Raise ValueError unless `cell` is an open cell of the maze, saying what it is."""
         if _is_cell(cell) and cell in self._open:
             return
@@ -785,7 +785,7 @@ class FeatureEvaluation:
         except (AttributeError, TypeError, IndexError, ValueError):
             raise TypeError(f"a FeatureEvaluation evaluates a MazeState, not {shown(state, 200)}") from None
 
-    def fill_from(self, other: Any) -> None:
+    def fill_from(self, other: object) -> None:
         """Take the call count of `other`, this evaluation as the student's function left it in
         its worker (grading.sandbox.RemoteFunction.call_with_writes)."""
         if not isinstance(other, FeatureEvaluation):
@@ -796,7 +796,7 @@ class FeatureEvaluation:
 # --- the registry's entry (minimax_lab.games.registry) -----------------------------------------
 
 
-def _cells(body: Any, what: str) -> list[Cell]:
+def _cells(body: object, what: str) -> list[Cell]:
     if type(body) is not list:
         raise ValueError(f"{what} must be a list of cells")
     return [(x, y) for x, y in (whole_numbers(items(cell, 2, "a cell"), "a cell's x and y") for cell in body)]
@@ -807,7 +807,7 @@ _ENCODED_DOTS: dict[frozenset[Cell], str] = {}
 positions shares a few sets of dots, each written once."""
 
 
-def _encode_state(state: MazeState, inner: Any) -> list[Any]:
+def _encode_state(state: MazeState, inner: Inner) -> list[object]:
     dots = _ENCODED_DOTS.get(state.dots)
     if dots is None:
         if len(_ENCODED_DOTS) >= 4096:
@@ -820,7 +820,7 @@ _DECODED_DOTS: dict[str, frozenset[Cell]] = {}
 """The dots of recent states read from the pipe, by their text: each text is read once."""
 
 
-def _decode_dots(body: Any) -> frozenset[Cell]:
+def _decode_dots(body: object) -> frozenset[Cell]:
     if type(body) is not str:
         raise ValueError("its dots must be a text of cells, 'x,y;x,y;...'")
     dots = _DECODED_DOTS.get(body)
@@ -837,7 +837,7 @@ def _decode_dots(body: Any) -> frozenset[Cell]:
     return dots
 
 
-def _decode_state(body: Any, inner: Any, game: MazeGame) -> MazeState:
+def _decode_state(body: object, inner: Inner, game: MazeGame) -> MazeState:
     positions, dots, score, turn, steps = items(body, 5, "a maze position")
     state = MazeState(tuple(_cells(positions, "its positions")), _decode_dots(dots),
                       *whole_numbers([score, turn, steps], "its score, turn and steps"))
@@ -845,14 +845,14 @@ def _decode_state(body: Any, inner: Any, game: MazeGame) -> MazeState:
     return state
 
 
-def _decode_game(body: Any, inner: Any, game: Any) -> MazeGame:
+def _decode_game(body: object, inner: Inner, game: object) -> MazeGame:
     text, source = items(body, 2, "a maze game")
     if type(text) is not str or type(source) is not str:
         raise ValueError("a maze game must be its layout's text and the name it was made by")
     return MazeGame(Maze.parse(text, source=source))
 
 
-def _decode_evaluation(body: Any, inner: Any, game: Any) -> FeatureEvaluation:
+def _decode_evaluation(body: object, inner: Inner, game: object) -> FeatureEvaluation:
     return FeatureEvaluation(*items(body, 5, "a FeatureEvaluation"))
 
 

@@ -74,7 +74,7 @@ def directional_chaser(game: MazeGame, state: MazeState, rng: random.Random,
     return pairs[-1][0]
 
 
-def adversarial_chaser(search: Callable[..., Any], **options: Any) -> ChaserPolicy:
+def adversarial_chaser(search: Callable[..., object], **options: Any) -> ChaserPolicy:
     """Return a chaser policy that plays search(game, state, **options).move: the course's minimax
     or alphabeta, say, with depth= and evaluate=, whose MIN nodes are the chasers, so that every
     chaser plays for the lowest score (the chasers a team against MAX)."""
@@ -180,7 +180,7 @@ def _moves(game: MazeGame, agent: Agent, policies: tuple[ChaserPolicy, ...], rng
         yield action, current
 
 
-def _check_players(game: Any, agent: Any, chasers: Any) -> tuple[ChaserPolicy, ...]:
+def _check_players(game: object, agent: object, chasers: Any) -> tuple[ChaserPolicy, ...]:
     """Return one policy per chaser, after checking the game, the agent and the policies."""
     if not isinstance(game, MazeGame):
         raise TypeError(f"play_game: {shown(game, 200)} is {kind_of(game)}, not a MazeGame")

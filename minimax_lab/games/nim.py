@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from functools import reduce
 from numbers import Integral
 from operator import xor
-from typing import Any, Iterable
+from typing import Iterable
 
 from ..core.text import kind_of, shown
 from .entry import GameEntry
@@ -59,7 +59,7 @@ class Nim:
     def __repr__(self) -> str:
         return f"Nim({list(self.heaps)})"
 
-    def check_state(self, state: Any) -> None:
+    def check_state(self, state: object) -> None:
         """Raise TypeError unless `state` is a NimState, ValueError unless it is a position of this
         game: as many heaps, none larger than at the start, and player 'A' or 'B' to move."""
         if not isinstance(state, NimState):

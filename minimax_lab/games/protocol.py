@@ -14,7 +14,7 @@ from typing import Any, Iterable, Optional, Protocol, Sequence, cast, runtime_ch
 from ..core.game_types import A, S
 from ..core.text import kind_of, path_name, repr_text, shown
 from ..core.trees import MAX_TREE_DEPTH, Path, Tree, leaf_value, uniform_nodes, validate_tree
-from .entry import GameEntry, WireKind, items
+from .entry import GameEntry, Inner, WireKind, items
 
 
 
@@ -26,7 +26,7 @@ class Game(Protocol[S, A]):
     initial: S
     max_player: Any
 
-    def to_move(self, state: S) -> Any: ...
+    def to_move(self, state: S) -> object: ...
     def actions(self, state: S) -> Iterable[A]: ...
     def result(self, state: S, action: A) -> S: ...
     def is_terminal(self, state: S) -> bool: ...
@@ -40,10 +40,11 @@ LONGEST_CHECKED_LINE = 100
 """How many plies `misbehaviour` follows from a position, looking for where a game breaks its protocol."""
 
 
-def as_game(game_or_tree: Game | Tree) -> Game:
+def as_game(game_or_tree: Game[S, A] | Tree) -> Game[S, A]:
     """Return a game: a Game as it is, a bare nested list as a TreeGame with MAX at the root."""
     if isinstance(game_or_tree, (list, tuple)):
-        return TreeGame(game_or_tree)
+        # A caller that passed a tree bound no S and A (mypy takes their defaults): a TreeGame serves.
+        return cast(Game[S, A], TreeGame(game_or_tree))
     if not isinstance(game_or_tree, Game):
         missing = [name for name in GAME_MEMBERS if not hasattr(game_or_tree, name)]
         lacks = (f"; as a game it lacks {', '.join(missing)}"
@@ -65,7 +66,7 @@ def refuse_a_game(given: Any, search: str, tree: str) -> None:
                         "and negamax search games")
 
 
-def start_state(game: Game, state: Any = None) -> Any:
+def start_state(game: Game[S, A], state: Optional[S] = None) -> S:
     """Return the state a search of `game` starts from: game.initial when `state` is None, else
     `state` after the game's check_state (if it has one) has accepted it."""
     if state is None:
@@ -76,7 +77,7 @@ def start_state(game: Game, state: Any = None) -> Any:
     return state
 
 
-def misbehaviour(game: Game, state: Any, plies: int = LONGEST_CHECKED_LINE) -> Optional[str]:
+def misbehaviour(game: Game[S, A], state: S, plies: int = LONGEST_CHECKED_LINE) -> Optional[str]:
     """Return what `game` does wrong on the line of first moves from `state` (up to `plies`
     plies): actions() that are not a sequence, or a result() that is None instead of a state; None
     if nothing is found (or the game raises an error of its own, which the search will meet). A
@@ -103,13 +104,13 @@ def misbehaviour(game: Game, state: Any, plies: int = LONGEST_CHECKED_LINE) -> O
     return None
 
 
-def game_name(game: Any) -> str:
+def game_name(game: object) -> str:
     """Return the game's repr for messages, cut to 60 characters (never raising, as `shown`)."""
     name = shown(game)
     return name if len(name) <= 60 else name[:56] + "...)"
 
 
-def not_a_state(game: Any, state: Any) -> Exception:
+def not_a_state(game: Any, state: object) -> Exception:
     """Return the error to raise from one of `game`'s methods that could not read `state`: what
     game.check_state says of it (TypeError or ValueError), so that the caller reads the game's
     message ("3 is an int, not a TicTacToeState"), not Python's ("'int' object has no attribute")."""
@@ -120,13 +121,13 @@ def not_a_state(game: Any, state: Any) -> Exception:
     return TypeError(f"{game_name(game)}: cannot read the state {shown(state)}")
 
 
-def not_a_player(game: Any, player: Any, players: Sequence[str]) -> ValueError:
+def not_a_player(game: object, player: object, players: Sequence[str]) -> ValueError:
     """Return the error to raise when game.utility is asked for a player the game does not have."""
     return ValueError(f"{game_name(game)}: utility for {shown(player)}, who is not a player: the players are "
                       + " and ".join(repr(name) for name in players))
 
 
-def play_moves(game: Game, moves: Sequence[Any] | str, state: Any = None) -> Any:
+def play_moves(game: Game[S, int], moves: Sequence[object] | str, state: Optional[S] = None) -> S:
     """Return the state after playing `moves` in `game` from `state` (default: the start); a
     string of digits plays one move per digit ('3344'). A move that is not a whole number, or is
     illegal, raises ValueError saying which move it was."""
@@ -144,7 +145,7 @@ def play_moves(game: Game, moves: Sequence[Any] | str, state: Any = None) -> Any
     return state
 
 
-def move_text(action: Any) -> str:
+def move_text(action: object) -> str:
     """Return a move as an error message shows it: its repr, and its type when that is a kind of
     whole number other than a plain int (a bool, a numpy int or an int subclass, whose repr may
     look like a legal move: none is one where the moves are numbers).
@@ -158,7 +159,7 @@ def move_text(action: Any) -> str:
     return repr(action)
 
 
-def check_square(square: Any, squares: int) -> int:
+def check_square(square: object, squares: int) -> int:
     """Return `square` if it is a square of a board of `squares` squares (0 to squares - 1, a
     plain int), else raise ValueError naming it and the range.
 
@@ -222,7 +223,7 @@ class TreeGame:
     def __repr__(self) -> str:
         return f"TreeGame({repr_text(self.tree)}, first={self.first!r})"
 
-    def check_state(self, state: Any) -> None:
+    def check_state(self, state: object) -> None:
         """Raise TypeError unless `state` is a path (a tuple of child indices), ValueError unless
         it leads to a node of this tree."""
         if not isinstance(state, tuple):
@@ -299,7 +300,7 @@ class UniformTree:
     def __repr__(self) -> str:
         return f"UniformTree({self.branching}, {self.depth}, seed={self.seed})"
 
-    def check_state(self, state: Any) -> None:
+    def check_state(self, state: object) -> None:
         """Raise TypeError unless `state` is a pair (index, ply) of whole numbers, ValueError unless
         it is a node of this tree."""
         if (not isinstance(state, tuple) or len(state) != 2
@@ -364,7 +365,7 @@ class UniformTree:
 # --- the registry's entry (minimax_lab.games.registry) -----------------------------------------
 
 
-def _decode_tree_game(body: Any, inner: Any, game: Any) -> TreeGame:
+def _decode_tree_game(body: object, inner: Inner, game: object) -> TreeGame:
     tree, first = items(body, 2, "a TreeGame")
     return TreeGame(inner(tree), first=first)
 

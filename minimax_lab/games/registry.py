@@ -33,12 +33,12 @@ CORE_KIT_MODULES = ("core/__init__.py", "core/game_types.py", "core/text.py", "c
 spelled, the entries and this registry."""
 
 
-def entry_of(game: Any) -> Optional[GameEntry]:
+def entry_of(game: object) -> Optional[GameEntry]:
     """Return the entry of the game `game` is (by its rules' class), or None."""
     return next((entry for entry in GAMES if isinstance(game, entry.rules)), None)
 
 
-def part_of(game: Any, job: str) -> Any:
+def part_of(game: object, job: str) -> Any:
     """Return the part `job` of `game`'s entry ('board', 'fast_search', 'prepare'), or None when the
     game is not one students make of a registered game or its entry has no such part."""
     entry = entry_of(game)
@@ -58,12 +58,12 @@ def wire_kinds() -> list[tuple[GameEntry, WireKind]]:
     return games + [(entry, kind) for entry in GAMES for kind in entry.wire_states]
 
 
-def state_entry(state: Any) -> Optional[GameEntry]:
+def state_entry(state: object) -> Optional[GameEntry]:
     """Return the entry whose states are of `state`'s class, or None."""
     return next((entry for entry in GAMES for kind in entry.wire_states if type(state) is kind.kind), None)
 
 
-def game_of_state(state: Any) -> Optional[tuple[GameEntry, Any]]:
+def game_of_state(state: object) -> Optional[tuple[GameEntry, Any]]:
     """Return the entry of `state`'s game and a new game of it (the entry's new_game) when that game
     takes the state (a Connect Four position of another board size, or a position of another maze,
     is not taken), else None."""

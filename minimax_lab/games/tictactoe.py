@@ -4,7 +4,7 @@ once and shared, and the winning lines."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
-from typing import Any, Optional, Sequence
+from typing import Optional, Sequence
 
 from ..core.text import kind_of, shown
 from .protocol import check_square, move_text, not_a_player, not_a_state, play_moves
@@ -82,7 +82,7 @@ class TicTacToe:
             known = self._states[board] = _position(board)
         return known
 
-    def check_state(self, state: Any) -> None:
+    def check_state(self, state: object) -> None:
         """Raise TypeError unless `state` is a TicTacToeState (ValueError if its board is not one
         this game can reach)."""
         if not isinstance(state, TicTacToeState):

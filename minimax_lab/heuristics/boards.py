@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Optional, Protocol, Sequence, runtime_checkable
 
+from ..core.game_types import A, S
 from ..games.protocol import Game, play_moves
 from ..games.registry import games_with, part_of
 
@@ -40,17 +41,17 @@ class BoardSettings:
 
 
 @runtime_checkable
-class BoardGame(Game, Protocol):
+class BoardGame(Game[S, A], Protocol[S, A]):
     """A Game that the play board can show and play (see the module's docstring)."""
 
     move_noun: str
     """What the board calls a move in its messages: 'square' or 'column'."""
 
     def grid(self) -> tuple[int, int]: ...
-    def mark(self, state: Any, square: int) -> Optional[str]: ...
-    def click_action(self, state: Any, square: int) -> tuple[Any, str]: ...
-    def play(self, moves: Sequence[Any] | str, state: Any = None) -> Any: ...
-    def show(self, state: Any) -> str: ...
+    def mark(self, state: S, square: int) -> Optional[str]: ...
+    def click_action(self, state: S, square: int) -> tuple[Optional[A], str]: ...
+    def play(self, moves: Sequence[A] | str, state: Optional[S] = None) -> S: ...
+    def show(self, state: S) -> str: ...
 
 
 def board_games() -> str:
@@ -59,7 +60,7 @@ def board_games() -> str:
     return " and ".join(f"{entry.name} ({entry.user_class().__name__})" for entry in games_with("board"))
 
 
-def settings(game: Any, asked: str) -> BoardSettings:
+def settings(game: object, asked: str) -> BoardSettings:
     """Return `game`'s board settings; raise TypeError naming the function `asked` if it has none."""
     found = part_of(game, "board")
     if not isinstance(found, BoardSettings):
@@ -67,26 +68,26 @@ def settings(game: Any, asked: str) -> BoardSettings:
     return found
 
 
-def horizon_evaluation(game: Any) -> Callable[[Any], float]:
+def horizon_evaluation(game: object) -> Callable[[Any], float]:
     """Return the evaluation for the horizon of a depth-limited search in `game`: open winning
     lines scaled into (-1, 1) in tic-tac-toe, `game.evaluate` in Connect Four."""
     return settings(game, "horizon_evaluation").evaluation(game)
 
 
-def move_order(game: Any) -> Optional[Order]:
+def move_order(game: object) -> Optional[Order]:
     """Return the move ordering for alpha-beta and solve in `game`: None in tic-tac-toe (the
     squares in ascending order), threats_then_centre in Connect Four (win, block, centre outwards)."""
     return settings(game, "move_order").move_order(game)
 
 
-def depth_limits(game: Any) -> dict[str, int]:
+def depth_limits(game: object) -> dict[str, int]:
     """Return the deepest search each depth-limited algorithm may make in `game` within about a
     second: the whole game in tic-tac-toe; in Connect Four the depths d at which width**d is
     within ConnectFour.MINIMAX_LEAVES and ALPHABETA_LEAVES (1 to MOST_DEPTH)."""
     return settings(game, "depth_limits").depth_limits(game)
 
 
-def offers_solve(game: Any) -> bool:
+def offers_solve(game: object) -> bool:
     """Return True when solve answers quickly in `game`: always in tic-tac-toe, in Connect Four
     on boards of at most ConnectFour.SOLVE_MOST_SQUARES squares."""
     return settings(game, "offers_solve").offers_solve(game)

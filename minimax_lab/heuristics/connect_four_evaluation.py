@@ -17,7 +17,7 @@ side moving first in half the games; `python -m devtools.bench --weights` prints
 from __future__ import annotations
 
 from numbers import Real
-from typing import Any, Mapping
+from typing import Mapping
 
 from ..core.text import shown
 from ..games.connect_four import ConnectFourRules, ConnectFourState
@@ -52,7 +52,7 @@ MOST_WEIGHT = 10 ** 6
 that its guesses lie strictly between -1 and 1, and with larger weights a guess could round to 1."""
 
 
-def check_game(game: Any, what: str) -> ConnectFourRules:
+def check_game(game: object, what: str) -> ConnectFourRules:
     """Return `game` if it is Connect Four (a ConnectFourRules), else raise TypeError naming `what`."""
     if not isinstance(game, ConnectFourRules):
         raise TypeError(f"{what} evaluates Connect Four (a ConnectFour game), not {shown(game)}")
@@ -96,7 +96,7 @@ def features(game: ConnectFourRules, state: ConnectFourState) -> dict[str, tuple
             "centre": ((state.x & centre).bit_count(), (state.o & centre).bit_count())}
 
 
-def check_weights(weights: Any) -> dict[str, float]:
+def check_weights(weights: object) -> dict[str, float]:
     """Return `weights` as a dict if it gives a number >= 0 for each of FEATURES and nothing else,
     else raise ValueError saying what is wrong."""
     if not isinstance(weights, Mapping):
@@ -182,7 +182,7 @@ counts most is having a threat at all on the right rows (X odd, O even) and a fo
 of one's rows complete; O's threats count against X on either row; extra threats of X add little."""
 
 
-def check_parity_weights(weights: Any) -> dict[str, int]:
+def check_parity_weights(weights: object) -> dict[str, int]:
     """Return `weights` as a dict if it gives a whole number for each of PARITY_FEATURES and nothing
     else, else raise ValueError saying what is wrong."""
     if not isinstance(weights, Mapping) or set(weights) != set(PARITY_FEATURES):

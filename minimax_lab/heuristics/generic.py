@@ -3,8 +3,7 @@ at once (winning_moves)."""
 
 from __future__ import annotations
 
-from typing import Any
-
+from ..core.game_types import A, S
 from ..games.protocol import Game
 
 
@@ -13,7 +12,7 @@ def even(state: object) -> float:
     return 0
 
 
-def winning_moves(game: Game, state: Any) -> list[Any]:
+def winning_moves(game: Game[S, A], state: S) -> list[A]:
     """Return the moves that end the game at once with a win for the player to move in `state`."""
     if game.is_terminal(state):
         return []

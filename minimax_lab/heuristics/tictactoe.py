@@ -8,7 +8,7 @@ winning lines minus MIN's (O's).
 from __future__ import annotations
 
 import functools
-from typing import Any, Callable, TypeVar, cast
+from typing import Callable, TypeVar, cast
 
 from ..core.text import shown
 from ..games.tictactoe import LINES, TicTacToeState
@@ -38,7 +38,7 @@ def checked_arguments(count: Count) -> Count:
     """Return open_winning_lines with its arguments checked before it counts (its own lines, which
     lessons 4 and 7 print, stay the definition)."""
     @functools.wraps(count)
-    def run(state: Any, player: Any) -> int:
+    def run(state: object, player: object) -> int:
         if not isinstance(state, TicTacToeState):
             raise TypeError(f"open_winning_lines counts the lines of a tic-tac-toe state, not {shown(state)}")
         if player not in ("X", "O"):

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from typing import Any, Literal, Optional
 
+from ..core.game_types import A, S
 from ..core.text import path_name, shown
 from ..core.trace import Moves
 from ..core.trees import Tree
@@ -36,9 +37,9 @@ CHASERS = ("min", "chance")
 """How the agents other than MAX move: each minimizes MAX's value, or each moves at random."""
 
 
-def agents_search(game: Game | Tree, state: Any = None, *, depth: int, evaluate: Evaluate,
+def agents_search(game: Game[S, A] | Tree, state: Optional[S] = None, *, depth: int, evaluate: Evaluate[S],
                   chasers: Literal["min", "chance"] = "min",
-                  model: Optional[GameModel] = None) -> SearchResult[Any]:
+                  model: Optional[GameModel[S, A]] = None) -> SearchResult[Any, A]:
     """Return MAX's value of `state` searched `depth` rounds deep, and MAX's first best move.
 
     Every other agent minimizes (chasers="min": textbook.minimax, depth rounds of plies) or, with
@@ -57,13 +58,13 @@ def agents_search(game: Game | Tree, state: Any = None, *, depth: int, evaluate:
         return minimax(search.game, search.root, depth=int(search.horizon), evaluate=evaluate)
     game = search.game
 
-    def value(state: Any, path: Moves) -> tuple[Any, Moves]:
+    def value(state: S, path: Moves[A]) -> tuple[Any, Moves]:
         search.nodes += 1
         if game.is_terminal(state) or len(path) >= search.horizon:
             return search.utility(state, path), ()
         return max_value(state, path) if search.role(state) == "MAX" else chance_value(state, path)
 
-    def max_value(state: Any, path: Moves) -> tuple[Any, Moves]:
+    def max_value(state: S, path: Moves[A]) -> tuple[Any, Moves]:
         v, line = -INF, ()
         for a in search.actions(state, path):
             v2, line2 = value(game.result(state, a), path + (a,))
@@ -71,7 +72,7 @@ def agents_search(game: Game | Tree, state: Any = None, *, depth: int, evaluate:
                 v, line = v2, (a,) + line2
         return v, line
 
-    def chance_value(state: Any, path: Moves) -> tuple[Any, Moves]:
+    def chance_value(state: S, path: Moves[A]) -> tuple[Any, Moves]:
         outcomes = ((p, value(game.result(state, a), path + (a,))[0])
                     for a, p in _replies(search, moves, state, path))
         return expected_value(outcomes, lambda: f"node {path_name(path)}"), ()
@@ -79,8 +80,8 @@ def agents_search(game: Game | Tree, state: Any = None, *, depth: int, evaluate:
     return search.run(lambda: value(search.root, ()))
 
 
-def agents_alphabeta(game: Game | Tree, state: Any = None, *, depth: int,
-                     evaluate: Evaluate) -> SearchResult[Any]:
+def agents_alphabeta(game: Game[S, A] | Tree, state: Optional[S] = None, *, depth: int,
+                     evaluate: Evaluate[S]) -> SearchResult[float, A]:
     """Return agents_search's value and move with chasers="min", skipping what cannot matter: the
     textbook's alphabeta searching `depth` rounds of plies. α and β pass down through every layer,
     from one chaser's layer to the next's, never reset."""
@@ -88,7 +89,7 @@ def agents_alphabeta(game: Game | Tree, state: Any = None, *, depth: int,
     return alphabeta(search.game, search.root, depth=int(search.horizon), evaluate=evaluate)
 
 
-def rounds_search(game: Game | Tree, state: Any, depth: Any, evaluate: Any) -> Search:
+def rounds_search(game: Game[S, A] | Tree, state: Optional[S], depth: int, evaluate: Evaluate[S]) -> Search[S, A]:
     """Return the bookkeeping of a search `depth` rounds deep: a Search whose horizon is depth
     rounds of agents_per_round(game) plies, its arguments checked."""
     whole_number(depth, "depth (in rounds: MAX's move and every other agent's)", 0)
@@ -97,7 +98,7 @@ def rounds_search(game: Game | Tree, state: Any, depth: Any, evaluate: Any) -> S
     return Search(game, state, depth=depth * agents_per_round(game), evaluate=evaluate)
 
 
-def agents_per_round(game: Game) -> int:
+def agents_per_round(game: object) -> int:
     """Return how many agents move in one round: len(game.agents), or 2 for a game without agents."""
     agents = getattr(game, "agents", None)
     if agents is None:

@@ -30,7 +30,7 @@ __all__ = ["PROBABILITY_TOLERANCE", "Chance", "ChanceTree", "check_chance_tree",
            "check_probabilities", "expected_value", "expectiminimax", "other"]
 
 
-def expectiminimax(tree: ChanceTree, *, first: str = "MAX", trace: Trace = NO_TRACE) -> SearchResult[float]:
+def expectiminimax(tree: ChanceTree, *, first: str = "MAX", trace: Trace = NO_TRACE) -> SearchResult[float, int]:
     """Return the expectiminimax value of a tree with chance nodes (MAX's point of view).
 
     Leaves are numbers, decision nodes are lists and chance nodes are Chance objects. Decision

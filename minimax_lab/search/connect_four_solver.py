@@ -83,12 +83,12 @@ class OutOfNodes(Exception):
         return "the solver used up its budget of nodes (or time) before it settled the position"
 
 
-def check_nodes(nodes: Any) -> Optional[int]:
+def check_nodes(nodes: object) -> Optional[int]:
     """Return `nodes` if it is None (no limit) or a whole number >= 1, else raise ValueError."""
     return None if nodes is None else whole_number(nodes, "nodes", 1)
 
 
-def check_exact(exact: Any) -> bool:
+def check_exact(exact: object) -> bool:
     """Return `exact` if it is True or False, else raise TypeError."""
     if not isinstance(exact, bool):
         raise TypeError(f"exact must be True (the exact scores) or False (the outcomes), got {shown(exact)}")
@@ -500,12 +500,12 @@ def perfect_move(solver: ConnectFourSolver, state: ConnectFourState) -> int:
     return solver.best_moves(state)[0]
 
 
-def solver_player(game: ConnectFourRules) -> Any:
+def solver_player(game: ConnectFourRules) -> Callable[[object, ConnectFourState], int]:
     """Return a perfect player for `game`, called as player(game, state), keeping its table from move
     to move and from game to game (a table of a fixed size: see TABLE_SLOTS)."""
     solver = ConnectFourSolver(game)
 
-    def player(played: Any, state: ConnectFourState) -> int:
+    def player(played: object, state: ConnectFourState) -> int:
         if played is not game:
             other = " (another object, equal in name)" if repr(played) == repr(game) else ""
             raise ValueError(f"this player plays {shown(game)}, not {shown(played)}{other}: make one with solver_player(game)")

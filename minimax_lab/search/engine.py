@@ -37,15 +37,16 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, Optional, Sequence
+from typing import Any, Callable, Generic, Iterable, Optional
 
+from ..core.game_types import A, S
 from ..core.table import TranspositionTable
 from ..core.text import shown
 from ..core.trees import is_number
 from ..core.validation import as_float, positive_number, whole_number
 from ..games.protocol import Game, game_name
 from ..games.registry import part_of
-from ..heuristics.boards import horizon_evaluation, move_order
+from ..heuristics.boards import Order, horizon_evaluation, move_order
 from ..heuristics.generic import even
 from .connect_four_engine import PARTS as BITBOARD_PARTS
 from .connect_four_engine import ROOT_SOLVE_EMPTY, ConnectFourSearch, OutOfBudget, engine_value
@@ -134,7 +135,7 @@ class Iteration:
 
 
 @dataclass(frozen=True)
-class EngineResult(SearchResult[float]):
+class EngineResult(SearchResult[float, A]):
     """What the engine found for one move: a SearchResult (value for MAX, move, principal
     variation, nodes of all iterations, leaves) with the depth of the deepest search that
     finished, the seconds taken, and each iteration (depth 0: not even depth 1 finished in time;
@@ -173,7 +174,7 @@ class OutOfTime(Exception):
     move it has found."""
 
 
-class Engine:
+class Engine(Generic[S]):
     """A player for `game` that searches with iterative deepening alpha-beta (see the module's
     docstring). Call it as player(game, state) for a move; `search(state)` returns the whole
     EngineResult, which `last` also keeps after each move.
@@ -183,8 +184,8 @@ class Engine:
     visit, or both of these; a `depth` given with `seconds` searches to that depth whatever the clock
     says. `without` names parts (PARTS) to switch off, to measure what each buys."""
 
-    def __init__(self, game: Game, *, seconds: Optional[float] = None, depth: Optional[int] = None,
-                 nodes: Optional[int] = None, evaluate: Optional[Evaluate] = None,
+    def __init__(self, game: Game[S], *, seconds: Optional[float] = None, depth: Optional[int] = None,
+                 nodes: Optional[int] = None, evaluate: Optional[Evaluate[S]] = None,
                  without: Iterable[str] = ()):
         check_game(game, "engine")
         if seconds is not None:
@@ -203,7 +204,7 @@ class Engine:
         self.game, self.seconds, self.depth, self.budget = game, 1.0 if seconds is None else seconds, depth, nodes
         self.parts = engine_parts(game, evaluate, without)
         self.evaluate = game_evaluation(game) if evaluate is None else evaluate
-        self.noisy: Callable[[Any], Any] = getattr(game, "noisy_actions", lambda state: ())
+        self.noisy: Callable[[S], tuple[Any, ...]] = getattr(game, "noisy_actions", lambda state: ())
         self.bitboards: Optional[ConnectFourSearch] = None
         if "bitboards" in self.parts:
             self.bitboards = part_of(game, "fast_search")(game, WIN, self.parts - {"bitboards"})
@@ -215,7 +216,7 @@ class Engine:
         self.nodes = self.leaves = 0
         self.deadline, self.stop_at = INF, INF
         self.horizon_reached = False
-        self.first_mover: Any = None
+        self.first_mover: object = None
         self.partial: Optional[tuple[float, Any]] = None
         self.first_nodes, self.first_time = 0, 0.0
         self.only = 0
@@ -238,13 +239,13 @@ class Engine:
         if self.bitboards is not None:
             self.bitboards.new_game()
 
-    def __call__(self, game: Game, state: Any) -> Any:
+    def __call__(self, game: Game[S], state: S) -> Any:
         if game is not self.game:
             other = " (another object, equal in name)" if repr(game) == repr(self.game) else ""
             raise ValueError(f"this engine plays {shown(self.game)}, not {shown(game)}{other}: make one with engine(game)")
         return self.search(state).move
 
-    def search(self, state: Any) -> EngineResult:
+    def search(self, state: S) -> EngineResult:
         """Return the engine's result in `state`: deeper and deeper searches while the next one is
         likely to finish within the budget (or, with a fixed depth, to that depth whatever the
         clock says), stopping early once the value is a proven win or loss or the search reached
@@ -294,7 +295,7 @@ class Engine:
                                  time.perf_counter() - start, tuple(iterations), proven)
         return self.last
 
-    def start(self, state: Any, start: float) -> tuple[Any, ...]:
+    def start(self, state: S, start: float) -> tuple[Any, ...]:
         """Check `state`, set the budget of a search that starts at `start` (seconds on the clock
         only without a depth or nodes; a tenth of them when there is one move) and return the legal
         moves in search order (a win or the blocks first)."""
@@ -336,6 +337,8 @@ class Engine:
         if self.bitboards is not None:
             self.bitboards.stop(self.stop_at, self.deadline)
 
+    # The solver's path (verifies to solved, iteration's bitboard branch) reads a ConnectFourState's
+    # bitboards and columns, so its states and moves stay untyped; the general search takes states of type S.
     def verifies(self, state: Any) -> bool:
         """Return True if the engine checks its move in `state` with the solver: on Connect Four's
         bitboards with the solver, with a budget of at least VERIFY_NODES or VERIFY_SECONDS, and at
@@ -398,7 +401,7 @@ class Engine:
         self.share_budget(1.0)
         return iterations, proven, moves
 
-    def deepen(self, state: Any, moves: tuple[Any, ...], start: float) -> tuple[list[Iteration], bool]:
+    def deepen(self, state: S, moves: tuple[Any, ...], start: float) -> tuple[list[Iteration], bool]:
         """Return the iterations of iterative deepening over `moves` (the last one perhaps stopped in
         the middle) and whether the last one proved its value."""
         mine = self.game.to_move(state) == self.game.max_player
@@ -522,7 +525,7 @@ class Engine:
         mine = state.x if state.to_move == "X" else state.o
         return tuple(self.bitboards.pv(mine, state.x | state.o))
 
-    def root(self, state: Any, moves: tuple[Any, ...], depth: int) -> tuple[float, Any]:
+    def root(self, state: S, moves: tuple[Any, ...], depth: int) -> tuple[float, Any]:
         """Return (the value for the side to move, the best move) of a search of `moves` to
         `depth`, the previous iteration's best move first."""
         alpha, beta, best_move, first = -INF, INF, None, self.table.move(state)
@@ -534,7 +537,7 @@ class Engine:
         self.table.store(state, alpha, -INF, INF, depth=depth, move=best_move)
         return alpha, best_move
 
-    def value(self, state: Any, depth: int, ply: int, alpha: float, beta: float) -> float:
+    def value(self, state: S, depth: int, ply: int, alpha: float, beta: float) -> float:
         """Return the value of `state` for the side to move, `ply` moves below the root, searched
         `depth` more plies (then quiescence): exact strictly inside (alpha, beta), else a bound
         (fail-soft: <= alpha means at most, >= beta at least)."""
@@ -566,7 +569,7 @@ class Engine:
         self.horizon_reached |= above
         return best
 
-    def quiescence(self, state: Any, ply: int, alpha: float, beta: float, plies: int) -> float:
+    def quiescence(self, state: S, ply: int, alpha: float, beta: float, plies: int) -> float:
         """Return the value for the side to move of a position at the horizon: the evaluation if
         it is quiet, else the best of its noisy moves searched on (at most `plies` more)."""
         noisy = self.noisy(state) if plies > 0 else ()
@@ -585,7 +588,7 @@ class Engine:
                 break
         return best
 
-    def ordered(self, state: Any, first: Any) -> tuple[Any, ...]:
+    def ordered(self, state: S, first: Any) -> tuple[Any, ...]:
         """Return the legal moves in search order: the table's best move, then the game's order."""
         actions = tuple(self.game.actions(state))
         if self.order is not None:
@@ -594,7 +597,7 @@ class Engine:
             return actions
         return (first,) + tuple(a for a in actions if a != first)
 
-    def utility(self, state: Any, ply: int) -> float:
+    def utility(self, state: S, ply: int) -> float:
         """Return the depth-adjusted utility of a finished game for the side to move in it."""
         self.leaves += 1
         utility = self.game.utility(state, self.game.to_move(state))
@@ -603,7 +606,7 @@ class Engine:
                              f"the game's utility is {utility!r} in {state!r}")
         return utility * (WIN - ply)
 
-    def guess(self, state: Any) -> float:
+    def guess(self, state: S) -> float:
         """Return the evaluation of an unfinished position for the side to move, checked."""
         self.leaves += 1
         value: Any = self.evaluate(state)
@@ -613,7 +616,7 @@ class Engine:
         guess: float = value if self.game.to_move(state) == self.game.max_player else -value
         return guess
 
-    def check_turn(self, state: Any, ply: int) -> None:
+    def check_turn(self, state: S, ply: int) -> None:
         """Raise ValueError unless the player to move in `state`, `ply` moves below the root, is
         the one whose turn it is, and MAX (game.max_player) is one of the two players: the engine
         is a negamax search, so the players must alternate (as Search.to_move says for negamax)."""
@@ -637,7 +640,7 @@ class Engine:
             raise OutOfTime
 
 
-def check_game(game: Any, who: str) -> Game:
+def check_game(game: object, who: str) -> Game:
     """Return `game` if it is a Game (the textbook's protocol), else raise TypeError saying that `who`
     plays games."""
     if not isinstance(game, Game):
@@ -701,14 +704,14 @@ def engine_parts(game: Game, evaluate: Optional[Evaluate], without: Iterable[str
     return frozenset(PARTS) - off
 
 
-def game_order(game: Game) -> Optional[Callable[..., Sequence[Any]]]:
+def game_order(game: Game) -> Optional[Order]:
     """Return the game's own move ordering: boards.move_order for the board games (tic-tac-toe,
     Connect Four), else None (the game's own order of actions)."""
     return move_order(game) if part_of(game, "board") is not None else None
 
 
-def engine(game: Game, *, seconds: Optional[float] = None, depth: Optional[int] = None, nodes: Optional[int] = None,
-           evaluate: Optional[Evaluate] = None, without: Iterable[str] = ()) -> Engine:
+def engine(game: Game[S], *, seconds: Optional[float] = None, depth: Optional[int] = None, nodes: Optional[int] = None,
+           evaluate: Optional[Evaluate[S]] = None, without: Iterable[str] = ()) -> Engine[S]:
     """Return a player for `game` that searches for `seconds` per move (default 1) with iterative
     deepening alpha-beta (or, given a `depth` or a number of `nodes`, to that depth or within that
     many nodes whatever the clock says, so that its moves do not depend on the machine; seconds and

@@ -14,8 +14,9 @@ True
 from __future__ import annotations
 
 from numbers import Real
-from typing import Any, Optional
+from typing import Generic, Optional
 
+from ..core.game_types import A, S
 from ..core.text import shown
 from ..core.validation import as_float, callable_value, whole_number
 from ..games.protocol import Game, GameView, as_game
@@ -26,14 +27,14 @@ WIN_RANK = 2.0
 evaluation (strictly between -1 and 1), so a winning move is always kept and a losing one last."""
 
 
-class Beam(GameView):
+class Beam(GameView, Generic[S, A]):
     """`game` as a beam search sees it: the same rules, but in every position only the `width`
     moves whose resulting positions `evaluate` (MAX's guess, strictly between -1 and 1) likes best
     for the player to move, best first; a move that ends the game ranks by its utility, beyond any
     guess. Ties keep the game's own move order (its ordered_actions when it has them, as Connect
     Four does: win, block, centre outwards; else its actions as listed)."""
 
-    def __init__(self, game: Game, width: int, evaluate: Evaluate):
+    def __init__(self, game: Game[S, A], width: int, evaluate: Evaluate[S]):
         callable_value(evaluate, "evaluate", "evaluate(state) returning a number")
         super().__init__(as_game(game))
         self.width, self.evaluate = whole_number(width, "width", low=1), evaluate
@@ -41,7 +42,7 @@ class Beam(GameView):
     def __repr__(self) -> str:
         return f"Beam({self.game!r}, width={self.width})"
 
-    def rank(self, state: Any, action: Any) -> float:
+    def rank(self, state: S, action: A) -> float:
         """Return how good `action` looks for the player to move in `state`, one ply ahead."""
         game, player = self.game, self.game.to_move(state)
         child = game.result(state, action)
@@ -57,7 +58,7 @@ class Beam(GameView):
                              "finished game's utility ranks")
         return float(guess) if player == game.max_player else -float(guess)
 
-    def actions(self, state: Any) -> tuple[Any, ...]:
+    def actions(self, state: S) -> tuple[A, ...]:
         """Return the `width` best-looking legal actions of `state`, best first."""
         ordered = getattr(self.game, "ordered_actions", None)
         actions = tuple(ordered(state) if callable(ordered) else self.game.actions(state))
@@ -65,8 +66,8 @@ class Beam(GameView):
         return tuple(ranked[:self.width])
 
 
-def beam_search(game: Game, state: Any = None, *, depth: int, width: int, evaluate: Evaluate,
-                order: Optional[Ordering] = None) -> SearchResult[float]:
+def beam_search(game: Game[S, A], state: Optional[S] = None, *, depth: int, width: int, evaluate: Evaluate[S],
+                order: Optional[Ordering[S, A]] = None) -> SearchResult[float, A]:
     """Return the textbook's alpha-beta to `depth` plies on Beam(game, width, evaluate): at every
     node only the `width` moves that look best one ply ahead are searched. Its `nodes` counts every
     node visited, the root included, like any SearchResult."""

@@ -29,9 +29,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import product
-from typing import Any, Sequence
+from typing import Any, Generic, Sequence
 
+from ..core.game_types import A, S
 from ..core.text import shown
+from ..games.cards import CardGame, CardState
+from ..games.protocol import Game
 from .textbook import minimax
 
 Vector = tuple[float, ...]
@@ -39,16 +42,16 @@ Vector = tuple[float, ...]
 
 
 @dataclass(frozen=True)
-class ImperfectResult:
+class ImperfectResult(Generic[A]):
     """What a search of a belief state found: the best average value and its action (the first
     best), and the average value of every action."""
 
     value: Fraction
-    move: Any
-    values: dict[Any, Fraction]
+    move: A
+    values: dict[A, Fraction]
 
 
-def belief_state(game: Any, state: Any, player: Any) -> list[Any]:
+def belief_state(game: CardGame, state: CardState, player: str) -> list[CardState]:
     """Return the positions `player` cannot tell from `state`: every deal on which the cards played
     can be played, seen by `player` as `state` is, in the order of game.deals().
 
@@ -76,13 +79,13 @@ def _check_belief(game: Any, states: Sequence[Any]) -> None:
                          f"{shown(sorted(movers))} to move")
 
 
-def _best(values: dict[Any, Fraction]) -> ImperfectResult:
+def _best(values: dict[A, Fraction]) -> ImperfectResult[A]:
     """Return the result whose move is the first action of the highest value."""
     move = max(values, key=lambda action: values[action])
     return ImperfectResult(values[move], move, values)
 
 
-def averaging_over_clairvoyance(game: Any, states: Sequence[Any]) -> ImperfectResult:
+def averaging_over_clairvoyance(game: Game[S, A], states: Sequence[S]) -> ImperfectResult[A]:
     """Return the action of `states` (MAX's belief state, its positions equally likely) whose
     minimax value, every card visible, is highest on average, with that average and every action's."""
     _check_belief(game, states)
@@ -99,7 +102,7 @@ def pareto(vectors: set[Vector]) -> set[Vector]:
     return {v for v in vectors if not any(w != v and all(a >= b for a, b in zip(w, v)) for w in vectors)}
 
 
-def payoff_vectors(game: Any, states: Sequence[Any]) -> set[Vector]:
+def payoff_vectors(game: Game[S, A], states: Sequence[S]) -> set[Vector]:
     """Return the undominated payoff vectors MAX's strategies reach from `states` (positions with the
     same cards played, one per deal): MAX plays one action in all of them, MIN its own in each."""
     first = states[0]
@@ -125,7 +128,7 @@ def payoff_vectors(game: Any, states: Sequence[Any]) -> set[Vector]:
     return pareto(combined)
 
 
-def belief_values(game: Any, states: Sequence[Any]) -> ImperfectResult:
+def belief_values(game: Game[S, A], states: Sequence[S]) -> ImperfectResult[A]:
     """Return the action of `states` (MAX's belief state, equally likely) whose best strategy earns
     most on average, MAX playing alike in positions it cannot tell apart and MIN replying best in
     each deal; with that average and every action's."""
@@ -137,7 +140,7 @@ def belief_values(game: Any, states: Sequence[Any]) -> ImperfectResult:
     return _best(values)
 
 
-def clairvoyant_values(game: Any, states: Sequence[Any]) -> list[dict[Any, float]]:
+def clairvoyant_values(game: Game[S, A], states: Sequence[S]) -> list[dict[A, float]]:
     """Return, for each position of `states`, the minimax value of each action there (cards visible)."""
     return [{action: minimax(game, game.result(state, action)).value for action in game.actions(state)}
             for state in states]

@@ -7,7 +7,7 @@ non-empty lists.
 
 from __future__ import annotations
 
-from typing import Any, Optional, Sequence, Union
+from typing import Optional, Sequence, Union
 
 from ..core.text import path_name, shown
 from ..core.trees import Path, check_leaf, walk_tree
@@ -23,7 +23,7 @@ VectorTree = Union[Vector, list["VectorTree"]]
 
 def maxn(tree: VectorTree, players: Optional[int] = None, *,
          values: Optional[dict[Path, Vector]] = None,
-         choices: Optional[dict[Path, int]] = None) -> SearchResult[Vector]:
+         choices: Optional[dict[Path, int]] = None) -> SearchResult[Vector, int]:
     """Return the max^n value of a tree (a utility vector) and the line that reaches it: player 0
     moves at the root, player 1 at the next level, and so on in turn; each picks the child whose
     vector is best in its own component, the first such child on ties.
@@ -74,7 +74,7 @@ def check_vector_tree(tree: VectorTree, players: Optional[int] = None) -> int:
         raise ValueError(f"players must be a whole number >= 1, got {shown(players)}")
     found = [players]
 
-    def children(node: Any, path: Path) -> Optional[list[Any]]:
+    def children(node: VectorTree, path: Path) -> Optional[list[VectorTree]]:
         if isinstance(node, list):
             return node
         if not isinstance(node, tuple):
@@ -167,7 +167,7 @@ def deviations(tree: VectorTree, strategy: dict[Path, int], players: Optional[in
     return found
 
 
-def follow(tree: Any, line: Sequence[int]) -> Any:
+def follow(tree: VectorTree, line: Sequence[int]) -> VectorTree:
     """Return the node reached from the root of a tree by the child indices in `line`.
 
     >>> follow([[1, 2], [3, 4]], (1, 0))

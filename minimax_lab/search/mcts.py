@@ -16,15 +16,16 @@ import functools
 import math
 import random
 from dataclasses import dataclass, field
-from typing import Any, Callable, Literal, Optional, ParamSpec, TypedDict, TypeVar
+from typing import Callable, Generic, Literal, Optional, ParamSpec, TypedDict, TypeVar
 
+from ..core.game_types import A, S
 from ..core.text import path_name, shown, value_text
 from ..core.trace import Moves
 from ..core.trees import Tree
 from ..core.validation import callable_value, positive_number, whole_number
 from ..games.protocol import Game, as_game
 from .solve import solve
-from .textbook import LONGEST_PLAYOUT, Evaluate, Ordering, PlayoutSearch, SearchResult, alphabeta
+from .textbook import LONGEST_PLAYOUT, Evaluate, Ordering, Player, PlayoutSearch, SearchResult, alphabeta
 
 MAX_PLAYOUTS = 1_000_000
 """The most playouts uct makes for one move: far beyond what a lesson asks (a few thousand)."""
@@ -37,35 +38,35 @@ R = TypeVar("R")
 
 
 @dataclass(eq=False)
-class Node:
+class Node(Generic[S, A]):
     """A node of the search tree: its state, the moves that lead to it from the root, the moves
     not yet expanded (in the game's order), its children by move, N (visits: playouts through
     it) and U (their total utility for the player who moved into it, `mover`)."""
 
-    state: Any
-    path: Moves
-    untried: list[Any]
-    mover: Any = None
-    children: dict[Any, Node] = field(default_factory=dict)
+    state: S
+    path: Moves[A]
+    untried: list[A]
+    mover: object = None
+    children: dict[A, Node[S, A]] = field(default_factory=dict)
     visits: int = 0
     total: float = 0.0
 
 
 @dataclass(frozen=True)
-class UCTResult(SearchResult[float]):
+class UCTResult(SearchResult[float, A], Generic[S, A]):
     """A SearchResult of uct: `value` is the mean utility, for MAX, of the playouts through the
     chosen move (an estimate, not a minimax value); `pv` follows the most visited child down the
     tree; `nodes` counts the tree's nodes (the root included) and `leaves` the playouts. `visits`
     and `means` give, for each root move in the game's order, its playouts and their mean utility
     for MAX; `tree` is the root of the search tree as the last playout left it."""
 
-    visits: dict[Any, int]
-    means: dict[Any, float]
-    tree: Node = field(repr=False, compare=False)
+    visits: dict[A, int]
+    means: dict[A, float]
+    tree: Node[S, A] = field(repr=False, compare=False)
 
 
 @dataclass(frozen=True)
-class UCTStep:
+class UCTStep(Generic[A]):
     """One playout of uct, as its four steps went: SELECT chose a child by UCB1 at each node of
     `selected` (`scores` holds, for each of those nodes, the UCB1 of every child); EXPAND added the
     child `expanded` below the node reached (None when that node ends the game); SIMULATE played the
@@ -73,9 +74,9 @@ class UCTStep:
     nodes of the path with the (visits, total) of `backed_up`, the root first."""
 
     selected: tuple[Moves, ...]
-    scores: tuple[dict[Any, float], ...]
-    expanded: Any
-    playout: Moves
+    scores: tuple[dict[A, float], ...]
+    expanded: Optional[A]
+    playout: Moves[A]
     utility: float
     backed_up: tuple[tuple[Moves, int, float], ...]
 
@@ -90,8 +91,8 @@ def ucb1(node: Node, parent_visits: int, exploration: float) -> float:
     return node.total / node.visits + exploration * math.sqrt(math.log(parent_visits) / node.visits)
 
 
-def uct(game: Game | Tree, state: Any = None, *, playouts: int = 1000, seed: int = 0,
-        exploration: float = math.sqrt(2), steps: Optional[list[UCTStep]] = None) -> UCTResult:
+def uct(game: Game[S, A] | Tree, state: Optional[S] = None, *, playouts: int = 1000, seed: int = 0,
+        exploration: float = math.sqrt(2), steps: Optional[list[UCTStep[A]]] = None) -> UCTResult[S, A]:
     """Return the move Monte Carlo tree search with UCB1 chooses in `state` after `playouts`
     playouts (AIMA 4th ed., Fig. 5.11): the root move with the most visits (ties: the first in the
     game's order). Playouts choose moves uniformly at random from random.Random(seed), so a seed
@@ -119,7 +120,7 @@ def uct(game: Game | Tree, state: Any = None, *, playouts: int = 1000, seed: int
     root = Node(search.root, (), list(search.actions(search.root, ())))
     search.nodes = 1
 
-    def select(node: Node, path: list[Node], scores: list[dict[Any, float]]) -> Node:
+    def select(node: Node[S, A], path: list[Node[S, A]], scores: list[dict[A, float]]) -> Node[S, A]:
         while not node.untried and node.children:
             ucb = {move: ucb1(child, node.visits, exploration) for move, child in node.children.items()}
             scores.append(ucb)
@@ -127,7 +128,7 @@ def uct(game: Game | Tree, state: Any = None, *, playouts: int = 1000, seed: int
             path.append(node)
         return node
 
-    def expand(node: Node, path: list[Node]) -> Node:
+    def expand(node: Node[S, A], path: list[Node[S, A]]) -> Node[S, A]:
         move = node.untried.pop(0)
         state, where = game.result(node.state, move), node.path + (move,)
         untried = [] if game.is_terminal(state) else list(search.actions(state, where))
@@ -136,7 +137,7 @@ def uct(game: Game | Tree, state: Any = None, *, playouts: int = 1000, seed: int
         path.append(child)
         return child
 
-    def simulate(node: Node) -> tuple[float, Moves]:
+    def simulate(node: Node[S, A]) -> tuple[float, Moves[A]]:
         """Return MAX's utility at the end of a random playout from `node`, and the playout's moves."""
         state, moves = node.state, node.path
         while not game.is_terminal(state):
@@ -145,8 +146,8 @@ def uct(game: Game | Tree, state: Any = None, *, playouts: int = 1000, seed: int
         return search.utility(state, moves), moves[len(node.path):]
 
     for _ in range(playouts):
-        path: list[Node] = [root]
-        scores: list[dict[Any, float]] = []
+        path: list[Node[S, A]] = [root]
+        scores: list[dict[A, float]] = []
         leaf = select(root, path, scores)
         selected = tuple(node.path for node in path)
         if leaf.untried:
@@ -160,12 +161,12 @@ def uct(game: Game | Tree, state: Any = None, *, playouts: int = 1000, seed: int
             steps.append(UCTStep(selected, tuple(scores), leaf.path[-1] if len(path) > len(selected) else None,
                                  playout, utility, tuple((node.path, node.visits, node.total) for node in path)))
 
-    def for_max(node: Node) -> float:
+    def for_max(node: Node[S, A]) -> float:
         mean = node.total / node.visits
         return mean if node.mover == me else -mean
 
     best = max(root.children, key=lambda move: root.children[move].visits)
-    line: list[Any] = []
+    line: list[A] = []
     node = root
     while node.children:
         move = max(node.children, key=lambda m: node.children[m].visits)
@@ -187,7 +188,7 @@ def checked_settings(search: Callable[P, R]) -> Callable[P, R]:
     return run
 
 
-def check_settings(playouts: Any, seed: Any) -> None:
+def check_settings(playouts: object, seed: object) -> None:
     """Raise ValueError unless `playouts` is a whole number from 1 to MAX_PLAYOUTS and `seed` a
     whole number (what random.Random(seed) replays exactly)."""
     if whole_number(playouts, "playouts", 1) > MAX_PLAYOUTS:
@@ -198,7 +199,7 @@ def check_settings(playouts: Any, seed: Any) -> None:
 uct = checked_settings(uct)
 
 
-def step_text(step: UCTStep, number: int) -> str:
+def step_text(step: UCTStep[A], number: int) -> str:
     """Return what one playout of uct did, step by step, as text (`number` counts the playouts from 1).
 
     >>> steps = []
@@ -227,7 +228,7 @@ def step_text(step: UCTStep, number: int) -> str:
                       f"  back up:   {backed}"])
 
 
-def tree_text(node: Node, indent: str = "") -> str:
+def tree_text(node: Node[S, A], indent: str = "") -> str:
     """Return the search tree below `node` as indented text: each node's path, N (its visits) and
     U (the total utility of its playouts for the player who moved into it).
 
@@ -241,7 +242,7 @@ def tree_text(node: Node, indent: str = "") -> str:
     return "\n".join([line, *(tree_text(child, indent + "  ") for child in node.children.values())])
 
 
-def uct_player(playouts: int = 1000, seed: int = 0) -> Callable[[Any, Any], Any]:
+def uct_player(playouts: int = 1000, seed: int = 0) -> Player:
     """Return a player, player(game, state) -> move, that plays uct's move with `playouts`
     playouts, each search seeded from random.Random(seed): a new player replays a game exactly."""
     check_settings(playouts, seed)
@@ -252,8 +253,8 @@ def uct_player(playouts: int = 1000, seed: int = 0) -> Callable[[Any, Any], Any]
 # --- UCT against alpha-beta -------------------------------------------------------------------
 
 
-def alphabeta_player(depth: Optional[int] = None, evaluate: Optional[Evaluate] = None,
-                     order: Optional[Ordering] = None) -> Callable[[Any, Any], Any]:
+def alphabeta_player(depth: Optional[int] = None, evaluate: Optional[Evaluate[S]] = None,
+                     order: Optional[Ordering[S, A]] = None) -> Player[S, A]:
     """Return a player that plays the package's alphabeta move (to `depth` with `evaluate`)."""
     return lambda game, state: alphabeta(game, state, depth=depth, evaluate=evaluate, order=order).move
 
@@ -268,8 +269,8 @@ class UCTMatch(TypedDict):
     games: list[tuple[bool, Moves, float]]
 
 
-def uct_match(game: Game, *, playouts: int, games: int = 4, seed: int = 0,
-              opponent: Optional[Callable[[Any, Any], Any]] = None) -> UCTMatch:
+def uct_match(game: Game[S, A], *, playouts: int, games: int = 4, seed: int = 0,
+              opponent: Optional[Player[S, A]] = None) -> UCTMatch:
     """Return how uct with `playouts` playouts fares against `opponent` (default: alphabeta to
     the end of the game, a perfect player) in `games` games from the start, UCT moving first in
     the even-numbered ones; game i seeds UCT with seed + i. The result counts UCT's 'wins',
@@ -292,7 +293,7 @@ def uct_match(game: Game, *, playouts: int, games: int = 4, seed: int = 0,
         uct_first = i % 2 == 0
         players = (uct_player(playouts, seed + i), opponent)[:: 1 if uct_first else -1]
         state = game.initial
-        moves: list[Any] = []
+        moves: list[A] = []
         while not game.is_terminal(state):
             if len(moves) >= LONGEST_PLAYOUT:
                 raise ValueError(f"game {i} of uct_match has gone on for {len(moves):,} moves without "
@@ -308,7 +309,7 @@ def uct_match(game: Game, *, playouts: int, games: int = 4, seed: int = 0,
     return tally
 
 
-def mistakes(game: Game, uct_first: bool, moves: Moves) -> list[tuple[int, Any, Any, Any]]:
+def mistakes(game: Game[S, A], uct_first: bool, moves: Moves[A]) -> list[tuple[int, S, A, A]]:
     """Return, for a game of uct_match (UCT's turn order and the moves), each position where UCT's
     move was worse than the best by exact search (solve): (the ply, the position, UCT's move, the
     best move). Each mistake gives away a win or a draw.

@@ -11,8 +11,9 @@ from __future__ import annotations
 import functools
 from fractions import Fraction
 from numbers import Real
-from typing import Any, Callable, Sequence, cast
+from typing import Any, Callable, Optional, Sequence, cast
 
+from ..core.game_types import A, S
 from ..core.text import path_name, shown
 from ..core.trace import Moves
 from ..core.trees import Path, Tree, validate_tree
@@ -20,22 +21,22 @@ from ..core.validation import callable_value
 from ..games.protocol import Game
 from ..heuristics.generic import winning_moves
 from .chance import Chance, ChanceTree, check_distribution, expected_value, other
-from .textbook import INF, Search, SearchResult
+from .textbook import INF, Player, Search, SearchResult
 
-Model = Callable[[Path, list[Any]], Sequence[Real]]
+Model = Callable[[Path, list[Tree]], Sequence[Real]]
 """model(path, children) returns the probabilities with which MIN picks each child at `path`."""
 
-GameModel = Callable[[Any, Any], Sequence[tuple[Any, Real]]]
+GameModel = Callable[[Game[S, A], S], Sequence[tuple[A, Real]]]
 """model(game, state) returns (action, probability) pairs: how the opponent moves in `state`."""
 
 MODEL_CALL = "model(game, state) returning (action, probability) pairs"
 """How a GameModel is called, for messages."""
 
-Policy = Callable[[Any, Any], Any]
+Policy = Player[S, A]
 """policy(game, state) returns the action MAX plays in `state`."""
 
 
-def uniform(path: Path, children: list[Any]) -> list[Fraction]:
+def uniform(path: Path, children: list[Tree]) -> list[Fraction]:
     """Return equal probabilities for each child: an opponent who picks a move at random."""
     if not children:
         raise ValueError(f"uniform: node {path_name(path)} has no children to pick among")
@@ -53,7 +54,7 @@ def model_opponent(tree: Tree, model: Model = uniform) -> ChanceTree:
     if not callable(model):
         raise TypeError(f"the model must be a function model(path, children), not {shown(model)}")
 
-    def convert(node: Any, path: Path, player: str) -> ChanceTree:
+    def convert(node: Tree, path: Path, player: str) -> ChanceTree:
         if not isinstance(node, (list, tuple)):
             return cast(float, node)   # a leaf, checked by validate_tree
         children = [convert(child, path + (i,), other(player)) for i, child in enumerate(node)]
@@ -61,7 +62,7 @@ def model_opponent(tree: Tree, model: Model = uniform) -> ChanceTree:
             return children
         return Chance(list(zip(modelled(path, list(node)), children)), player="MIN")
 
-    def modelled(path: Path, children: list[Any]) -> list[Any]:
+    def modelled(path: Path, children: list[Tree]) -> list[Real]:
         probabilities = model(path, children)
         where = f"the model at node {path_name(path)}"
         if isinstance(probabilities, (str, bytes)) or not hasattr(probabilities, "__len__"):
@@ -75,7 +76,7 @@ def model_opponent(tree: Tree, model: Model = uniform) -> ChanceTree:
     return convert(tree, (), "MAX")
 
 
-def random_mover(game: Game, state: Any) -> list[tuple[Any, Fraction]]:
+def random_mover(game: Game[S, A], state: S) -> list[tuple[A, Fraction]]:
     """Return every legal action with equal probability: an opponent who moves at random."""
     actions = _moves(game, state, "random_mover")
     return [(a, _even(len(actions))) for a in actions]
@@ -87,7 +88,7 @@ def _even(count: int) -> Fraction:
     return Fraction(1, count)
 
 
-def greedy_mover(game: Game, state: Any) -> list[tuple[Any, Fraction]]:
+def greedy_mover(game: Game[S, A], state: S) -> list[tuple[A, Fraction]]:
     """Return the moves of an opponent who looks one move ahead: a move that wins at once if it has
     one (the first), else a random move among those after which the other player cannot win at
     once (among all moves if every one allows that)."""
@@ -100,7 +101,7 @@ def greedy_mover(game: Game, state: Any) -> list[tuple[Any, Fraction]]:
     return [(a, Fraction(1, len(pool))) for a in pool]
 
 
-def _moves(game: Game, state: Any, mover: str) -> tuple[Any, ...]:
+def _moves(game: Game[S, A], state: S, mover: str) -> tuple[A, ...]:
     """Return the legal actions of `state`, for a model called `mover` to choose among (ValueError
     when there are none: the game is over there, or stuck)."""
     actions = tuple(game.actions(state))
@@ -109,7 +110,7 @@ def _moves(game: Game, state: Any, mover: str) -> tuple[Any, ...]:
     return actions
 
 
-def _replies(search: Search, model: GameModel, state: Any, path: Path) -> list[tuple[Any, Any]]:
+def _replies(search: Search[S, A], model: GameModel[S, A], state: S, path: Moves[A]) -> Sequence[tuple[A, Real]]:
     """Return the model's (action, probability) pairs in `state`, checked: pairs of a legal action
     and a probability, the probabilities summing to 1."""
     legal = search.actions(state, path)  # first: a position with no moves is the game's fault, not the model's
@@ -130,7 +131,7 @@ def _replies(search: Search, model: GameModel, state: Any, path: Path) -> list[t
     return pairs
 
 
-def model_search(game: Game | Tree, model: GameModel, state: Any = None) -> SearchResult[Any]:
+def model_search(game: Game[S, A] | Tree, model: GameModel[S, A], state: Optional[S] = None) -> SearchResult[Any, A]:
     """Return MAX's best expected utility, and its first best move, in a game whose other player
     moves by `model` instead of minimizing (expectimax): MAX's positions take the best child, the
     others the probability-weighted sum of theirs. Each position is evaluated once (remembered by
@@ -142,9 +143,10 @@ def model_search(game: Game | Tree, model: GameModel, state: Any = None) -> Sear
     """
     callable_value(model, "the model", MODEL_CALL)
     search = Search(game, state)
-    game, memo = search.game, {}
+    game = search.game
+    memo: dict[S, tuple[Any, Optional[A]]] = {}
 
-    def value(state: Any, path: Path) -> tuple[Any, Any]:
+    def value(state: S, path: Moves[A]) -> tuple[Any, Optional[A]]:
         if state not in memo:
             search.nodes += 1
             if game.is_terminal(state):
@@ -157,7 +159,7 @@ def model_search(game: Game | Tree, model: GameModel, state: Any = None) -> Sear
                                              f"node {path_name(path)}"), None
         return memo[state]
 
-    def max_value(state: Any, path: Path) -> tuple[Any, Any]:
+    def max_value(state: S, path: Moves[A]) -> tuple[Any, Optional[A]]:
         v, move, first = -INF, None, True
         for a in search.actions(state, path):
             v2 = value(game.result(state, a), path + (a,))[0]
@@ -172,19 +174,19 @@ def model_search(game: Game | Tree, model: GameModel, state: Any = None) -> Sear
     return search.run(root)
 
 
-def policy_value(game: Game | Tree, policy: Policy, model: GameModel, state: Any = None) -> Any:
+def policy_value(game: Game[S, A] | Tree, policy: Policy[S, A], model: GameModel[S, A], state: Optional[S] = None) -> Any:
     """Return MAX's expected utility when MAX plays policy(game, state) and the other player moves
     by `model` (each position evaluated once)."""
     callable_value(model, "the model", MODEL_CALL)
 
-    def expected(search: Search, state: Any, path: Path, value: Callable[[Any, Path], Any]) -> Any:
+    def expected(search: Search[S, A], state: S, path: Moves[A], value: Callable[[S, Moves[A]], Any]) -> Any:
         return expected_value(((p, value(search.game.result(state, a), path + (a,)))
                                for a, p in _replies(search, model, state, path)), f"node {path_name(path)}")
 
     return _follow_policy(game, policy, expected, state)
 
 
-def guaranteed_value(game: Game | Tree, policy: Policy, state: Any = None) -> Any:
+def guaranteed_value(game: Game[S, A] | Tree, policy: Policy[S, A], state: Optional[S] = None) -> Any:
     """Return the least utility MAX can get when it plays policy(game, state) and the other player
     may answer anything: MAX's positions follow the policy, the others take their worst child for
     MAX (each position evaluated once). A policy is safe when this equals the minimax value.
@@ -193,24 +195,25 @@ def guaranteed_value(game: Game | Tree, policy: Policy, state: Any = None) -> An
     >>> guaranteed_value([[3, 12], [2, 9]], first), guaranteed_value([[2, 9], [3, 12]], first)
     (3, 2)
     """
-    def worst(search: Search, state: Any, path: Path, value: Callable[[Any, Path], Any]) -> Any:
+    def worst(search: Search[S, A], state: S, path: Moves[A], value: Callable[[S, Moves[A]], Any]) -> Any:
         return min(value(search.game.result(state, a), path + (a,)) for a in search.actions(state, path))
 
     return _follow_policy(game, policy, worst, state)
 
 
-Opponent = Callable[[Search, Any, Path, Callable[[Any, Path], Any]], Any]
+Opponent = Callable[[Search[S, A], S, Moves[A], Callable[[S, Moves[A]], Any]], Any]
 """opponent(search, state, path, value) values the other player's position from its children's values."""
 
 
-def _follow_policy(game: Game | Tree, policy: Policy, opponent: Opponent, state: Any = None) -> Any:
+def _follow_policy(game: Game[S, A] | Tree, policy: Policy[S, A], opponent: Opponent[S, A],
+                   state: Optional[S] = None) -> Any:
     """Return MAX's value of `state` when MAX plays `policy` and `opponent` values the other
     player's positions (each position evaluated once); the policy's moves are checked."""
     callable_value(policy, "the policy", "policy(game, state) returning MAX's action")
     search = Search(game, state)
     game, memo = search.game, {}
 
-    def value(state: Any, path: Path) -> Any:
+    def value(state: S, path: Moves[A]) -> Any:
         if state not in memo:
             if game.is_terminal(state):
                 memo[state] = search.utility(state, path)
@@ -228,7 +231,7 @@ def _follow_policy(game: Game | Tree, policy: Policy, opponent: Opponent, state:
     return search.run(lambda: (value(search.root, ()), ())).value
 
 
-def playout_value(game: Game | Tree, state: Any = None) -> Fraction:
+def playout_value(game: Game[S, A] | Tree, state: Optional[S] = None) -> Fraction:
     """Return the exact mean utility (MAX's view) of random playouts from `state`: both players
     pick uniformly among their legal moves to the end of the game. It is the number the average
     of many random playouts approaches (each position evaluated once).
@@ -239,7 +242,7 @@ def playout_value(game: Game | Tree, state: Any = None) -> Fraction:
     search = Search(game, state)
     game, memo = search.game, {}
 
-    def value(state: Any, path: Path) -> Fraction:
+    def value(state: S, path: Moves[A]) -> Fraction:
         if state not in memo:
             if game.is_terminal(state):
                 utility = search.utility(state, path)

@@ -10,8 +10,9 @@ depend on hashing or sets, and orderings compose with `Combined`.
 from __future__ import annotations
 
 import zlib
-from typing import Any, Callable, Optional, Sequence
+from typing import Callable, Generic, Optional, Sequence
 
+from ..core.game_types import A, S
 from ..core.text import path_name, shown
 from ..core.trace import Moves
 from ..core.trees import MAX_TREE_DEPTH, Tree, mix64
@@ -21,13 +22,13 @@ from ..heuristics.generic import even
 from .textbook import Evaluate, Ordering, Search, SearchResult, alphabeta, check_number
 
 
-def as_given(game: Game, state: Any, actions: Sequence[Any], path: Moves) -> tuple[Any, ...]:
+def as_given(game: Game[S, A], state: S, actions: Sequence[A], path: Moves[A]) -> tuple[A, ...]:
     """Return the actions in the order the game gives them (the same as order=None)."""
     return tuple(actions)
 
 
-def _by_value(game: Game, state: Any, actions: Sequence[Any], value: Callable[[Any], float],
-              worst: bool = False) -> tuple[Any, ...]:
+def _by_value(game: Game[S, A], state: S, actions: Sequence[A], value: Callable[[A], float],
+              worst: bool = False) -> tuple[A, ...]:
     """Return the actions sorted by value(action), MAX's value of the child it leads to, best for
     the side to move first (worst first if `worst`); a stable sort, so ties keep their order."""
     best_high = (game.to_move(state) == game.max_player) != worst
@@ -35,19 +36,19 @@ def _by_value(game: Game, state: Any, actions: Sequence[Any], value: Callable[[A
     return tuple(sorted(actions, key=lambda a: sign * value(a)))
 
 
-def best_first(game: Game, state: Any, actions: Sequence[Any], path: Moves) -> tuple[Any, ...]:
+def best_first(game: Game[S, A], state: S, actions: Sequence[A], path: Moves[A]) -> tuple[A, ...]:
     """Return the actions best first for the side to move, by the exact value of each child
     (an alpha-beta search of each child: for experiments on small trees)."""
     return _by_value(game, state, actions, lambda a: alphabeta(game, game.result(state, a)).value)
 
 
-def worst_first(game: Game, state: Any, actions: Sequence[Any], path: Moves) -> tuple[Any, ...]:
+def worst_first(game: Game[S, A], state: S, actions: Sequence[A], path: Moves[A]) -> tuple[A, ...]:
     """Return the actions worst first for the side to move, by the exact value of each child."""
     return _by_value(game, state, actions, lambda a: alphabeta(game, game.result(state, a)).value,
                      worst=True)
 
 
-def exact_values(game: Game | Tree, state: Any = None) -> dict[Any, float]:
+def exact_values(game: Game[S, A] | Tree, state: Optional[S] = None) -> dict[S, float]:
     """Return the exact value (MAX's point of view) of every state reachable from `state`, by one
     minimax pass that remembers each state: for games small enough to enumerate (tic-tac-toe has
     5,478 states). ByEvaluation(exact_values(game).get) then orders best first without searching.
@@ -55,10 +56,10 @@ def exact_values(game: Game | Tree, state: Any = None) -> dict[Any, float]:
     """
     search = Search(game, state)
     game = search.game
-    values: dict[Any, float] = {}
-    open_: set[Any] = set()  # the positions on the line being valued
+    values: dict[S, float] = {}
+    open_: set[S] = set()  # the positions on the line being valued
 
-    def value(state: Any, path: Moves) -> float:
+    def value(state: S, path: Moves[A]) -> float:
         if state not in values:
             if state in open_:
                 raise ValueError(f"node {path_name(path)}: the game returns to the position {shown(state)}, "
@@ -77,7 +78,7 @@ def exact_values(game: Game | Tree, state: Any = None) -> dict[Any, float]:
     return values
 
 
-class ByEvaluation:
+class ByEvaluation(Generic[S]):
     """Orders the actions by evaluate(child), best for the side to move first (worst first with
     worst=True). `evaluate` scores a state from MAX's point of view; a terminal child is scored by
     its utility instead, so moves that win at once come first.
@@ -88,7 +89,7 @@ class ByEvaluation:
     (0, 2, 1)
     """
 
-    def __init__(self, evaluate: Evaluate, *, worst: bool = False):
+    def __init__(self, evaluate: Evaluate[S], *, worst: bool = False):
         callable_value(evaluate, "evaluate", "evaluate(state) returning a number")
         self.evaluate, self.worst = evaluate, worst
 
@@ -96,8 +97,8 @@ class ByEvaluation:
         name = getattr(self.evaluate, "__name__", type(self.evaluate).__name__)
         return f"ByEvaluation({name}{', worst=True' if self.worst else ''})"
 
-    def __call__(self, game: Game, state: Any, actions: Sequence[Any], path: Moves) -> tuple[Any, ...]:
-        def value(action: Any) -> float:
+    def __call__(self, game: Game[S, A], state: S, actions: Sequence[A], path: Moves[A]) -> tuple[A, ...]:
+        def value(action: A) -> float:
             child, where = game.result(state, action), path + (action,)
             if game.is_terminal(child):
                 return check_number(game.utility(child, game.max_player), "the game's utility", where)
@@ -123,18 +124,18 @@ class RandomOrder:
     def __repr__(self) -> str:
         return f"RandomOrder(seed={self.seed})"
 
-    def __call__(self, game: Game, state: Any, actions: Sequence[Any], path: Moves) -> tuple[Any, ...]:
+    def __call__(self, game: Game[S, A], state: S, actions: Sequence[A], path: Moves[A]) -> tuple[A, ...]:
         actions = tuple(actions)
         node = zlib.crc32(repr(tuple(path)).encode(), mix64(self.seed) & 0xFFFFFFFF)
         keys = [mix64((node << 32) | i) for i in range(len(actions))]
         return tuple(actions[i] for i in sorted(range(len(actions)), key=keys.__getitem__))
 
 
-class PVFirst:
+class PVFirst(Generic[A]):
     """Puts the move of a principal variation first at each node on it (the other moves as given):
     how iterative deepening reuses the line the previous iteration found."""
 
-    def __init__(self, pv: Sequence[Any]):
+    def __init__(self, pv: Sequence[A]):
         if isinstance(pv, (str, bytes)) or not hasattr(pv, "__iter__"):
             raise TypeError(f"pv must be a sequence of moves, such as a SearchResult's pv (0, 4), got {shown(pv)}")
         self.pv = tuple(pv)
@@ -142,7 +143,7 @@ class PVFirst:
     def __repr__(self) -> str:
         return f"PVFirst({self.pv})"
 
-    def __call__(self, game: Game, state: Any, actions: Sequence[Any], path: Moves) -> tuple[Any, ...]:
+    def __call__(self, game: Game[S, A], state: S, actions: Sequence[A], path: Moves[A]) -> tuple[A, ...]:
         ply = len(path)
         if ply < len(self.pv) and tuple(path) == self.pv[:ply] and self.pv[ply] in actions:
             move = self.pv[ply]
@@ -150,7 +151,7 @@ class PVFirst:
         return tuple(actions)
 
 
-class Killers:
+class Killers(Generic[A]):
     """The killer heuristic: a move that caused a cutoff at some ply is tried first at the other
     nodes of that ply (up to `slots` killers per ply, the most recent first).
 
@@ -160,16 +161,16 @@ class Killers:
 
     def __init__(self, slots: int = 2):
         self.slots = whole_number(slots, "slots", 1)
-        self.moves: dict[int, list[Any]] = {}
+        self.moves: dict[int, list[A]] = {}
 
     def __repr__(self) -> str:
         return f"Killers(slots={self.slots})"
 
-    def __call__(self, game: Game, state: Any, actions: Sequence[Any], path: Moves) -> tuple[Any, ...]:
+    def __call__(self, game: Game[S, A], state: S, actions: Sequence[A], path: Moves[A]) -> tuple[A, ...]:
         killers = [a for a in self.moves.get(len(path), ()) if a in actions]
         return tuple(killers) + tuple(a for a in actions if a not in killers)
 
-    def cutoff(self, game: Game, state: Any, action: Any, path: Moves) -> None:
+    def cutoff(self, game: Game[S, A], state: S, action: A, path: Moves[A]) -> None:
         """Record `action` as the newest killer at this ply."""
         killers = self.moves.setdefault(len(path), [])
         if action in killers:
@@ -178,7 +179,7 @@ class Killers:
         del killers[self.slots:]
 
 
-class History:
+class History(Generic[A]):
     """The history heuristic: each (player, move) scores the cutoffs it caused, weighted 2**-ply
     so cutoffs near the root count more; moves are tried highest score first.
 
@@ -186,22 +187,22 @@ class History:
     """
 
     def __init__(self) -> None:
-        self.scores: dict[tuple[Any, Any], float] = {}
+        self.scores: dict[tuple[object, A], float] = {}
 
     def __repr__(self) -> str:
         return "History()"
 
-    def __call__(self, game: Game, state: Any, actions: Sequence[Any], path: Moves) -> tuple[Any, ...]:
+    def __call__(self, game: Game[S, A], state: S, actions: Sequence[A], path: Moves[A]) -> tuple[A, ...]:
         player = game.to_move(state)
         return tuple(sorted(actions, key=lambda a: -self.scores.get((player, a), 0)))
 
-    def cutoff(self, game: Game, state: Any, action: Any, path: Moves) -> None:
+    def cutoff(self, game: Game[S, A], state: S, action: A, path: Moves[A]) -> None:
         """Credit `action` with a cutoff at this ply."""
         key = (game.to_move(state), action)
         self.scores[key] = self.scores.get(key, 0) + 2.0 ** -len(path)
 
 
-class Combined:
+class Combined(Generic[S, A]):
     """Orders by the first ordering, breaking its ties by the second, and so on; cutoffs are
     passed on to every ordering that learns from them.
 
@@ -209,7 +210,7 @@ class Combined:
     Combined(ByEvaluation(even), History())
     """
 
-    def __init__(self, *orderings: Ordering):
+    def __init__(self, *orderings: Ordering[S, A]):
         for i, order in enumerate(orderings):
             callable_value(order, f"ordering {i} of Combined", "order(game, state, actions, path)")
         self.orderings = orderings
@@ -217,21 +218,21 @@ class Combined:
     def __repr__(self) -> str:
         return f"Combined({', '.join(map(repr, self.orderings))})"
 
-    def __call__(self, game: Game, state: Any, actions: Sequence[Any], path: Moves) -> tuple[Any, ...]:
+    def __call__(self, game: Game[S, A], state: S, actions: Sequence[A], path: Moves[A]) -> tuple[A, ...]:
         actions = tuple(actions)
         for order in reversed(self.orderings):  # each is stable, so the last applied decides first
             actions = tuple(order(game, state, actions, path))
         return actions
 
-    def cutoff(self, game: Game, state: Any, action: Any, path: Moves) -> None:
+    def cutoff(self, game: Game[S, A], state: S, action: A, path: Moves[A]) -> None:
         """Tell every ordering that learns from cutoffs."""
         for order in self.orderings:
             if hasattr(order, "cutoff"):
                 order.cutoff(game, state, action, path)
 
 
-def iterative_deepening(game: Game, state: Any = None, *, max_depth: int, evaluate: Evaluate,
-                        order: Optional[Ordering] = None) -> list[SearchResult[float]]:
+def iterative_deepening(game: Game[S, A], state: Optional[S] = None, *, max_depth: int, evaluate: Evaluate[S],
+                        order: Optional[Ordering[S, A]] = None) -> list[SearchResult[float, A]]:
     """Return the results of alpha-beta searches to depth 1, 2, ..., max_depth, each trying the
     previous search's principal variation first (then `order`, which is shared by all the
     searches, so Killers or History carry over). Stops early once a search reaches the end of the
@@ -247,11 +248,11 @@ def iterative_deepening(game: Game, state: Any = None, *, max_depth: int, evalua
     callable_value(evaluate, "evaluate", "evaluate(state) returning a number")
     if order is not None:
         callable_value(order, "order", "order(game, state, actions, path) returning the actions")
-    results: list[SearchResult[float]] = []
+    results: list[SearchResult[float, A]] = []
     for depth in range(1, max_depth + 1):
         horizon_calls = 0
 
-        def counted(state: Any) -> float:
+        def counted(state: S) -> float:
             nonlocal horizon_calls
             horizon_calls += 1
             return evaluate(state)
@@ -264,7 +265,7 @@ def iterative_deepening(game: Game, state: Any = None, *, max_depth: int, evalua
     return results
 
 
-def exact_order(game: Game) -> ByEvaluation:
+def exact_order(game: Game[S, A]) -> ByEvaluation[S]:
     """Return the oracle ordering of `game`: moves sorted by their exact minimax value, best first
     for the player to move, ties as given (ByEvaluation over exact_values, computed once).
 
@@ -275,7 +276,7 @@ def exact_order(game: Game) -> ByEvaluation:
     """
     values = exact_values(game)
 
-    def exact_value(state: Any) -> float:
+    def exact_value(state: S) -> float:
         if state not in values:
             raise ValueError(f"exact_order: {shown(state)} is not reachable from the start of {shown(game)}")
         return values[state]

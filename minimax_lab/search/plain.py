@@ -205,9 +205,9 @@ class MCTSNode:
     """A node of the search tree: a state, its parent, who moved into it, its moves and children."""
     state: Any
     parent: Optional[MCTSNode] = None
-    mover: Any = None
-    untried: list[Any] = field(default_factory=list)
-    children: dict[Any, MCTSNode] = field(default_factory=dict)
+    mover: object = None
+    untried: list[object] = field(default_factory=list)
+    children: dict[object, MCTSNode] = field(default_factory=dict)
     N: int = 0       # playouts through this node
     U: float = 0.0   # their total utility for `mover`
 

@@ -181,7 +181,7 @@ SEARCHES: Mapping[str, Callable[..., SearchResult[Any]]] = MappingProxyType(
 them on tic-tac-toe)."""
 
 
-def one_of(value: Any, name: str, options: Iterable[str]) -> str:
+def one_of(value: object, name: str, options: Iterable[str]) -> str:
     """Return `value` if it is one of `options`, else raise ValueError naming the argument."""
     options = list(options)
     if not isinstance(value, str) or value not in options:

@@ -21,8 +21,9 @@ import inspect
 from collections import deque
 from dataclasses import dataclass
 from numbers import Real
-from typing import Any, Callable, NamedTuple, Optional, ParamSpec, Sequence
+from typing import Callable, Generic, NamedTuple, Optional, ParamSpec, Sequence
 
+from ..core.game_types import A, S
 from ..core.text import shown
 from ..core.trees import Tree
 from ..games.protocol import Game, as_game, game_name, misbehaviour, start_state
@@ -73,13 +74,13 @@ class NotInTable(KeyError, ValueError):
 
 
 @dataclass(frozen=True)
-class Tablebase:
+class Tablebase(Generic[S, A]):
     """The label of every position reachable from `start`, as `tablebase` computed it, with what
     building it cost: `positions` labelled and `moves` (links from a position to a child) followed."""
 
-    game: Game
-    start: Any
-    labels: dict[Any, Label]
+    game: Game[S, A]
+    start: S
+    labels: dict[S, Label]
     moves: int
 
     @property
@@ -87,19 +88,19 @@ class Tablebase:
         """Return the number of positions labelled."""
         return len(self.labels)
 
-    def label(self, state: Any) -> Label:
+    def label(self, state: S) -> Label:
         """Return the label of `state` (KeyError naming it when the table does not hold it)."""
         try:
             return self.labels[state]
         except (KeyError, TypeError):  # TypeError: a state that cannot be hashed
             raise NotInTable(f"{shown(state)} is not a position reachable from {shown(self.start)}") from None
 
-    def value(self, state: Any) -> int:
+    def value(self, state: S) -> int:
         """Return the value of `state` for the first player (game.max_player), as minimax gives it."""
         value = self.label(state).value
         return value if self.game.to_move(state) == getattr(self.game, "max_player", None) else -value
 
-    def best_move(self, state: Any) -> Any:
+    def best_move(self, state: S) -> Optional[A]:
         """Return the first move (in the game's order) that keeps `state`'s label: the quickest win,
         the slowest loss; None at the end of the game."""
         if self.game.is_terminal(state):
@@ -116,7 +117,7 @@ class Tablebase:
         return found
 
 
-def tablebase(game: Game | Tree, state: Any = None) -> Tablebase:
+def tablebase(game: Game[S, A] | Tree, state: Optional[S] = None) -> Tablebase[S, A]:
     """Return the tablebase of every position reachable from `state` (default: the start), built
     by retrograde analysis: list the positions and who reaches each; label the terminal ones by
     their utility (distance 0); then, from the labelled positions, label their parents, nearest
@@ -132,10 +133,10 @@ def tablebase(game: Game | Tree, state: Any = None) -> Tablebase:
     """
     game = as_game(game)
     start = game.initial if state is None else state
-    parents: dict[Any, list[Any]] = {start: []}
-    waiting: dict[Any, int] = {}
-    labels: dict[Any, Label] = {}
-    ready: deque[Any] = deque()
+    parents: dict[S, list[S]] = {start: []}
+    waiting: dict[S, int] = {}
+    labels: dict[S, Label] = {}
+    ready: deque[S] = deque()
     stack, moves = [start], 0
     while stack:  # forward: every position, its parents, and the terminal positions' labels
         position = stack.pop()
@@ -177,7 +178,7 @@ def tablebase(game: Game | Tree, state: Any = None) -> Tablebase:
     return Tablebase(game, start, labels, moves)
 
 
-def _terminal_label(game: Game, state: Any) -> Label:
+def _terminal_label(game: Game[S, A], state: S) -> Label:
     """Return a finished game's label: its utility for the player to move, distance 0."""
     utility = game.utility(state, game.to_move(state))
     value = _plain_float(utility)
@@ -187,7 +188,7 @@ def _terminal_label(game: Game, state: Any) -> Label:
     return Label(int(value), 0)
 
 
-def _plain_float(number: Any) -> Optional[float]:
+def _plain_float(number: object) -> Optional[float]:
     """Return a real number as a plain float, which compares equal only to its own value (not as an
     int that says it equals everything); None for a bool, anything else, or one too large."""
     if isinstance(number, bool) or not isinstance(number, Real):

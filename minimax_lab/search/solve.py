@@ -10,8 +10,9 @@ the best so far, and search it fully only when it is).
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, Optional
+from typing import Optional
 
+from ..core.game_types import A, S
 from ..core.table import TranspositionTable
 from ..core.trees import Tree
 from ..games.protocol import Game, as_game
@@ -25,8 +26,8 @@ def solve_order() -> Combined:
     return Combined(wins_first, History())
 
 
-def solve(game: Game | Tree, state: Any = None, *, order: Optional[Ordering] = None,
-          table: Optional[TranspositionTable] = None) -> SearchResult[float]:
+def solve(game: Game[S, A] | Tree, state: Optional[S] = None, *, order: Optional[Ordering[S, A]] = None,
+          table: Optional[TranspositionTable[S, A]] = None) -> SearchResult[float, A]:
     """Return the exact value of `state` from the point of view of game.max_player (the first
     player), with a best move, the principal variation and the nodes and leaves visited.
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from numbers import Real
 from typing import Any, Callable, Generic, Optional, Sequence, TypeVar
 
+from ..core.game_types import A, S
 from ..core.text import path_name, repr_text, shown
 from ..core.trace import CUTOFF, ENTER, EXIT, LEAF, NO_TRACE, UPDATE, Moves, Trace
 from ..core.trees import Tree, is_nan
@@ -29,26 +30,32 @@ LONGEST_PLAYOUT = 10_000
 mcts.uct_match) may make before the game is taken to be one that never ends: far more than any game
 of the course takes (tic-tac-toe 9, Connect Four 42)."""
 
-Evaluate = Callable[[Any], float]
-"""evaluate(state) returns a guess at MAX's value of an unfinished state (the horizon's score)."""
+Evaluate = Callable[[S], float]
+"""evaluate(state) returns a guess at MAX's value of an unfinished state (the horizon's score);
+Evaluate[S] for a game whose states are of type S."""
 
-Ordering = Callable[[Game, Any, Sequence[Any], Moves], Sequence[Any]]
+Ordering = Callable[[Game[S, A], S, Sequence[A], Moves[A]], Sequence[A]]
 """order(game, state, actions, path) returns the actions in the order to search them. An ordering
 may also have a method cutoff(game, state, action, path), called when `action` causes a cutoff."""
 
+Player = Callable[[Game[S, A], S], A]
+"""player(game, state) returns the move it plays in `state` (a policy, an opponent, a search's move)."""
+
 V = TypeVar("V")
 N = TypeVar("N")
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
-class SearchResult(Generic[V]):
+class SearchResult(Generic[V, A]):
     """What a search found: the value (a number for two players, from the point of view the search
     states; a vector of utilities for max^n), the first best move, the principal variation (pv),
-    and the number of nodes visited (root included) and of leaves evaluated."""
+    and the number of nodes visited (root included) and of leaves evaluated. A search of a
+    Game[S, A] returns a SearchResult[float, A]: its moves are the game's actions."""
 
     value: V
-    move: Any
-    pv: Moves
+    move: Any   # the game's action (an A), or None where the root is terminal
+    pv: Moves[A]
     nodes: int
     leaves: int
 
@@ -57,8 +64,8 @@ class SearchResult(Generic[V]):
                 f"nodes={self.nodes!r}, leaves={self.leaves!r})")
 
 
-def minimax(game: Game | Tree, state: Any = None, *, depth: Optional[int] = None,
-            evaluate: Optional[Evaluate] = None, trace: Trace = NO_TRACE) -> SearchResult[float]:
+def minimax(game: Game[S, A] | Tree, state: Optional[S] = None, *, depth: Optional[int] = None,
+            evaluate: Optional[Evaluate[S]] = None, trace: Trace = NO_TRACE) -> SearchResult[float, A]:
     """Return the minimax value of `state` for MAX, and the best move there.
 
     value() is the definition (AIMA 4th ed. eq. 5.1); max_value and min_value are the two loops
@@ -70,7 +77,7 @@ def minimax(game: Game | Tree, state: Any = None, *, depth: Optional[int] = None
     search = Search(game, state, depth=depth, evaluate=evaluate)
     game = search.game
 
-    def value(state: Any, path: Moves) -> tuple[float, Moves]:
+    def value(state: S, path: Moves[A]) -> tuple[float, Moves]:
         search.nodes += 1
         player = "MAX" if game.to_move(state) == search.max_player else "MIN"
         trace.add(ENTER, path, player)
@@ -82,7 +89,7 @@ def minimax(game: Game | Tree, state: Any = None, *, depth: Optional[int] = None
         trace.add(EXIT, path, value=v)
         return v, line
 
-    def max_value(state: Any, path: Moves) -> tuple[float, Moves]:
+    def max_value(state: S, path: Moves[A]) -> tuple[float, Moves]:
         v, line = -INF, ()
         for a in search.actions(state, path):
             v2, line2 = value(game.result(state, a), path + (a,))
@@ -91,7 +98,7 @@ def minimax(game: Game | Tree, state: Any = None, *, depth: Optional[int] = None
                 trace.add(UPDATE, path, value=v)
         return v, line
 
-    def min_value(state: Any, path: Moves) -> tuple[float, Moves]:
+    def min_value(state: S, path: Moves[A]) -> tuple[float, Moves]:
         v, line = +INF, ()
         for a in search.actions(state, path):
             v2, line2 = value(game.result(state, a), path + (a,))
@@ -103,8 +110,8 @@ def minimax(game: Game | Tree, state: Any = None, *, depth: Optional[int] = None
     return search.run(lambda: value(search.root, ()))
 
 
-def negamax(game: Game | Tree, state: Any = None, *, depth: Optional[int] = None,
-            evaluate: Optional[Evaluate] = None, trace: Trace = NO_TRACE) -> SearchResult[float]:
+def negamax(game: Game[S, A] | Tree, state: Optional[S] = None, *, depth: Optional[int] = None,
+            evaluate: Optional[Evaluate[S]] = None, trace: Trace = NO_TRACE) -> SearchResult[float, A]:
     """Return the value of `state` for the side to move there, and the best move: one function
     for both players, because min(a, b) = -max(-a, -b). The players must take turns; a game in
     which one moves twice in a row is refused with an error.
@@ -115,7 +122,7 @@ def negamax(game: Game | Tree, state: Any = None, *, depth: Optional[int] = None
     search = Search(game, state, depth=depth, evaluate=evaluate, alternating=True)
     game = search.game
 
-    def value(state: Any, path: Moves) -> tuple[float, Moves]:
+    def value(state: S, path: Moves[A]) -> tuple[float, Moves]:
         search.nodes += 1
         player = search.to_move(state, path)
         trace.add(ENTER, path, player)
@@ -136,10 +143,10 @@ def negamax(game: Game | Tree, state: Any = None, *, depth: Optional[int] = None
     return search.run(lambda: value(search.root, ()))
 
 
-def alphabeta(game: Game | Tree, state: Any = None, *, depth: Optional[int] = None,
-              evaluate: Optional[Evaluate] = None, order: Optional[Ordering] = None,
+def alphabeta(game: Game[S, A] | Tree, state: Optional[S] = None, *, depth: Optional[int] = None,
+              evaluate: Optional[Evaluate[S]] = None, order: Optional[Ordering[S, A]] = None,
               alpha: float = -INF, beta: float = INF, fail_hard: bool = False,
-              trace: Trace = NO_TRACE) -> SearchResult[float]:
+              trace: Trace = NO_TRACE) -> SearchResult[float, A]:
     """Return the minimax value of `state` for MAX, and the best move, skipping what cannot matter
     (AIMA 4th ed. Fig. 5.7). α is what MAX can already guarantee on the path, β what MIN can.
 
@@ -154,7 +161,7 @@ def alphabeta(game: Game | Tree, state: Any = None, *, depth: Optional[int] = No
     search = Search(game, state, depth=depth, evaluate=evaluate, order=order, window=(alpha, beta))
     game = search.game
 
-    def value(state: Any, path: Moves, alpha: float, beta: float) -> tuple[float, Moves]:
+    def value(state: S, path: Moves[A], alpha: float, beta: float) -> tuple[float, Moves]:
         search.nodes += 1
         player = "MAX" if game.to_move(state) == search.max_player else "MIN"
         trace.add(ENTER, path, player, alpha=alpha, beta=beta)
@@ -168,7 +175,7 @@ def alphabeta(game: Game | Tree, state: Any = None, *, depth: Optional[int] = No
         trace.add(EXIT, path, value=v)
         return v, line
 
-    def max_value(state: Any, path: Moves, alpha: float, beta: float) -> tuple[float, Moves]:
+    def max_value(state: S, path: Moves[A], alpha: float, beta: float) -> tuple[float, Moves]:
         v, line = -INF, ()
         for a in (actions := search.actions(state, path)):
             v2, line2 = value(game.result(state, a), path + (a,), alpha, beta)
@@ -182,7 +189,7 @@ def alphabeta(game: Game | Tree, state: Any = None, *, depth: Optional[int] = No
                 break
         return v, line
 
-    def min_value(state: Any, path: Moves, alpha: float, beta: float) -> tuple[float, Moves]:
+    def min_value(state: S, path: Moves[A], alpha: float, beta: float) -> tuple[float, Moves]:
         v, line = +INF, ()
         for a in (actions := search.actions(state, path)):
             v2, line2 = value(game.result(state, a), path + (a,), alpha, beta)
@@ -209,7 +216,7 @@ alphabeta = trace_free_twin(alphabeta)
 # --- the bookkeeping the searches share -------------------------------------------------------
 
 
-class Search:
+class Search(Generic[S, A]):
     """One search's bookkeeping: the game and start state (checked), the depth limit, the values
     of leaves (checked), the legal actions in search order (checked), and the node and leaf counts.
 
@@ -220,8 +227,8 @@ class Search:
                  "movers", "nodes", "leaves")
     # Slots: the searches read these attributes at every node, and slots are read fastest.
 
-    def __init__(self, game: Game | Tree, state: Any = None, *, depth: Optional[int] = None,
-                 evaluate: Optional[Evaluate] = None, order: Optional[Ordering] = None,
+    def __init__(self, game: Game[S, A] | Tree, state: Optional[S] = None, *, depth: Optional[int] = None,
+                 evaluate: Optional[Evaluate[S]] = None, order: Optional[Ordering[S, A]] = None,
                  window: tuple[float, float] = (-INF, INF), alternating: bool = False):
         self.game = as_game(game)
         self.root = start_state(self.game, state)
@@ -243,14 +250,14 @@ class Search:
         """The evaluation that scores the horizon (None for a search to the end of the game)."""
         self.max_player = self.game.max_player
         """The player whose values the search reports (MAX)."""
-        self.movers: Optional[dict[int, Any]] = {} if alternating else None
+        self.movers: Optional[dict[int, object]] = {} if alternating else None
         self.nodes = self.leaves = 0
 
-    def role(self, state: Any) -> str:
+    def role(self, state: S) -> str:
         """Return 'MAX' if MAX (game.max_player) is to move in `state`, else 'MIN'."""
         return "MAX" if self.game.to_move(state) == self.max_player else "MIN"
 
-    def to_move(self, state: Any, path: Moves) -> Any:
+    def to_move(self, state: S, path: Moves[A]) -> object:
         """Return the player to move; in an alternating search, check that the players alternate."""
         player = self.game.to_move(state)
         movers, parity = self.movers, len(path) % 2
@@ -266,7 +273,7 @@ class Search:
                              "every other player is MIN there)")
         return player
 
-    def utility(self, state: Any, path: Moves, player: Any = None) -> float:
+    def utility(self, state: S, path: Moves[A], player: object = None) -> float:
         """Return the value of a leaf for `player` (default MAX): its utility if the game is over,
         else the evaluation (MAX's guess, negated for the other player). Counts the leaf."""
         self.leaves += 1
@@ -283,7 +290,7 @@ class Search:
             value = check_number(value, "evaluate", path)
         return value if player is None or player == self.max_player else -value
 
-    def actions(self, state: Any, path: Moves) -> tuple[Any, ...]:
+    def actions(self, state: S, path: Moves[A]) -> tuple[A, ...]:
         """Return the legal actions of a non-terminal state, in the order to search them."""
         listed = self.game.actions(state)
         try:
@@ -309,11 +316,11 @@ class Search:
             raise TypeError(problem)
 
     @staticmethod
-    def after(actions: tuple[Any, ...], action: Any) -> tuple[Any, ...]:
+    def after(actions: tuple[T, ...], action: T) -> tuple[T, ...]:
         """Return the actions after `action`: the ones a cutoff prunes."""
         return actions[actions.index(action) + 1:]
 
-    def cutoff(self, state: Any, action: Any, path: Moves) -> None:
+    def cutoff(self, state: S, action: A, path: Moves[A]) -> None:
         """Tell the ordering, if it learns from cutoffs (killers, history), that `action` caused one."""
         if self.order is None:  # the common case, and a quick one: nothing to tell
             return
@@ -321,7 +328,7 @@ class Search:
         if learn is not None:
             learn(self.game, state, action, path)
 
-    def run(self, search: Callable[[], tuple[V, Optional[Moves]]]) -> SearchResult[V]:
+    def run(self, search: Callable[[], tuple[V, Optional[Moves[A]]]]) -> SearchResult[V, A]:
         """Run the search from the root; return its value, move, principal variation and counts."""
         try:
             value, line = search()
@@ -342,14 +349,14 @@ class Search:
         return SearchResult(value, line[0] if line else None, line, self.nodes, self.leaves)
 
 
-class PlayoutSearch(Search):
+class PlayoutSearch(Search[S, A]):
     """The bookkeeping of random playouts (mcts.uct): a Search whose playouts are stopped with an
     error once one has gone on for LONGEST_PLAYOUT moves (the game may never end), and whose
     utilities must be finite numbers that add up as floats."""
 
     __slots__ = ()
 
-    def actions(self, state: Any, path: Moves) -> tuple[Any, ...]:
+    def actions(self, state: S, path: Moves[A]) -> tuple[A, ...]:
         """Return the legal actions as Search.actions does, stopping a playout that never ends."""
         if len(path) >= LONGEST_PLAYOUT:
             self.explain_failure()
@@ -358,7 +365,7 @@ class PlayoutSearch(Search):
                              "needs one that does")
         return super().actions(state, path)
 
-    def utility(self, state: Any, path: Moves, player: Any = None) -> float:
+    def utility(self, state: S, path: Moves[A], player: object = None) -> float:
         """Return the leaf's value as Search.utility does, checked to be usable as a float (the
         playouts' results are added up)."""
         value = super().utility(state, path, player)
@@ -369,14 +376,14 @@ class PlayoutSearch(Search):
         return value
 
 
-def check_depth(depth: Any, name: str = "depth") -> int:
+def check_depth(depth: object, name: str = "depth") -> int:
     """Return `depth` if it is a whole number >= 0 (not a bool or a float), else raise ValueError."""
     if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
         raise ValueError(f"{name} must be a whole number >= 0 or None, got {shown(depth)}")
     return depth
 
 
-def check_window(alpha: Any, beta: Any) -> None:
+def check_window(alpha: float, beta: float) -> None:
     """Raise ValueError unless alpha and beta are numbers (not NaN) with alpha < beta."""
     for name, bound in (("alpha", alpha), ("beta", beta)):
         if isinstance(bound, bool) or not isinstance(bound, Real) or is_nan(bound):
@@ -397,8 +404,8 @@ def check_number(value: N, what: str, path: Moves) -> N:
     return value
 
 
-def check_ordering(order: Ordering, actions: tuple[Any, ...], ordered: object,
-                   path: Moves) -> tuple[Any, ...]:
+def check_ordering(order: Ordering[S, A], actions: tuple[A, ...], ordered: object,
+                   path: Moves[A]) -> tuple[A, ...]:
     """Return what an ordering returned, as a tuple, if it is the same actions rearranged; else
     raise ValueError naming the ordering, the node and what went missing or appeared."""
     name = getattr(order, "__name__", None) or repr(order)

@@ -21,7 +21,7 @@ import math
 from dataclasses import replace
 from fractions import Fraction
 from numbers import Rational
-from typing import Any, Optional, Sequence, cast
+from typing import Any, Mapping, Optional, Sequence, cast
 
 from ..core.text import path_name, shown
 from ..core.trace import EXIT, NO_TRACE, Trace, as_trace
@@ -34,7 +34,7 @@ RULES = {"≥": "cut when α ≥ β (AIMA 4th ed. Fig. 5.7, this course)",
 """The two pruning rules, by their comparison, as the practice widget offers them."""
 
 
-def ties_broken(tree: Tree, first: str = "MAX") -> tuple[Tree, dict[Any, Any]]:
+def ties_broken(tree: Tree, first: str = "MAX") -> tuple[Tree, dict[Fraction, Tree]]:
     """Return `tree` with its ties broken toward the later leaf, and the map from each nudged leaf
     value back to the leaf's own value.
 
@@ -80,7 +80,7 @@ def exact(leaf: Any, path: Path) -> Fraction:
     return Fraction(leaf) if isinstance(leaf, Rational) else Fraction(float(leaf))
 
 
-def strict_alphabeta(tree: Tree, *, first: str = "MAX", trace: Trace = NO_TRACE) -> SearchResult[float]:
+def strict_alphabeta(tree: Tree, *, first: str = "MAX", trace: Trace = NO_TRACE) -> SearchResult[float, int]:
     """Return alpha-beta's result on a nested-list tree when it cuts only on v > β at MAX's nodes
     and v < α at MIN's (CS188's rule), with `first` to move at the root: value, move, principal
     variation and counts (the nodes visited, root included), and its events in `trace`, in the
@@ -101,7 +101,7 @@ def strict_alphabeta(tree: Tree, *, first: str = "MAX", trace: Trace = NO_TRACE)
     return replace(result, value=_back(result.value, back), move=line[0] if line else None, pv=line)
 
 
-def first_best_line(returned: list[tuple[Path, Any]]) -> Path:
+def first_best_line(returned: Sequence[tuple[Path, object]]) -> Path:
     """Return the principal variation of a search whose nodes returned (path, value) in this order
     (children before their parent, siblings in search order): from the root down, the first child
     that returned its parent's value, as a search that keeps the first of equal moves chooses."""
@@ -123,6 +123,6 @@ def first_best_line(returned: list[tuple[Path, Any]]) -> Path:
     return line
 
 
-def _back(value: Optional[Any], back: dict[Any, Any]) -> Any:
+def _back(value: Optional[float], back: Mapping[Any, Tree]) -> Any:
     """Return a nudged leaf value as the leaf's own value (±∞ and None as they are)."""
     return back.get(value, value) if value is not None else None

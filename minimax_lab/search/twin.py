@@ -70,7 +70,7 @@ def trace_free_twin(search: Callable[P, R]) -> Callable[P, R]:
     return run
 
 
-def twin_of(search: Callable[..., Any], *, ordered: bool = False) -> Callable[..., Any]:
+def twin_of(search: Callable[..., object], *, ordered: bool = False) -> Callable[..., Any]:
     """Return the trace-free twin that an untraced call of `search` runs: with no ordering, or
     (ordered=True) with one."""
     twin = getattr(search, "twins", {}).get("ordered" if ordered else "unordered")
@@ -79,7 +79,7 @@ def twin_of(search: Callable[..., Any], *, ordered: bool = False) -> Callable[..
     return cast(Callable[..., Any], twin)
 
 
-def without_trace(function: Callable[..., Any], *, cutoff_notices: bool = True) -> FunctionType:
+def without_trace(function: Callable[..., object], *, cutoff_notices: bool = True) -> FunctionType:
     """Return a new function compiled from `function`'s source with every `trace.add(...)`
     statement removed (in nested functions too), in `function`'s globals and with its defaults;
     with cutoff_notices=False, every `search.cutoff(...)` statement too (for calls with no ordering).
@@ -112,7 +112,7 @@ def without_trace(function: Callable[..., Any], *, cutoff_notices: bool = True) 
     return cast(FunctionType, twin)
 
 
-def untraced_source(function: Callable[..., Any]) -> str:
+def untraced_source(function: Callable[..., object]) -> str:
     """Return `function`'s source without its `trace.add(...)` lines and its decorators: the
     textbook function its trace-free twin runs, as a lesson prints it before the traced one.
 

@@ -19,6 +19,7 @@ from dataclasses import replace
 from numbers import Real
 from typing import Any, Callable, Optional, ParamSpec, TypeVar
 
+from ..core.game_types import A, S
 from ..core.table import NO_TABLE, TranspositionTable, check_table
 from ..core.text import shown
 from ..core.trace import CUTOFF, ENTER, EXIT, LEAF, NO_TRACE, UPDATE, Moves, Trace, as_trace
@@ -31,10 +32,10 @@ P = ParamSpec("P")
 R = TypeVar("R")
 
 
-def pvs(game: Game | Tree, state: Any = None, *, depth: Optional[int] = None,
-        evaluate: Optional[Evaluate] = None, order: Optional[Ordering] = None,
-        table: Optional[TranspositionTable] = None, alpha: float = -INF, beta: float = INF,
-        trace: Trace = NO_TRACE) -> SearchResult[float]:
+def pvs(game: Game[S, A] | Tree, state: Optional[S] = None, *, depth: Optional[int] = None,
+        evaluate: Optional[Evaluate[S]] = None, order: Optional[Ordering[S, A]] = None,
+        table: Optional[TranspositionTable[S, A]] = None, alpha: float = -INF, beta: float = INF,
+        trace: Trace = NO_TRACE) -> SearchResult[float, A]:
     """Return the minimax value of `state` for MAX, and the best move, by principal variation
     search (NegaScout; Chessprogramming wiki, Principal Variation Search). The first move at a
     node is searched with the node's window; every later move first with a null window, which
@@ -59,7 +60,7 @@ def pvs(game: Game | Tree, state: Any = None, *, depth: Optional[int] = None,
     table = NO_TABLE if table is None else table
     table.bind(game, search.evaluation)
 
-    def value(state: Any, path: Moves, alpha: float, beta: float) -> tuple[float, Moves]:
+    def value(state: S, path: Moves[A], alpha: float, beta: float) -> tuple[float, Moves]:
         search.nodes += 1
         player = search.to_move(state, path)
         trace.add(ENTER, path, player, alpha=alpha, beta=beta)
@@ -76,7 +77,7 @@ def pvs(game: Game | Tree, state: Any = None, *, depth: Optional[int] = None,
         trace.add(EXIT, path, player, value=v)
         return v, line
 
-    def best_move(state: Any, path: Moves, player: Any, alpha: float, beta: float) -> tuple[float, Moves]:
+    def best_move(state: S, path: Moves[A], player: object, alpha: float, beta: float) -> tuple[float, Moves]:
         best, line = -INF, ()
         for i, a in enumerate(actions := ordered(state, path)):
             if i == 0:
@@ -96,12 +97,12 @@ def pvs(game: Game | Tree, state: Any = None, *, depth: Optional[int] = None,
                 break
         return best, line
 
-    def move_value(state: Any, path: Moves, a: Any, alpha: float, beta: float) -> tuple[float, Moves]:
+    def move_value(state: S, path: Moves[A], a: A, alpha: float, beta: float) -> tuple[float, Moves]:
         """Return the value of playing `a` for the side to move, searched with (alpha, beta)."""
         v, line = value(game.result(state, a), path + (a,), -beta, -alpha)
         return -v, (a,) + line
 
-    def ordered(state: Any, path: Moves) -> tuple[Any, ...]:
+    def ordered(state: S, path: Moves[A]) -> tuple[A, ...]:
         actions, first = search.actions(state, path), table.move(state)
         if first is None or first not in actions:
             return actions
@@ -130,10 +131,10 @@ def checked_arguments(search: Callable[P, R]) -> Callable[P, R]:
 pvs = checked_arguments(pvs)
 
 
-def null_window(game: Game | Tree, state: Any = None, *, test: float, depth: Optional[int] = None,
-                evaluate: Optional[Evaluate] = None, order: Optional[Ordering] = None,
-                table: Optional[TranspositionTable] = None,
-                trace: Trace = NO_TRACE) -> SearchResult[float]:
+def null_window(game: Game[S, A] | Tree, state: Optional[S] = None, *, test: float, depth: Optional[int] = None,
+                evaluate: Optional[Evaluate[S]] = None, order: Optional[Ordering[S, A]] = None,
+                table: Optional[TranspositionTable[S, A]] = None,
+                trace: Trace = NO_TRACE) -> SearchResult[float, A]:
     """Return the result of a null-window test: is the minimax value of `state` (MAX's point of
     view) at least `test`? It is a search with a window that has no value inside, (the number just
     below `test`, `test`), so every child gets the same window and it prunes the most.
@@ -153,9 +154,9 @@ def null_window(game: Game | Tree, state: Any = None, *, test: float, depth: Opt
                alpha=math.nextafter(test, -INF), beta=test, trace=trace)
 
 
-def aspiration(game: Game | Tree, state: Any = None, *, guess: float, width: float,
-               depth: Optional[int] = None, evaluate: Optional[Evaluate] = None,
-               order: Optional[Ordering] = None, trace: Trace = NO_TRACE) -> SearchResult[float]:
+def aspiration(game: Game[S, A] | Tree, state: Optional[S] = None, *, guess: float, width: float,
+               depth: Optional[int] = None, evaluate: Optional[Evaluate[S]] = None,
+               order: Optional[Ordering[S, A]] = None, trace: Trace = NO_TRACE) -> SearchResult[float, A]:
     """Return the minimax value of `state` for MAX, and the best move, by alpha-beta with an
     aspiration window (Chessprogramming wiki, Aspiration Windows): first the narrow window
     (guess - width, guess + width) around a guess at the value, say the last iteration's.
@@ -186,9 +187,9 @@ def aspiration(game: Game | Tree, state: Any = None, *, guess: float, width: flo
     return replace(second, nodes=first.nodes + second.nodes, leaves=first.leaves + second.leaves)
 
 
-def mtdf(game: Game | Tree, state: Any = None, *, guess: float = 0, depth: Optional[int] = None,
-         evaluate: Optional[Evaluate] = None, order: Optional[Ordering] = None,
-         table: Optional[TranspositionTable] = None, trace: Trace = NO_TRACE) -> SearchResult[float]:
+def mtdf(game: Game[S, A] | Tree, state: Optional[S] = None, *, guess: float = 0, depth: Optional[int] = None,
+         evaluate: Optional[Evaluate[S]] = None, order: Optional[Ordering[S, A]] = None,
+         table: Optional[TranspositionTable[S, A]] = None, trace: Trace = NO_TRACE) -> SearchResult[float, A]:
     """Return the minimax value of `state` for MAX, and a best move, by MTD(f) (Plaat, Schaeffer,
     Pijls and de Bruin, "Best-first fixed-depth minimax algorithms", Artificial Intelligence
     87, 1996): null-window tests only, sharing one transposition table, starting at `guess`.
@@ -209,7 +210,7 @@ def mtdf(game: Game | Tree, state: Any = None, *, guess: float = 0, depth: Optio
     table = TranspositionTable() if table is None else table
     max_to_move = game.to_move(start_state(game, state)) == game.max_player
     lower, upper, nodes, leaves = -INF, INF, 0, 0
-    proven: Optional[SearchResult[float]] = None
+    proven: Optional[SearchResult[float, A]] = None
     while lower < upper:
         test = math.nextafter(value, INF) if value == lower else value
         result = null_window(game, state, test=test, depth=depth, evaluate=evaluate, order=order,
@@ -226,7 +227,7 @@ def mtdf(game: Game | Tree, state: Any = None, *, guess: float = 0, depth: Optio
     return SearchResult(value, move, () if move is None else (move,), nodes, leaves)
 
 
-def check_finite(number: Any, name: str) -> Any:
+def check_finite(number: float, name: str) -> float:
     """Return `number` if it is a finite real number that a float can hold (not a bool, NaN,
     infinite or 10**400: the windows are made of floats), else raise ValueError naming the argument."""
     if isinstance(number, bool) or not isinstance(number, Real) or is_nan(number) or number in (INF, -INF):
