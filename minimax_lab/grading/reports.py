@@ -6,9 +6,12 @@ line, without a traceback."""
 
 from __future__ import annotations
 
+import collections.abc
 import copy
 import functools
 import inspect
+import types
+import typing
 from typing import Any, Callable, Optional, ParamSpec, Sequence, TypeVar, cast
 
 from ..checks.core import Case, Failure, display_in_notebook, error_text, same, smallest_failure, tree_cases, verdict
@@ -128,6 +131,29 @@ def unanswered_text(error: NotImplementedError) -> str:
     return f"Not answered yet: {said}. Write it in the answer cell above, then run this cell again."
 
 
+def function_parameters(function: Callable[..., object]) -> list[str]:
+    """Return the names of the parameters of `function` annotated as functions (a Callable, an
+    Optional one, or an alias of either, such as assignment 6's Search): the student's functions a
+    check is handed, which a check cell runs in the grader's worker."""
+    try:
+        hints = typing.get_type_hints(function)
+    except (NameError, TypeError):  # an annotation that cannot be evaluated: read its text
+        hints = {}
+    return [name for name, parameter in inspect.signature(function).parameters.items()
+            if is_function_type(hints.get(name, parameter.annotation))]
+
+
+def is_function_type(hint: object) -> bool:
+    """Return True when the annotation `hint` is a Callable, or a union (Optional) holding one."""
+    if isinstance(hint, str):
+        return "Callable" in hint
+    if hint is collections.abc.Callable or typing.get_origin(hint) is collections.abc.Callable:
+        return True
+    if typing.get_origin(hint) in (typing.Union, types.UnionType):
+        return any(is_function_type(arg) for arg in typing.get_args(hint))
+    return False
+
+
 def check(function: Callable[P, R]) -> Callable[P, R]:
     """Return a check that, called in a notebook's kernel with the student's own functions, runs
     them as `make grade` does (in_notebook.run_in_worker: the kernel's code in the grader's sandbox,
@@ -138,7 +164,7 @@ def check(function: Callable[P, R]) -> Callable[P, R]:
     unanswered_text) when the student's function is not written yet."""
 
     signature = inspect.signature(function)
-    functions = [name for name, parameter in signature.parameters.items() if "Callable" in str(parameter.annotation)]
+    functions = function_parameters(function)
 
     @functools.wraps(function)
     def checked(*args: P.args, **kwargs: P.kwargs) -> R:
