@@ -48,7 +48,7 @@ def entry_window(tree: Tree, node: Moves) -> tuple[Optional[float], Optional[flo
 
 
 @exercise("predict")
-def window_at(answer: Any) -> Verdict:
+def window_at(answer: object) -> Verdict:
     """Check the (α, β) predicted for WINDOW_NODE of WINDOW_TREE."""
     alpha, beta = entry_window(WINDOW_TREE, WINDOW_NODE)
     trace = Trace()
@@ -304,7 +304,7 @@ def draw_case(game: TreeGame, state: Path, strict: bool) -> Drawing:
 
 
 @exercise("code")
-def alphabeta_search(student: Any) -> Verdict:
+def alphabeta_search(student: object) -> Verdict:
     """Check the student's alphabeta_search(game, state, strict), which calls their ab_max_value and
     ab_min_value, on AIMA Fig. 5.2 and 40 random trees, with MAX and with MIN at the root and both
     rules for ties: it must return the package's (value, move) and examine the same leaves, in order."""
@@ -317,7 +317,7 @@ def alphabeta_search(student: Any) -> Verdict:
 # --- Check yourself ---------------------------------------------------------------------------------
 
 @exercise("check-yourself")
-def quiz_1(answer: Any) -> Verdict:
+def quiz_1(answer: object) -> Verdict:
     """Must alpha-beta see every leaf before it can prune? (a, b or c)"""
     pruned, full = alphabeta(FIG_5_2).leaves, minimax(FIG_5_2).leaves
     return choice(answer, "c", hint="how does alpha-beta know α and β when it reaches a node?",

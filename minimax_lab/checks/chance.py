@@ -55,7 +55,7 @@ def tree_drawing(tree: ChanceTree) -> Drawing:
 # --- Your turn: predict the value ------------------------------------------------------------------
 
 @exercise("predict")
-def root_value(answer: Any) -> Verdict:
+def root_value(answer: object) -> Verdict:
     """Check the expectiminimax value predicted for the root of CHANCE_TREE."""
     right = expectiminimax(list[ChanceTree](CHANCE_TREE)).value
     mistakes = {
@@ -92,7 +92,7 @@ BEFORE, AFTER = (2, 3, 1, 4), (20, 30, 1, 400)
 
 
 @exercise("predict")
-def scaled_move(answer: Any) -> Verdict:
+def scaled_move(answer: object) -> Verdict:
     """Check the move (0 or 1) predicted for gambles(*AFTER)."""
     before, after = expectiminimax(gambles(*BEFORE)), expectiminimax(gambles(*AFTER))
     values = [mistaken_value(node, "expected") for node in gambles(*AFTER)]
@@ -222,7 +222,7 @@ def expectimax_mistake(outcome: Outcome, tree: Any) -> str:
 
 
 @exercise("code")
-def expectimax(student: Any) -> Verdict:
+def expectimax(student: object) -> Verdict:
     """Check the student's expectimax(node) on small trees and 40 random ones against the package's
     expectiminimax; name the mistake on the smallest failing tree."""
     return check_function(student, expectimax_value, expectimax_cases(), hint=EXPECTIMAX_HINT,
@@ -251,7 +251,7 @@ def demo_records() -> dict[str, Record]:
 
 
 @exercise("predict")
-def caught_more(answer: Any) -> Verdict:
+def caught_more(answer: object) -> Verdict:
     """Check which search's P ('minimax' or 'expectimax') random chasers catch in more of the games."""
     records = demo_records()
     if records["minimax"].losses == records["expectimax"].losses:
@@ -271,7 +271,7 @@ def caught_more(answer: Any) -> Verdict:
 # --- Check yourself ------------------------------------------------------------------------------
 
 @exercise("check-yourself")
-def quiz_1(answer: Any) -> Verdict:
+def quiz_1(answer: object) -> Verdict:
     """Which change of the leaves keeps expectiminimax's choices in every tree? (a, b or c)"""
     before = expectiminimax(gambles(*BEFORE)).move
     after = expectiminimax(gambles(*AFTER)).move
@@ -301,7 +301,7 @@ def afraid_position() -> tuple[MazeGame, MazeState]:
 
 
 @exercise("check-yourself")
-def quiz_2(answer: Any) -> Verdict:
+def quiz_2(answer: object) -> Verdict:
     """Why does minimax's P lose games against random chasers that expectimax's P survives? (a, b or c)"""
     game, state = afraid_position()
     fears = agents_search(game, state, depth=AFRAID_DEPTH, evaluate=maze_score)
@@ -320,7 +320,7 @@ def quiz_2(answer: Any) -> Verdict:
 
 
 @exercise("check-yourself")
-def quiz_3(answer: Any) -> Verdict:
+def quiz_3(answer: object) -> Verdict:
     """Why can alpha-beta not cut off below a chance node the way it does below MIN's? (a, b or c)"""
     return choice(answer, "a", hint="what can one outcome not yet searched do to an average?",
                   why="A MIN node can stop once one child is low enough, since MIN would take it; a chance node "

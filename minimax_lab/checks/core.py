@@ -289,6 +289,18 @@ def plain_number(x: Any) -> bool:
     return trusted and is_number(x) and not is_nan(x)
 
 
+def plain_sequence(x: object, length: Optional[int] = None) -> Optional[Sequence[object]]:
+    """Return `x` when it is a plain tuple or list (not of a class of its own, whose len or items
+    could say anything), of `length` items when a length is given; else None.
+
+    >>> plain_sequence((3, 2), 2), plain_sequence([3], 2), plain_sequence("32")
+    ((3, 2), None, None)
+    """
+    if (type(x) is tuple or type(x) is list) and (length is None or len(x) == length):
+        return x
+    return None
+
+
 def number_trouble(x: Any) -> str:
     """Return why `x` is no number a check can compare (plain_number is False): 'not a number
     (NaN)', 'a bool', or the class it is of.
@@ -344,7 +356,7 @@ def _check_set(answer: Any, expected: Any, why: str, mistakes: Optional[Mapping[
                    answer=_sentence(f"The answer is {answer_text(set(expected))}.", why))
 
 
-def _collection(answer: Any) -> list[Any]:
+def _collection(answer: object) -> list[Any]:
     """Return the items of `answer` if it is a set, list or tuple (see held_items); raise TypeError otherwise."""
     items = held_items(answer, (set, frozenset, list, tuple))
     if items is None:
@@ -385,7 +397,7 @@ def _sentence(*parts: str) -> str:
     return " ".join(part for part in parts if part)
 
 
-def answer_text(answer: Any) -> str:
+def answer_text(answer: object) -> str:
     """Return an answer as a lesson writes it: numbers by value_text, tuples element by element,
     sets of paths as '[1][1], [1][2]' (left to right), anything else by repr."""
     if plain_number(answer):
@@ -434,7 +446,7 @@ _ONE_PATH = re.compile(r"(?:\[\s*\d+\s*\])+|root")
 _SEPARATORS = re.compile(r"[\s,;]+")
 
 
-def read_paths(answer: Any) -> list[Path]:
+def read_paths(answer: object) -> list[Path]:
     """Return the paths in an answer: text like '[1][1], [1][2]' ('root' for the root), or an
     iterable of such strings or of tuples of child indices. Raise ValueError naming what is unreadable.
 

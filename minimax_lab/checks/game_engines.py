@@ -77,7 +77,7 @@ def direction(before: float, after: float) -> str:
 
 
 @exercise("predict")
-def one_more_ply(answer: Any) -> Verdict:
+def one_more_ply(answer: object) -> Verdict:
     """Check the prediction: is the engine's value of the empty board one ply deeper than
     ONE_MORE_PLY higher, lower or the same?"""
     values = deepening_values()
@@ -121,7 +121,7 @@ def evaluation_points() -> dict[str, float]:
 
 
 @exercise("predict")
-def strongest(answer: Any) -> Verdict:
+def strongest(answer: object) -> Verdict:
     """Check the prediction of the evaluation that scores the most points in the tournament."""
     if answer is Ellipsis:  # not answered: no tournament to play yet
         return unanswered(f"one of {quoted(evaluations(game()))}: which knows the most about what wins?")
@@ -215,7 +215,7 @@ class Position:
 
 
 @exercise("code")
-def beam_moves(student: Any) -> Verdict:
+def beam_moves(student: object) -> Verdict:
     """Check a student's beam(state, width): the `width` moves that look best one ply ahead."""
     hint = ("score each move by the evaluation of the position it leads to, from the point of view of "
             "the player to move; a move that wins comes first")
@@ -256,7 +256,7 @@ def correlations() -> dict[str, dict[str, float]]:
 
 
 @exercise("predict")
-def dropped_feature(answer: Any) -> Verdict:
+def dropped_feature(answer: object) -> Verdict:
     """Check the prediction of the feature whose fitted weight is 0 (or the smallest)."""
     names = quoted(FEATURES)
     hint = f"one of {names}: which count says least about who wins, beyond what the others say?"
@@ -284,7 +284,7 @@ def dropped_feature(answer: Any) -> Verdict:
 # --- Check yourself ------------------------------------------------------------------------------
 
 @exercise("check-yourself")
-def quiz_1(answer: Any) -> Verdict:
+def quiz_1(answer: object) -> Verdict:
     """Which idea drops moves at a node without searching them, on a guess that they are bad?"""
     return choice(answer, "c", hint="which of them can make the search miss the best move?",
                   why="Forward pruning (AIMA 4th ed. section 5.3.3, for example beam search or ProbCut) "
@@ -296,7 +296,7 @@ def quiz_1(answer: Any) -> Verdict:
 
 
 @exercise("check-yourself")
-def quiz_2(answer: Any) -> Verdict:
+def quiz_2(answer: object) -> Verdict:
     """Why does iterative deepening cost little more than the last depth alone?"""
     return choice(answer, "b", hint="compare the nodes of one depth with those of all the depths before it",
                   why="Each depth costs several times the one before, so all the shallower iterations "
@@ -309,7 +309,7 @@ def quiz_2(answer: Any) -> Verdict:
 
 
 @exercise("check-yourself")
-def quiz_3(answer: Any) -> Verdict:
+def quiz_3(answer: object) -> Verdict:
     """What does AlphaZero's network give its Monte Carlo tree search?"""
     return choice(answer, "a", hint="AlphaZero has no hand-written evaluation: what does its search ask the "
                                     "network for?",

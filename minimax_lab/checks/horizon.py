@@ -240,7 +240,7 @@ def search_picture(game: TreeGame, state: Path, depth: int, evaluate: Guesses) -
 
 
 @exercise("code")
-def h_negamax(student: Any) -> Verdict:
+def h_negamax(student: object) -> Verdict:
     """Check the student's h_negamax(game, state, depth, evaluate), the depth-limited search in negamax
     form, on AIMA Fig. 5.2 and 40 random trees at depths 0 to 3, MAX or MIN to move, with random
     guesses: it must return the package's negamax's (value, move); name the mistake on the smallest
@@ -268,7 +268,7 @@ def horizon_facts() -> tuple[int, dict[int, int], int, float]:
 
 
 @exercise("predict")
-def horizon(answer: Any) -> Verdict:
+def horizon(answer: object) -> Verdict:
     """Check the smallest depth at which the plain search stops playing the careless move in
     HORIZON_MOVES (it sees that the move loses)."""
     careless, moves, seen, plies = horizon_facts()
@@ -460,7 +460,7 @@ def score_text(result: MatchResult, games: int) -> str:
 
 
 @exercise("code")
-def evaluation(student: Any) -> Verdict:
+def evaluation(student: object) -> Verdict:
     """Check a student's evaluation in a match: engines to MATCH_DEPTH, MATCH_GAMES games from the
     openings of MATCH_SEED, against the zero evaluation (it must score POINTS_NEEDED); also print
     its result against the course's evaluation."""
@@ -509,7 +509,7 @@ SOLUTION_TEXT = ("One evaluation that passes, the lesson's solution: open threes
 # --- Check yourself ------------------------------------------------------------------------------
 
 @exercise("check-yourself")
-def quiz_1(answer: Any) -> Verdict:
+def quiz_1(answer: object) -> Verdict:
     """What is the horizon effect?"""
     c4 = game()
     trap = c4.play(TRAP_MOVES)
@@ -525,7 +525,7 @@ def quiz_1(answer: Any) -> Verdict:
 
 
 @exercise("check-yourself")
-def quiz_2(answer: Any) -> Verdict:
+def quiz_2(answer: object) -> Verdict:
     """Which positions does quiescence search keep searching beyond the horizon?"""
     c4 = game()
     fork = c4.play(TRAP_MOVES + "34")
@@ -541,7 +541,7 @@ def quiz_2(answer: Any) -> Verdict:
 
 
 @exercise("check-yourself")
-def quiz_3(answer: Any) -> Verdict:
+def quiz_3(answer: object) -> Verdict:
     """Why must an evaluation stay strictly between -1 and 1?"""
     c4 = game()
     scale = LinearEvaluation(c4).scale

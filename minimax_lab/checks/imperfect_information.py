@@ -66,7 +66,7 @@ def lesson_belief() -> list[CardState]:
 # --- Your turn: how big is the belief state? ------------------------------------------------------
 
 @exercise("predict")
-def belief_size(answer: Any) -> Verdict:
+def belief_size(answer: object) -> Verdict:
     """Check the number of positions in MAX's belief state at the start of the lesson's deal."""
     game = lesson_game()
     states = lesson_belief()
@@ -194,7 +194,7 @@ def position_text(game: CardGame, states: list[CardState]) -> str:
 
 
 @exercise("code")
-def clairvoyance(student: Any) -> Verdict:
+def clairvoyance(student: object) -> Verdict:
     """Check the student's averaging_over_clairvoyance(game, states) on random small card positions and
     the lesson's against the package's; name the mistake on the smallest failing case."""
     return check_function(student, clairvoyance_reference, clairvoyance_cases(), hint=CLAIRVOYANCE_HINT,
@@ -220,7 +220,7 @@ def road_values() -> tuple[Fraction, Fraction]:
 
 
 @exercise("predict")
-def road(answer: Any) -> Verdict:
+def road(answer: object) -> Verdict:
     """Check road B's (clairvoyant value, true value)."""
     clairvoyant, true = road_values()
     mistakes = {
@@ -241,7 +241,7 @@ def road(answer: Any) -> Verdict:
 # --- Check yourself ------------------------------------------------------------------------------
 
 @exercise("check-yourself")
-def quiz_1(answer: Any) -> Verdict:
+def quiz_1(answer: object) -> Verdict:
     """What is a player's belief state? (a, b or c)"""
     return choice(answer, "b", hint="what does the player know, and what does it not?",
                   why=f"It is every position consistent with what the player has seen: {len(lesson_belief())} "
@@ -252,7 +252,7 @@ def quiz_1(answer: Any) -> Verdict:
 
 
 @exercise("check-yourself")
-def quiz_2(answer: Any) -> Verdict:
+def quiz_2(answer: object) -> Verdict:
     """Why does averaging over clairvoyance overvalue leading A♠? (a, b or c)"""
     game, states = lesson_game(), lesson_belief()
     fooled = averaging_over_clairvoyance(game, states)
@@ -266,7 +266,7 @@ def quiz_2(answer: Any) -> Verdict:
 
 
 @exercise("check-yourself")
-def quiz_3(answer: Any) -> Verdict:
+def quiz_3(answer: object) -> Verdict:
     """Why does averaging over clairvoyance never bluff in poker? (a, b or c)"""
     return choice(answer, "c", hint="in the games it searches, what does the opponent see?",
                   why="In every deal it searches, both players see all the cards, so hiding or gathering "

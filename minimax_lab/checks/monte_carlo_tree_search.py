@@ -63,7 +63,7 @@ def trap_values() -> dict[int, tuple[Any, float]]:
 
 
 @exercise("predict")
-def playout_favourite(answer: Any) -> Verdict:
+def playout_favourite(answer: object) -> Verdict:
     """Check which of O's replies in TRAP (a: the corners, b: the edges, c: all alike) random
     playouts rate best for O."""
     values = trap_values()
@@ -272,7 +272,7 @@ def mcts_mistake(outcome: Outcome, game: Game, state: Any, playouts: int, seed: 
 
 
 @exercise("code")
-def mcts(student: Any) -> Verdict:
+def mcts(student: object) -> Verdict:
     """Check the student's mcts(game, state, playouts, seed, C), which returns the visits of the
     root's children, on the tiny tree, random small trees and tic-tac-toe positions against uct
     with the same seed; name the mistake on the smallest failing case."""
@@ -291,7 +291,7 @@ def corner_choices() -> dict[int, int]:
 
 
 @exercise("check-yourself")
-def quiz_1(answer: Any) -> Verdict:
+def quiz_1(answer: object) -> Verdict:
     """What happens to UCT's choice as its playouts grow, in a two-player zero-sum game? (a, b or c)"""
     game = TicTacToe()
     best = solve(game, game.state(CORNER)).move
@@ -308,7 +308,7 @@ def quiz_1(answer: Any) -> Verdict:
 
 
 @exercise("check-yourself")
-def quiz_2(answer: Any) -> Verdict:
+def quiz_2(answer: object) -> Verdict:
     """What does UCT do with the exploration constant C = 0? (a, b or c)"""
     return choice(answer, "b", hint="with C = 0, what is left of UCB1?",
                   why="With C = 0 UCB1 is the mean alone: once every child has been tried, selection always "
@@ -321,7 +321,7 @@ def quiz_2(answer: Any) -> Verdict:
 
 
 @exercise("check-yourself")
-def quiz_3(answer: Any) -> Verdict:
+def quiz_3(answer: object) -> Verdict:
     """Why does MCTS grow a tree instead of averaging playouts from each root move? (a, b or c)"""
     values = trap_values()
     corner = values[TRAP_OPTIONS["a"][0]]

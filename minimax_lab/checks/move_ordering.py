@@ -35,7 +35,7 @@ from ..search.registry import ORDERINGS, ordering_named
 from ..search.textbook import SearchResult, alphabeta
 from . import guard
 from .guard import limits
-from .core import Verdict, choice, error_text, exercise, read_number, same, unanswered, verdict
+from .core import Verdict, choice, error_text, exercise, plain_sequence, read_number, same, unanswered, verdict
 
 ORDER_TREE: Tree = random_tree(3, 3, seed=4, low=-99, high=99)
 """The tree of "one tree, four orders" (branching 3, depth 3, MAX at the root)."""
@@ -52,7 +52,7 @@ def four_orders(tree: Tree = ORDER_TREE) -> dict[str, SearchResult[float]]:
 
 
 @exercise("predict")
-def fewest_leaves(answer: Any) -> Verdict:
+def fewest_leaves(answer: object) -> Verdict:
     """Check a prediction (order, leaves): which of the four orders evaluates the fewest leaves of
     ORDER_TREE, and how many."""
     hint = ("which order lets every cutoff happen as early as it can? For the count, lesson 3's "
@@ -62,10 +62,11 @@ def fewest_leaves(answer: Any) -> Verdict:
     leaves = {label: result.leaves for label, result in four_orders().items()}
     fewest = min(leaves.values())
     winners = [label for label, count in leaves.items() if count == fewest]
-    if type(answer) not in (tuple, list) or len(answer) != 2:
+    pair = plain_sequence(answer, 2)
+    if pair is None:
         return verdict(False, f"Not correct: you said {shown(answer)}. Answer with a pair: the order's name "
                               f"and a number of leaves, like ('as given', 20).")
-    name, count = answer
+    name, count = pair
     label = next((ordering.label for key, ordering in ORDERINGS.items()   # 'best first', or just 'best'
                   if ordering.label in leaves and (same(name, ordering.label) or same(name, key))), None)
     if label is None:
@@ -145,7 +146,7 @@ class Watched:
     forbidden, so that an error raised in the student's code is told apart from the search refusing
     what the ordering returned; records each node's position and the order returned there."""
 
-    def __init__(self, student: Any):
+    def __init__(self, student: object):
         self.student = student
         self.learn = getattr(student, "cutoff", None)  # one bound method, so the guard prepares it once
         self.__name__ = getattr(student, "__name__", None) or shown(student)
@@ -200,7 +201,7 @@ def misranks(orders: list[tuple[Any, tuple[Any, ...]]]) -> tuple[int, int]:
     return choices, misranked
 
 
-def _search_with(student: Any) -> Run:
+def _search_with(student: object) -> Run:
     """Return the Run of alpha-beta on tic-tac-toe from the empty board with the student's ordering."""
     watched = Watched(student)
     result: SearchResult[float] = alphabeta(TicTacToe(), order=watched)
@@ -251,7 +252,7 @@ def run_ordering(student: Any, hint: str) -> Run | Verdict:
                               f"{type(error).__name__} ({error_text(error)}). Return the actions, rearranged.")
 
 
-def package_part(student: Any) -> Optional[str]:
+def package_part(student: object) -> Optional[str]:
     """Return the name of the course's ordering when `student` is one (a function or object of the
     package, or a Combined of nothing else), else None."""
     if isinstance(student, Combined):
@@ -329,7 +330,7 @@ def ordering_answer() -> str:
 
 
 @exercise("code")
-def my_ordering(student: Any) -> Verdict:
+def my_ordering(student: object) -> Verdict:
     """Check an ordering written by the student: on tic-tac-toe from the empty board it must return
     the actions rearranged at every node (so alpha-beta's value stays exact), guess without the
     exact values, and save work: fewer nodes than the squares as given."""
@@ -365,7 +366,7 @@ def budget_answer() -> str:
 
 
 @exercise("code")
-def within_budget(student: Any) -> Verdict:
+def within_budget(student: object) -> Verdict:
     """Check an ordering with which alpha-beta solves tic-tac-toe from the empty board in fewer
     nodes than budget(), without the exact values."""
     hint = ("the exact values only rank the moves; among moves of equal value, which should come "
@@ -403,7 +404,7 @@ def near(number: Any, value: float) -> bool:
 
 
 @exercise("predict")
-def first_depth(answer: Any) -> Verdict:
+def first_depth(answer: object) -> Verdict:
     """Check a prediction (square, value): the move and value of iterative deepening's depth-1
     search of tic-tac-toe, with the open-lines evaluation."""
     hint = "at depth 1 X tries each square once and scores the position with open_lines_evaluation"
@@ -414,10 +415,11 @@ def first_depth(answer: Any) -> Verdict:
     answer_text = (f"The answer is square {first.move} with {exact} ≈ {first.value:.3f}: the centre lies on "
                    "four lines, all open after X takes it, and O has none; a corner lies on three, an edge "
                    "on two; the evaluation divides the difference by 9.")
-    if type(answer) not in (tuple, list) or len(answer) != 2:
+    pair = plain_sequence(answer, 2)
+    if pair is None:
         return verdict(False, f"Not correct: you said {shown(answer)}. Answer with a pair: the square and the "
                               "value, like (0, 0.25).")
-    square, value = answer
+    square, value = pair
     number = read_number(value)
     close = near(number, first.value)
     if same(square, first.move) and close:
@@ -438,7 +440,7 @@ def first_depth(answer: Any) -> Verdict:
 # --- Check yourself ------------------------------------------------------------------------------
 
 @exercise("check-yourself")
-def quiz_1(answer: Any) -> Verdict:
+def quiz_1(answer: object) -> Verdict:
     """Does the order in which alpha-beta tries the moves change the value it returns?"""
     results = four_orders()
     values = sorted({result.value for result in results.values()})
@@ -454,7 +456,7 @@ def quiz_1(answer: Any) -> Verdict:
 
 
 @exercise("check-yourself")
-def quiz_2(answer: Any) -> Verdict:
+def quiz_2(answer: object) -> Verdict:
     """How can win, block, centre need fewer nodes than best first by the exact values?"""
     best = budget()
     mine = alphabeta(TicTacToe(), order=win_block_centre).nodes
@@ -469,7 +471,7 @@ def quiz_2(answer: Any) -> Verdict:
 
 
 @exercise("check-yourself")
-def quiz_3(answer: Any) -> Verdict:
+def quiz_3(answer: object) -> Verdict:
     """Why does iterative deepening's last search of tic-tac-toe visit more nodes than one alpha-beta
     search from scratch?"""
     last, scratch = deepening()[-1].nodes, alphabeta(TicTacToe()).nodes

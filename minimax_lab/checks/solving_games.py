@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 from functools import cache
-from typing import Any, Optional
+from typing import Any, Optional, Sequence
 
 from ..core.text import shown
 from ..core.trees import Tree, random_tree
@@ -31,7 +31,7 @@ from ..search.solve import solve
 from ..search.textbook import alphabeta
 from ..search.windows import pvs
 from .core import (CASE_SEED, Verdict, check_answer, check_function, choice, error_text, exercise, held_items,
-                   plain_number, same, unanswered, verdict)
+                   plain_number, plain_sequence, same, unanswered, verdict)
 from .guard import Outcome
 
 LOOKUP = "X....OX.."
@@ -195,7 +195,7 @@ def _label_mistake(game: Game, position: Any, label: Any, right: dict[Any, tuple
 
 
 @exercise("code")
-def retrograde(student: Any) -> Verdict:
+def retrograde(student: object) -> Verdict:
     """Check the student's retrograde(game, state), which returns {position: (value, distance)}
     for every position reachable from `state`, against the package's tablebase on small trees,
     games of Nim and tic-tac-toe positions; name the mistake on the smallest failing case."""
@@ -213,7 +213,7 @@ def tic_tac_toe_table() -> Tablebase:
 
 
 @exercise("predict")
-def lookup(answer: Any) -> Verdict:
+def lookup(answer: object) -> Verdict:
     """Check the predicted label (value, distance) of LOOKUP, for O, the player to move."""
     table = tic_tac_toe_table()
     state = TicTacToe().state(LOOKUP)
@@ -237,15 +237,15 @@ def lookup(answer: Any) -> Verdict:
 # --- Your turn: find Nim's winning move ------------------------------------------------------------
 
 @exercise("predict")
-def nim_move(answer: Any) -> Verdict:
+def nim_move(answer: object) -> Verdict:
     """Check a winning move (heap, count) in Nim on NIM_HEAPS: one that leaves nim-sum 0."""
     heaps, winning = NIM_HEAPS, bouton_moves(NIM_HEAPS)
     if answer is Ellipsis:
         return unanswered("write the heap sizes in binary; a winning move leaves a nim-sum of 0")
     game = Nim(heaps)
     legal = game.actions(game.initial)
-    pair = (tuple(answer) if type(answer) in (tuple, list) and len(answer) == 2
-            and all(type(x) is int for x in answer) else None)  # not a bool, nor an int that equals anything
+    given = plain_sequence(answer, 2)
+    pair = _whole_pair(given)  # not a bool, nor an int that equals anything
     if pair in winning:
         left = game.result(game.initial, pair).heaps
         return verdict(True, f"Correct: {pair}. It leaves heaps {list(left)}, nim-sum "
@@ -255,8 +255,7 @@ def nim_move(answer: Any) -> Verdict:
     answer_text = (f"The answer is {winning[0]}: it leaves heaps "
                    f"{list(game.result(game.initial, winning[0]).heaps)}, nim-sum 0.")
     if pair is None:
-        kinds = ([type(x).__name__ for x in answer if type(x) is not int]
-                 if type(answer) in (tuple, list) and len(answer) == 2 else [])
+        kinds = [type(x).__name__ for x in given if type(x) is not int] if given is not None else []
         plain = f" Write both as plain whole numbers (int), not {' and '.join(kinds)}." if kinds else ""
         return verdict(False, f"{said} A move is a pair (heap, count): the heap's number from 0 and "
                               f"how many objects to take.{plain}")
@@ -276,6 +275,14 @@ def nim_move(answer: Any) -> Verdict:
                    answer=answer_text)
 
 
+def _whole_pair(given: Optional[Sequence[object]]) -> Optional[tuple[int, int]]:
+    """Return `given` as a pair of plain ints (heap, count), or None when it is none."""
+    if given is None:
+        return None
+    heap, count = given
+    return (heap, count) if type(heap) is int and type(count) is int else None
+
+
 # --- Your turn: a table or a search? ---------------------------------------------------------------
 
 @cache
@@ -289,7 +296,7 @@ def small_board_costs() -> tuple[int, int, int, tuple[int, int]]:
 
 
 @exercise("predict")
-def table_or_search(answer: Any) -> Verdict:
+def table_or_search(answer: object) -> Verdict:
     """Which is smaller on SMALL_BOARD: the tablebase's positions or solve's nodes?"""
     hint = "which one looks at positions that good play never reaches?"
     if answer is Ellipsis:  # before the searches: the unanswered cell prints at once
@@ -310,7 +317,7 @@ def table_or_search(answer: Any) -> Verdict:
 # --- Check yourself ------------------------------------------------------------------------------
 
 @exercise("check-yourself")
-def quiz_1(answer: Any) -> Verdict:
+def quiz_1(answer: object) -> Verdict:
     """Why can retrograde analysis label a position a win before all its children are labelled?"""
     table = tic_tac_toe_table()
     game = table.game
@@ -333,7 +340,7 @@ def small_board_counts() -> tuple[int, int, int]:
 
 
 @exercise("check-yourself")
-def quiz_2(answer: Any) -> Verdict:
+def quiz_2(answer: object) -> Verdict:
     """Why does solve visit fewer nodes than alpha-beta on the same board, given the same order?"""
     hint = "what does solve keep that alpha-beta does not?"
     if answer is Ellipsis:  # before the searches, so that the three quizzes print at once
