@@ -69,7 +69,7 @@ RETROGRADE_TIMED_OUT = ("A loop that sweeps until every position has a label run
                         "gets one, and a draw left unlabelled is the usual one: a position with no move into a lost "
                         "position is labelled once all its moves are labelled, whatever its value, -1, 0 or 1.")
 
-VALUE_WORDS = {1: "a win", 0: "a draw", -1: "a loss"}
+VALUE_WORDS: dict[object, str] = {1: "a win", 0: "a draw", -1: "a loss"}
 """A label's value, as a hint names it."""
 
 
