@@ -22,13 +22,14 @@ import math
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
-from typing import Any, Iterator, Optional
+from typing import Any, Callable, Iterator, Optional, Sequence
 
 from ..analysis.experiments import minimal_leaves
 from ..core.text import path_name, shown
 from ..core.trace import Moves
 from ..core.trees import Tree, random_tree, tree_depth
-from ..games.tictactoe import LINES_THROUGH, TicTacToe
+from ..games.protocol import Game
+from ..games.tictactoe import LINES_THROUGH, TicTacToe, TicTacToeState
 from ..heuristics.tictactoe import open_lines_evaluation
 from ..search.ordering import ByEvaluation, Combined, as_given, exact_order, exact_values, iterative_deepening
 from ..search.registry import ORDERINGS, ordering_named
@@ -99,14 +100,18 @@ def fewest_leaves(answer: object) -> Verdict:
     return verdict(True, f"Correct: {label}, {fewest} leaves{note}. The others: {others}.")
 
 
+TicTacToeGame = Game[TicTacToeState, int]
+"""Tic-tac-toe as a search hands it to an ordering: its states, and squares 0..8 as actions."""
+
+
 # --- the lesson's orderings, for the answers ---------------------------------------------------------
 
-def centre_corners_edges(game: Any, state: Any, actions: Any, path: Moves) -> list[Any]:
+def centre_corners_edges(game: TicTacToeGame, state: TicTacToeState, actions: Sequence[int], path: Moves) -> list[int]:
     """Return the empty squares: the centre first, then the corners, then the edges."""
     return sorted(actions, key=PREFERENCE.index)
 
 
-def wins_then_preference(game: Any, state: Any, actions: Any, path: Moves) -> list[Any]:
+def wins_then_preference(game: TicTacToeGame, state: TicTacToeState, actions: Sequence[int], path: Moves) -> list[int]:
     """Return the squares that win at once first, then the centre, the corners and the edges (the
     answer to "an ordering of your own")."""
     player = game.to_move(state)
@@ -118,7 +123,7 @@ def wins_then_preference(game: Any, state: Any, actions: Any, path: Moves) -> li
     return sorted(actions, key=lambda square: (not wins(square), PREFERENCE.index(square)))
 
 
-def win_block_centre(game: Any, state: Any, actions: Any, path: Moves) -> list[Any]:
+def win_block_centre(game: TicTacToeGame, state: TicTacToeState, actions: Sequence[int], path: Moves) -> list[int]:
     """Return the squares that win at once, then those that block a win, then the rest by
     PREFERENCE (the answer to "beat the budget")."""
     me = game.to_move(state)
@@ -136,7 +141,7 @@ def win_block_centre(game: Any, state: Any, actions: Any, path: Moves) -> list[A
 class OrderingRaised(Exception):
     """A student's ordering raised `error` at the node `path` (position `state`)."""
 
-    def __init__(self, error: BaseException, state: Any, path: Moves):
+    def __init__(self, error: BaseException, state: TicTacToeState, path: Moves):
         super().__init__(str(error))
         self.error, self.state, self.path = error, state, path
 
@@ -146,13 +151,14 @@ class Watched:
     forbidden, so that an error raised in the student's code is told apart from the search refusing
     what the ordering returned; records each node's position and the order returned there."""
 
-    def __init__(self, student: object):
+    def __init__(self, student: Callable[..., object]):
         self.student = student
         self.learn = getattr(student, "cutoff", None)  # one bound method, so the guard prepares it once
         self.__name__ = getattr(student, "__name__", None) or shown(student)
-        self.orders: list[tuple[Any, tuple[Any, ...]]] = []
+        self.orders: list[tuple[TicTacToeState, tuple[int, ...]]] = []
 
-    def __call__(self, game: Any, state: Any, actions: Any, path: Moves) -> Any:
+    def __call__(self, game: TicTacToeGame, state: TicTacToeState, actions: Sequence[int], path: Moves) -> Any:
+        """Return what the student's ordering returned, as it is: the search checks it (check_ordering)."""
         returned = self._call(self.student, game, state, actions, path)
         if isinstance(returned, Iterator):  # a generator: read it once, here, to see the order
             returned = tuple(returned)
@@ -160,13 +166,14 @@ class Watched:
             self.orders.append((state, tuple(returned)))
         return returned
 
-    def cutoff(self, game: Any, state: Any, action: Any, path: Moves) -> None:
+    def cutoff(self, game: TicTacToeGame, state: TicTacToeState, action: int, path: Moves) -> None:
         """Pass a cutoff on to the student's ordering if it learns from them."""
         if self.learn is not None:
             self._call(self.learn, game, state, action, path)
 
     @staticmethod
-    def _call(function: Any, game: Any, state: Any, argument: Any, path: Moves) -> Any:
+    def _call(function: Callable[..., object], game: TicTacToeGame, state: TicTacToeState, argument: object,
+              path: Moves) -> object:
         try:
             return guard.call_forbidding(function, game, state, argument, path)
         except (NotImplementedError, guard.TimedOut, guard.PackageSearchUsed):
@@ -186,7 +193,7 @@ class Run:
     misranked: int
 
 
-def misranks(orders: list[tuple[Any, tuple[Any, ...]]]) -> tuple[int, int]:
+def misranks(orders: list[tuple[TicTacToeState, tuple[int, ...]]]) -> tuple[int, int]:
     """Return (nodes whose moves differ in exact value, nodes where a worse move comes before a
     better one) among the positions and orders an ordering returned in a tic-tac-toe search."""
     game = TicTacToe()
@@ -201,14 +208,14 @@ def misranks(orders: list[tuple[Any, tuple[Any, ...]]]) -> tuple[int, int]:
     return choices, misranked
 
 
-def _search_with(student: object) -> Run:
+def _search_with(student: Callable[..., object]) -> Run:
     """Return the Run of alpha-beta on tic-tac-toe from the empty board with the student's ordering."""
     watched = Watched(student)
     result: SearchResult[float] = alphabeta(TicTacToe(), order=watched)
     return Run(result, *misranks(watched.orders))
 
 
-def run_ordering(student: Any, hint: str) -> Run | Verdict:
+def run_ordering(student: object, hint: str) -> Run | Verdict:
     """Return the Run of alpha-beta on tic-tac-toe from the empty board with the student's ordering,
     or the verdict (printed) on an ordering that is unanswered, the package's own, or breaks the
     search."""
@@ -395,7 +402,7 @@ def deepening() -> tuple[SearchResult[float], ...]:
     return tuple(iterative_deepening(TicTacToe(), max_depth=9, evaluate=open_lines_evaluation))
 
 
-def near(number: Any, value: float) -> bool:
+def near(number: Optional[float], value: float) -> bool:
     """Return True when `number` (a plain number or None) is `value` to three decimals."""
     try:
         return number is not None and math.isclose(number, value, abs_tol=5e-4)
