@@ -134,7 +134,7 @@ class ChancePractice(Practice):
         return nodes
 
     @property
-    def values(self) -> dict[Path, Any]:
+    def values(self) -> dict[Path, Optional[float]]:
         """Return the expectiminimax value of every inner node, by path, root first."""
         returned = self.trace.values()
         return {path: returned[path] for path in self.inner()}
@@ -153,7 +153,7 @@ class ChancePractice(Practice):
         kind = self.kind(path)
         return f"the chance node {path_name(path)}" if kind == "CHANCE" else f"{kind}'s node {path_name(path)}"
 
-    def draw(self, shown_values: Mapping[Path, Any]) -> Drawing:
+    def draw(self, shown_values: Mapping[Path, Optional[float]]) -> Drawing:
         """Return the drawing of the tree, with `shown_values` in their nodes."""
         dot: Drawing = Drawing(graph_attr={"ordering": "out", "nodesep": "0.2", "ranksep": "0.45"},
                       node_attr={"fontname": "Helvetica", "fontsize": "11", "margin": "0.03"},

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 import re
-from typing import Any, Mapping, Optional
+from typing import Mapping, Optional
 
 import ipywidgets as w
 
@@ -90,12 +90,12 @@ class MCTSPractice(Practice):
         self.drawing = self.draw(self.searched)
 
     @property
-    def scores(self) -> dict[Any, float]:
+    def scores(self) -> dict[int, float]:
         """Return the UCB1 of each of the root's children, as uct computed it for the next playout."""
         return dict(self.step.scores[0])
 
     @property
-    def choice(self) -> Any:
+    def choice(self) -> object:
         """Return the root's child UCB1 selects (the first of the best, as uct takes it)."""
         return self.step.selected[1][0]
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 import re
 import string
-from typing import Any, Mapping, Optional
+from typing import Mapping, Optional
 
 import ipywidgets as w
 

@@ -3,7 +3,7 @@ examines) and ValuePractice (fill in the minimax value of every inner node)."""
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Optional
+from typing import Mapping, Optional
 
 import ipywidgets as w
 
