@@ -80,7 +80,7 @@ MISTAKE_TOLERANCE = 0.005
 BUDGET = (3, 3000)
 """(branching, budget in nodes) of "how deep does the best order get"."""
 
-def positive_number(answer: Any, what: str, hint: str) -> float | Verdict:
+def positive_number(answer: object, what: str, hint: str) -> float | Verdict:
     """Return the number `answer` stands for; or (printed) the verdict "not answered yet: `hint`"
     when it is `...`, or one asking for `what` when it is not a positive number."""
     if answer is Ellipsis:

@@ -278,7 +278,7 @@ def horizon(answer: object) -> Verdict:
     why = (f"At depths {blind} the plain search plays column {careless}; at depth {seen} it plays "
            f"column {moves[seen]}. Column {careless} loses on ply {plies:g} (X's move is ply 1), so "
            f"only a search {plies:g} plies deep sees it.")
-    mistakes: dict[Any, str] = {depth: f"At depth {depth} the plain search still plays column {careless}."
+    mistakes: dict[object, str] = {depth: f"At depth {depth} the plain search still plays column {careless}."
                                 for depth in range(1, seen)}
     mistakes[4] = (f"{mistakes.get(4, '')} Four plies was the horizon of the lesson's example; here O "
                    "needs more moves to win.").strip()

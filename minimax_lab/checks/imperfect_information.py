@@ -20,7 +20,7 @@ import random
 from fractions import Fraction
 from functools import cache
 from math import comb
-from typing import Any, Optional
+from typing import Optional, TypedDict
 
 from ..core.text import value_text
 from ..games.cards import CardGame, CardState, hands_text
@@ -107,18 +107,18 @@ MISTAKES: dict[str, str] = {
 """The typical mistakes of the clairvoyance exercise (mistaken_clairvoyance's `mistake`): what each does."""
 
 
-def clairvoyance_reference(game: CardGame, states: list[CardState]) -> tuple[Fraction, Any]:
+def clairvoyance_reference(game: CardGame, states: list[CardState]) -> tuple[Fraction, Optional[str]]:
     """Return the answer key of the clairvoyance exercise: the package's average and card."""
     found = averaging_over_clairvoyance(game, states)
     return found.value, found.move
 
 
-def alternating_value(game: Any, state: Any) -> float:
+def alternating_value(game: CardGame, state: CardState) -> float:
     """Return MAX's value of `state` by a minimax whose players take turns (lesson 1's minimax_search)."""
     return plain.minimax_search(game, state)[0]
 
 
-def mistaken_clairvoyance(game: CardGame, states: list[CardState], mistake: str) -> tuple[Any, Any]:
+def mistaken_clairvoyance(game: CardGame, states: list[CardState], mistake: str) -> tuple[Fraction, Optional[str]]:
     """Return (value, card) as averaging over clairvoyance with one typical mistake (MISTAKES) finds them."""
     value = alternating_value if mistake == "alternating" else plain.minimax_value
     if mistake == "each deal's best":
@@ -171,7 +171,7 @@ def random_position(rng: random.Random) -> tuple[CardGame, list[CardState]]:
             return game, belief_state(game, state, "MAX")
 
 
-def clairvoyance_case_size(case: tuple[Any, ...]) -> int:
+def clairvoyance_case_size(case: tuple[CardGame, list[CardState]]) -> int:
     """Return how big a case is: its positions times the cards MAX still holds."""
     game, states = case
     return len(states) * len(states[0].hands[0])
@@ -203,7 +203,14 @@ def clairvoyance(student: object) -> Verdict:
 
 # --- Your turn: the road to the gold --------------------------------------------------------------
 
-ROAD: dict[str, Any] = {"A": 1, "B": {"left": (5, -100), "right": (-100, 5)}}
+class Road(TypedDict):
+    """AIMA's road: road A's payoff, and road B's branches with their payoffs in the two worlds."""
+
+    A: int
+    B: dict[str, tuple[int, int]]
+
+
+ROAD: Road = {"A": 1, "B": {"left": (5, -100), "right": (-100, 5)}}
 """AIMA's road, in numbers: road A ends at a small heap of gold (1); road B at a fork where one
 branch leads to jewels (5) and the other under a bus (-100). Each tuple gives a branch's payoff in
 the two worlds (the jewels on the left, or on the right), equally likely."""

@@ -89,7 +89,7 @@ def predicted_move(answer: object) -> Verdict:
     values = move_values(MOVE_TREE)
     best = minimax(MOVE_TREE).move
     others = [move for move in range(len(values)) if move != best]
-    mistakes: dict[Any, str] = {move: f"After move {move}, MIN can hold you to {value_text(values[move])}."
+    mistakes: dict[object, str] = {move: f"After move {move}, MIN can hold you to {value_text(values[move])}."
                                 for move in others}
     greedy = max(range(len(values)), key=lambda move: largest_leaf(MOVE_TREE[move]))
     if greedy != best:

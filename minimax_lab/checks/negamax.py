@@ -13,7 +13,7 @@ True
 from __future__ import annotations
 
 import copy
-from typing import Any, Callable, Optional
+from typing import Any, Callable, Optional, Sequence
 
 from ..core.text import path_name, value_text
 from ..core.trace import Trace
@@ -44,7 +44,7 @@ class ExtraTurn(TreeGame):
         return "MAX" if state in ((), (0,)) else super().to_move(state)
 
 
-def _values(search: Callable[..., Any], tree: Tree) -> tuple[Any, ...]:
+def _values(search: Callable[..., object], tree: Tree) -> tuple[Any, ...]:
     """Return the values `search` gives the ASKED nodes of `tree` (MAX moving first)."""
     trace = Trace()
     search(tree, trace=trace)
@@ -168,17 +168,17 @@ def quiz_2(answer: object) -> Verdict:
 
 # --- the machinery of the function checks --------------------------------------------------------
 
-def _function_verdict(student: Any, reference: Callable[..., Any], cases: list[tuple[Any, ...]], *,
-                      hint: str, sign: str, show: Optional[Callable[..., Any]] = None) -> Verdict:
+def _function_verdict(student: object, reference: Callable[..., float], cases: Sequence[tuple[object, ...]], *,
+                      hint: str, sign: str, show: Optional[Callable[..., object]] = None) -> Verdict:
     """Return (and print) check_function's verdict, adding `sign` when the smallest failing case
     came out with the right size and the wrong sign."""
-    def explain(outcome: Outcome, *case: Any) -> str:
+    def explain(outcome: Outcome, *case: object) -> str:
         return SIGN_FLIPPED.format(sign) if _sign_flipped(outcome, reference, case) else ""
 
     return check_function(student, reference, cases, hint=hint, show=show, explain=explain)
 
 
-def _sign_flipped(outcome: Outcome, reference: Callable[..., Any], case: tuple[Any, ...]) -> bool:
+def _sign_flipped(outcome: Outcome, reference: Callable[..., float], case: tuple[object, ...]) -> bool:
     """Return True when the student's function, which went as `outcome` says on `case`, returned
     the negation of reference(*case)."""
     if outcome.problem is not None or outcome.error is not None:  # no value, so no sign

@@ -41,7 +41,7 @@ def best_move(answer: object) -> Verdict:
     moves = range(len(values))
     largest = max(moves, key=lambda move: max(FIRST_CHOICE[move]))
     on_average = max(moves, key=lambda move: mean(FIRST_CHOICE[move]))
-    mistakes: dict[Any, str] = {}
+    mistakes: dict[object, str] = {}
     if largest != result.move:
         mistakes[largest] = (f"Move {largest} leads to the largest leaf, "
                              f"{value_text(max(FIRST_CHOICE[largest]))}, but MIN moves next and "

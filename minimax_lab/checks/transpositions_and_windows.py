@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import math
 from functools import cache
-from typing import Any
 
 from ..analysis.experiments import compare_searches
 from ..core.table import EXACT, LOWER, UPPER, Entry, NaiveTable, TranspositionTable, bound_flag
@@ -29,6 +28,7 @@ from ..games.tictactoe import TicTacToe
 from ..search.solve import solve
 from ..search.windows import mtdf, null_window
 from .core import Verdict, check_answer, check_function, choice, exercise, same
+from .guard import Outcome
 
 INF = math.inf
 
@@ -62,7 +62,7 @@ def settles_reference(flag: str, value: float, alpha: float, beta: float) -> boo
     return table.probe("position", alpha, beta) is not None
 
 
-def settles_hint(outcome: Any, flag: str, value: float, alpha: float, beta: float) -> str:
+def settles_hint(outcome: Outcome, flag: str, value: float, alpha: float, beta: float) -> str:
     """Return a hint about what a student's `settles` got wrong on this case (never its result)."""
     if not isinstance(outcome.value, bool):
         return "Return True or False."
