@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 from functools import cache
-from typing import Any, Optional, Sequence
+from typing import Hashable, Optional, Sequence
 
 from ..core.text import shown
 from ..core.trees import Tree, random_tree
@@ -73,24 +73,24 @@ VALUE_WORDS: dict[object, str] = {1: "a win", 0: "a draw", -1: "a loss"}
 """A label's value, as a hint names it."""
 
 
-def retrograde_reference(game: Game, state: Any) -> dict[Any, tuple[int, int]]:
+def retrograde_reference(game: Game, state: Hashable) -> dict[Hashable, tuple[int, int]]:
     """Return the answer key of the retrograde exercise: {position: (value, distance)} for every
     position reachable from `state`, as the package's tablebase labels them."""
     return {position: (label.value, label.distance) for position, label in tablebase(game, state).labels.items()}
 
 
-def retrograde_case_size(case: tuple[Any, ...]) -> int:
+def retrograde_case_size(case: tuple[Game, Hashable]) -> int:
     """Return how big a case of the retrograde exercise is: the positions to label."""
     game, state = case
     return len(reachable(game, state))
 
 
-def retrograde_cases(seed: Optional[int] = None) -> list[tuple[Game, Any]]:
+def retrograde_cases(seed: Optional[int] = None) -> list[tuple[Game, Hashable]]:
     """Return the cases of the retrograde exercise, (game, state) each, fewest positions first: the
     RETROGRADE_TREES, the RETROGRADE_NIM games, RETROGRADE_RANDOM_TREES random trees and
     RETROGRADE_POSITIONS tic-tac-toe positions, drawn from `seed` (default CASE_SEED)."""
     rng = random.Random(CASE_SEED.get() if seed is None else seed)
-    cases: list[tuple[Game, Any]] = [(TreeGame(tree), ()) for tree in RETROGRADE_TREES]
+    cases: list[tuple[Game, Hashable]] = [(TreeGame(tree), ()) for tree in RETROGRADE_TREES]
     cases += [(Nim(heaps), Nim(heaps).initial) for heaps in RETROGRADE_NIM]
     for i in range(RETROGRADE_RANDOM_TREES):
         tree = random_tree(rng.randint(2, 3), rng.randint(2, 4), seed=rng.randrange(2 ** 32), low=-1, high=1,
@@ -107,7 +107,7 @@ def retrograde_cases(seed: Optional[int] = None) -> list[tuple[Game, Any]]:
     return sorted(cases, key=retrograde_case_size)
 
 
-def same_labels(answer: Any, expected: dict[Any, tuple[int, int]]) -> bool:
+def same_labels(answer: object, expected: dict[Hashable, tuple[int, int]]) -> bool:
     """Return True when `answer` is a dict labelling exactly the positions of `expected`, each with
     its (value, distance) by `same`."""
     if type(answer) is not dict or len(answer) != len(expected):
@@ -116,7 +116,7 @@ def same_labels(answer: Any, expected: dict[Any, tuple[int, int]]) -> bool:
                for position, label in expected.items())
 
 
-def retrograde_mistake(outcome: Outcome, game: Game, state: Any) -> str:
+def retrograde_mistake(outcome: Outcome, game: Game, state: Hashable) -> str:
     """Return a hint about what a wrong retrograde loop did on this case (it went as `outcome`
     says): the positions it left out, or the wrong label nearest the end of the game and the rule
     it broke there; '' when it cannot tell. Never the right label."""
@@ -150,7 +150,7 @@ def retrograde_mistake(outcome: Outcome, game: Game, state: Any) -> str:
     return _label_mistake(game, position, dict.__getitem__(got, position), right)
 
 
-def _label_mistake(game: Game, position: Any, label: Any, right: dict[Any, tuple[int, int]]) -> str:
+def _label_mistake(game: Game, position: Hashable, label: object, right: dict[Hashable, tuple[int, int]]) -> str:
     """Return a hint about the wrong `label` a retrograde loop gave `position`, the wrong label
     nearest the end of the game (so its children's labels decide the right one)."""
     where = f"position {shown(position)}"

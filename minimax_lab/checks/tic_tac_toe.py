@@ -16,7 +16,7 @@ True
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
+from typing import Any, Optional, Sequence
 
 from ..analysis.census import distinct_moves, positions
 from ..display.board import shortest_win
@@ -123,7 +123,7 @@ def board_text(state: TicTacToeState) -> str:
     return "".join(mark or "." for mark in state.board)
 
 
-def reference_winner(board: str) -> Any:
+def reference_winner(board: str) -> Optional[str]:
     """Return 'X' or 'O' when that player has three in a row on `board` (9 characters), else None."""
     return next((board[a] for a, b, c in LINES if board[a] != "." and board[a] == board[b] == board[c]), None)
 
@@ -207,7 +207,7 @@ def replies_expected() -> tuple[int, int, dict[int, int]]:
     return minimax(game, state).move, engine(game, depth=ENGINE_DEPTH).search(state).move, plies
 
 
-def either(items: list[Any]) -> str:
+def either(items: Sequence[object]) -> str:
     """Return items as text: '3', '1 or 2', '1, 2 or 4'."""
     words = [str(item) for item in items]
     return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
