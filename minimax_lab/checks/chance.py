@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any, Literal, Optional
+from typing import Any, Literal, Optional, Sequence
 
 from ..analysis.maze_games import Record, games_record, search_agent
 from ..core.text import value_text
@@ -80,7 +80,7 @@ def root_value(answer: object) -> Verdict:
 
 # --- Your turn: does the choice change? -------------------------------------------------------------
 
-def gambles(a: Any, b: Any, c: Any, d: Any) -> list[ChanceTree]:
+def gambles(a: float, b: float, c: float, d: float) -> list[ChanceTree]:
     """Return MAX's choice between two weighted coins: a or b with probabilities 9/10 and 1/10, or c or
     d likewise."""
     p, q = Fraction(9, 10), Fraction(1, 10)
@@ -107,7 +107,8 @@ def scaled_move(answer: object) -> Verdict:
 
 # --- Your turn: write expectimax -------------------------------------------------------------------
 
-def mistaken_value(tree: Any, chance: str, player: str = "MAX", *, decisions: str = "minimax") -> Any:
+def mistaken_value(tree: ChanceTree | Sequence[ChanceTree], chance: str, player: str = "MAX", *,
+                   decisions: str = "minimax") -> Any:
     """Return the value of a tree with chance nodes under a typical mistake, or by the right rules:
     chance nodes backed up as 'min', 'max', the plain 'mean' of their outcomes (probabilities
     ignored) or 'expected' (the right rule); decision nodes (lists) as 'minimax' (MAX and MIN in
@@ -134,7 +135,7 @@ EXPECTIMAX_TREES = 40
 """Random trees the expectimax exercise tries after its fixed small ones."""
 
 
-def _fixed_expectimax_trees() -> list[Any]:
+def _fixed_expectimax_trees() -> list[ChanceTree]:
     """Return the small trees expectimax is tried on first: a leaf, a MAX node, chance nodes."""
     half, quarter = Fraction(1, 2), Fraction(1, 4)
     return [
@@ -147,7 +148,7 @@ def _fixed_expectimax_trees() -> list[Any]:
     ]
 
 
-def random_expectimax_tree(rng: random.Random, depth: int, chance: bool, *, uniform_odds: bool) -> Any:
+def random_expectimax_tree(rng: random.Random, depth: int, chance: bool, *, uniform_odds: bool) -> ChanceTree:
     """Return a random tree of Pac-Man's nodes (lists) and chance nodes (Chance) in turn, `chance`
     saying which is at the top, at most `depth` levels deep, with integer leaves in [-9, 9] and
     probabilities that are equal (`uniform_odds`) or drawn as small fractions."""
@@ -161,7 +162,7 @@ def random_expectimax_tree(rng: random.Random, depth: int, chance: bool, *, unif
     return Chance([(Fraction(weight, sum(weights)), child) for weight, child in zip(weights, children)])
 
 
-def expectimax_cases(count: int = EXPECTIMAX_TREES, seed: Optional[int] = None) -> list[tuple[Any]]:
+def expectimax_cases(count: int = EXPECTIMAX_TREES, seed: Optional[int] = None) -> list[tuple[ChanceTree]]:
     """Return the cases of the expectimax exercise, (tree,) each: the fixed small trees, then
     `count` random ones drawn from `seed` (default CASE_SEED), a chance node or a list at the top
     in turn."""
@@ -171,7 +172,7 @@ def expectimax_cases(count: int = EXPECTIMAX_TREES, seed: Optional[int] = None) 
     return [(tree,) for tree in _fixed_expectimax_trees() + randoms]
 
 
-def _min_chance(tree: Any) -> Any:
+def _min_chance(tree: ChanceTree) -> ChanceTree:
     """Return `tree` with each chance node standing for MIN's random move (player='MIN'), so that
     expectiminimax reads every list below one as Pac-Man's (MAX's) node."""
     if isinstance(tree, Chance):
@@ -181,7 +182,7 @@ def _min_chance(tree: Any) -> Any:
     return tree
 
 
-def expectimax_value(tree: Any) -> Any:
+def expectimax_value(tree: ChanceTree) -> float:
     """Return the expectimax value of a tree of Pac-Man's nodes (lists) and chance nodes, by the
     package's expectiminimax."""
     return expectiminimax(_min_chance(tree)).value
@@ -199,7 +200,7 @@ EXPECTIMAX_MISTAKES = (
 """Typical wrong versions of expectimax: how each backs up chance nodes and lists, and the hint."""
 
 
-def expectimax_mistake(outcome: Outcome, tree: Any) -> str:
+def expectimax_mistake(outcome: Outcome, tree: ChanceTree) -> str:
     """Return a hint about what a wrong expectimax probably did on `tree` (it went as `outcome`
     says), or '' when it is not a known mistake. Never the right value."""
     if outcome.problem is not None:

@@ -13,7 +13,7 @@ Not answered yet: score each move by the evaluation of the position it leads to,
 from __future__ import annotations
 
 from functools import cache
-from typing import Any, Callable, Iterable
+from typing import Callable, Iterable
 
 from ..analysis.fitting import feature_rows, fit_weights, self_play
 from ..analysis.players import points, random_openings, tournament
@@ -24,6 +24,7 @@ from ..heuristics.generic import even
 from ..search.engine import EngineResult, engine
 from ..search.forward import Beam
 from .core import Verdict, answer_text, check_answer, check_function, choice, exercise, unanswered, verdict
+from .guard import Outcome
 
 ONE_MORE_PLY = 7
 """"Predict the effect of one more ply": the engine's value of the empty board at this depth is
@@ -53,7 +54,7 @@ def quoted(names: Iterable[str]) -> str:
     return ", ".join(f'"{name}"' for name in names)
 
 
-def not_one_of(answer: Any, names: Iterable[str]) -> Verdict | None:
+def not_one_of(answer: object, names: Iterable[str]) -> Verdict | None:
     """Return a verdict (not counted as a try) when `answer` is text but none of `names`, else None."""
     names = list(names)
     if type(answer) is str and answer.strip().casefold() not in {name.casefold() for name in names}:
@@ -104,7 +105,7 @@ def one_more_ply(answer: object) -> Verdict:
 
 # --- Your turn: which evaluation wins? -------------------------------------------------------------
 
-def evaluations(c4: ConnectFour) -> dict[str, Callable[[Any], float]]:
+def evaluations(c4: ConnectFour) -> dict[str, Callable[[ConnectFourState], float]]:
     """Return the evaluations of the lesson's tournament, by name."""
     if not isinstance(c4, ConnectFour):
         raise TypeError(f"evaluations needs the lesson's game, a ConnectFour (of any size), got {shown(c4)}")
@@ -145,12 +146,12 @@ def strongest(answer: object) -> Verdict:
 
 # --- Your turn: a beam ---------------------------------------------------------------------------
 
-class Kept(tuple[Any, ...]):
+class Kept(tuple[int, ...]):
     """The moves a beam keeps, best first, with the rank (how good each legal move looks) that the
     check compares a student's moves by: any moves of the same ranks are right, whatever their order
     among equals."""
 
-    ranks: dict[Any, float]
+    ranks: dict[int, float]
 
 
 def reference_beam(c4: ConnectFour, state: ConnectFourState, width: int) -> Kept:
@@ -161,7 +162,7 @@ def reference_beam(c4: ConnectFour, state: ConnectFourState, width: int) -> Kept
     return kept
 
 
-def same_beam(moves: Any, kept: Kept) -> bool:
+def same_beam(moves: object, kept: Kept) -> bool:
     """Return True when `moves` are as many distinct legal moves as `kept`, best first, ranked as
     `kept` is (ties in either order)."""
     if not isinstance(moves, (list, tuple)) or len(moves) != len(kept) or len(set(map(repr, moves))) != len(moves):
@@ -183,7 +184,7 @@ def beam_cases() -> list[tuple[ConnectFourState, int]]:
     return [(state, width) for state in states for width in (BEAM_WIDTH, 1, 2)]
 
 
-def beam_mistake(outcome: Any, state: ConnectFourState, width: int) -> str:
+def beam_mistake(outcome: Outcome, state: ConnectFourState, width: int) -> str:
     """Return a hint about what a student's beam probably did wrong in `state`."""
     c4, moves = game(), outcome.value
     if not isinstance(moves, (list, tuple)):

@@ -35,7 +35,7 @@ from ..search.textbook import INF, SearchResult, alphabeta, negamax
 from . import guard
 from .guard import Outcome, limits
 from .core import (CASE_SEED, SIDES, Verdict, check_answer, check_function, choice, exercise, lesson_cases,
-                   number_trouble, plain_number, same, unanswered, verdict)
+                   number_trouble, plain_real, same, unanswered, verdict)
 
 if TYPE_CHECKING:
     from graphviz import Digraph
@@ -116,7 +116,7 @@ def search_cases(seed: Optional[int] = None) -> list[SearchCase]:
     return sorted(cases, key=search_size)
 
 
-def search_size(case: Any) -> int:
+def search_size(case: SearchCase) -> int:
     """Return how big a case of the search exercise is: the nodes a right search visits (those
     within its depth), then the tree's size."""
     game, _, depth, _ = case
@@ -124,7 +124,7 @@ def search_size(case: Any) -> int:
     return 1000 * within + len(game.nodes)
 
 
-def search_reference(game: TreeGame, state: Path, depth: int, evaluate: Guesses) -> tuple[float, Any]:
+def search_reference(game: TreeGame, state: Path, depth: int, evaluate: Guesses) -> tuple[float, Optional[int]]:
     """Return the answer key of the search exercise: the package's negamax to `depth` plies with
     `evaluate` (MAX's guess, negated where MIN moves): the value for the player to move, and the
     first best move (None where the search stops)."""
@@ -167,8 +167,8 @@ MOST_SEARCH_MISTAKES = 2
 """The most typical mistakes one hint of the search exercise names (on a small tree several agree)."""
 
 
-def mistaken_h_negamax(game: TreeGame, state: Path, depth: int, evaluate: Callable[[Any], float],
-                       mistake: Optional[str] = None) -> tuple[float, Any]:
+def mistaken_h_negamax(game: TreeGame, state: Path, depth: int, evaluate: Callable[[Path], float],
+                       mistake: Optional[str] = None) -> tuple[float, Optional[int]]:
     """Return (value for the player to move, first best move) of the depth-limited search in negamax
     form with a typical mistake (a key of SEARCH_MISTAKES), or without one (None)."""
     if mistake is not None and mistake not in SEARCH_MISTAKES:
@@ -294,7 +294,7 @@ SIGN_PROBE = "05152"
 from X's point of view scores it above 0."""
 
 
-def _probe(student: Callable[[Any], Any], c4: ConnectFour) -> Verdict | None:
+def _probe(student: Callable[[ConnectFourState], object], c4: ConnectFour) -> Verdict | None:
     """Return a verdict if the student's evaluation fails on a few positions (not a number, out of
     (-1, 1), raises, scores for the wrong side), else None."""
     for moves in ("", "3", "33", SIGN_PROBE, "001122"):
@@ -313,17 +313,18 @@ def _probe(student: Callable[[Any], Any], c4: ConnectFour) -> Verdict | None:
         except Exception as error:  # noqa: BLE001 - a student's error is a verdict
             return verdict(False, f"Not correct: your evaluation raised {type(error).__name__} ({error}) "
                                   f"on {where(moves)}.")
-        if not plain_number(value):  # not a bool, NaN, or a number of a class of its own (== could say anything)
+        number = plain_real(value)
+        if number is None:  # not a bool, NaN, or a number of a class of its own (== could say anything)
             return verdict(False, f"Not correct: your evaluation returned {shown(value, 120)} "
                                   f"({number_trouble(value)}) for the position after {where(moves)}; it must "
                                   "return a number (an int or a float).")
-        if not -1 < value < 1:
+        if not -1 < number < 1:
             return verdict(False, f"Not correct: your evaluation returned {shown(value, 120)} for the position after "
                                   f"{where(moves)}. It must stay strictly between -1 and 1, since a "
                                   "win is worth 1 and a guess must never outrank a real win: divide by more.")
-        if moves == SIGN_PROBE and value < 0:
+        if moves == SIGN_PROBE and number < 0:
             return verdict(False, f"Not correct: your evaluation scores the position after {SIGN_PROBE!r} "
-                                  f"at {value:+.4f}, bad for X, though X has an open three and O only two "
+                                  f"at {number:+.4f}, bad for X, though X has an open three and O only two "
                                   "stones. It must be X's value whoever is to move: X's counts minus O's.")
     return None
 
@@ -340,7 +341,7 @@ def probe_positions(c4: ConnectFour) -> list[ConnectFourState]:
     return [state for state in states if not c4.is_terminal(state)]
 
 
-def course_evaluations(c4: ConnectFour) -> list[Callable[[Any], float]]:
+def course_evaluations(c4: ConnectFour) -> list[Callable[[ConnectFourState], float]]:
     """Return the course's own evaluations of Connect Four: the game's, the engine's, and the
     linear one with the course's weights."""
     return [c4.evaluate, game_evaluation(c4), LinearEvaluation(c4)]
@@ -415,7 +416,7 @@ COPY_HINT = ("Make one of your own: weigh the features so that some positions ch
              "something new.")
 
 
-def the_course_evaluation(student: Callable[[Any], Any], c4: ConnectFour) -> Verdict | None:
+def the_course_evaluation(student: Callable[[ConnectFourState], Any], c4: ConnectFour) -> Verdict | None:
     """Return a verdict refusing `student` if it is the course's evaluation: a package object; a
     function that orders the probe positions as one of the course's evaluations does (a power, a
     scaling, a near copy: keeps_the_order); or a weighted sum of the course's features with weights

@@ -22,7 +22,7 @@ from typing import Any, Callable, Optional
 
 from ..core.text import path_name, value_text
 from ..core.trace import Trace
-from ..core.trees import Path
+from ..core.trees import Path, Tree
 from ..display.maze_drawing import MazeSvg, maze_svg
 from ..games.maze import MazeGame, MazeState, random_maze
 from ..search.beyond import (
@@ -60,7 +60,7 @@ PASS_EVERYWHERE = {(): 1, (1,): 1, (1, 1): 1, (1, 1, 1): 1}
 
 # --- Your turn: what is the gamble worth? ---------------------------------------------------------
 
-def takes_sometimes(path: Path, children: list[Any]) -> list[Fraction]:
+def takes_sometimes(path: Path, children: list[Tree]) -> list[Fraction]:
     """Return the model of "what is the gamble worth?": at the queen left en prise ([1]) the opponent
     takes it with probability CAPTURE; elsewhere it picks at random."""
     return [CAPTURE, 1 - CAPTURE] if path == (1,) else uniform(path, children)
@@ -69,7 +69,7 @@ def takes_sometimes(path: Path, children: list[Any]) -> list[Fraction]:
 def plan_values(probability: Fraction) -> list[Optional[float]]:
     """Return MAX's expected value of each plan in QUEEN when the opponent takes a queen left en
     prise with `probability` (and picks at random elsewhere)."""
-    def model(path: Path, children: list[Any]) -> list[Fraction]:
+    def model(path: Path, children: list[Tree]) -> list[Fraction]:
         return [probability, 1 - probability] if path == (1,) else uniform(path, children)
     trace = Trace()
     expectiminimax(model_opponent(QUEEN, model), trace=trace)
@@ -100,7 +100,7 @@ def en_prise_value(answer: object) -> Verdict:
 
 # --- Your turn: predict the max^n vector ----------------------------------------------------------
 
-def paranoid_value(tree: Any, player: int = 0, depth: int = 0, players: int = 3) -> Vector:
+def paranoid_value(tree: VectorTree, player: int = 0, depth: int = 0, players: int = 3) -> Vector:
     """Return the leaf reached when `player` maximizes its own component and everyone else
     minimizes it: the "paranoid" reading of a max^n tree, a typical mistake."""
     if isinstance(tree, tuple):
