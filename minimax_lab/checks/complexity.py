@@ -21,7 +21,7 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 from statistics import mean
-from typing import Any, Optional
+from typing import Optional
 
 from ..analysis.experiments import (
     depth_within_budget,

@@ -14,7 +14,7 @@ True
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Callable
 
 from ..core.text import path_name, value_text
 from ..core.trees import Tree

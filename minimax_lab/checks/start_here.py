@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from functools import cache
 from statistics import mean
-from typing import Any
 
 from ..core.text import value_text
 from ..core.trees import Tree
