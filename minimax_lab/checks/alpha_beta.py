@@ -17,7 +17,7 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, Optional, Sequence
+from typing import Any, Callable, Iterable, Optional, Sequence
 
 from ..core.text import path_name, value_text
 from ..core.trace import Moves, Trace
@@ -48,7 +48,7 @@ def entry_window(tree: Tree, node: Moves) -> tuple[Optional[float], Optional[flo
 
 
 @exercise("predict")
-def window_at(answer: Any) -> Verdict:
+def window_at(answer: object) -> Verdict:
     """Check the (α, β) predicted for WINDOW_NODE of WINDOW_TREE."""
     alpha, beta = entry_window(WINDOW_TREE, WINDOW_NODE)
     trace = Trace()
@@ -76,7 +76,7 @@ def window_at(answer: Any) -> Verdict:
                              "the best MIN has found")
 
 
-def _known(answer: Any, mistakes: dict[Any, str]) -> bool:
+def _known(answer: object, mistakes: Iterable[object]) -> bool:
     """Return True when `answer` is one of the typical mistakes (so it has its own hint)."""
     return any(same(answer, wrong) for wrong in mistakes)
 
@@ -101,7 +101,7 @@ class Examined:
     """What an alpha-beta search did on a case: what it returned, (value, move), and the leaves it
     examined, in order."""
 
-    returned: Any
+    returned: Any  # what the student's search returned: a hint reads its value loosely
     leaves: tuple[Path, ...]
 
     def __repr__(self) -> str:
@@ -135,7 +135,7 @@ def examined_by_alphabeta(game: TreeGame, state: Path, strict: bool) -> Examined
     return Examined((result.value, result.move), tuple(trace.leaves()))
 
 
-def recording(student: Callable[..., Any]) -> Callable[[RecordingTreeGame, Path, bool], Examined]:
+def recording(student: Callable[..., object]) -> Callable[[RecordingTreeGame, Path, bool], Examined]:
     """Return the function the check calls for a student's alphabeta_search(game, state, strict):
     it returns what the student's returned and the leaves it examined (those whose utility it
     asked the game for), as an Examined."""
@@ -147,7 +147,7 @@ def recording(student: Callable[..., Any]) -> Callable[[RecordingTreeGame, Path,
     return search
 
 
-def same_search(got: Any, want: Examined) -> bool:
+def same_search(got: object, want: Examined) -> bool:
     """Return True when a student's search returned what the package's did and examined the same
     leaves in the same order."""
     return (isinstance(got, Examined) and same(got.returned, want.returned)
@@ -193,7 +193,8 @@ MOST_NAMED = 3
 """The most typical mistakes one hint names (on a small tree several mistakes do the same)."""
 
 
-def mistaken_alphabeta(game: TreeGame, state: Path, strict: bool, mistake: Optional[str] = None) -> Any:
+def mistaken_alphabeta(game: TreeGame, state: Path, strict: bool,
+                       mistake: Optional[str] = None) -> tuple[float, Optional[int]]:
     """Return (value, move) of the plain alpha-beta from `state` with a typical mistake (a key of
     MISTAKES), or without one (None): the searches whose leaves a student's may match."""
     if mistake is not None and mistake not in MISTAKES:
@@ -202,7 +203,7 @@ def mistaken_alphabeta(game: TreeGame, state: Path, strict: bool, mistake: Optio
 
 
 def _mistaken_value(game: TreeGame, state: Path, alpha: float, beta: float, strict: bool,
-                    mistake: Optional[str]) -> tuple[float, Any]:
+                    mistake: Optional[str]) -> tuple[float, Optional[int]]:
     if game.is_terminal(state):
         return game.utility(state, game.max_player), None
     maximizing = game.to_move(state) == game.max_player
@@ -304,7 +305,7 @@ def draw_case(game: TreeGame, state: Path, strict: bool) -> Drawing:
 
 
 @exercise("code")
-def alphabeta_search(student: Any) -> Verdict:
+def alphabeta_search(student: object) -> Verdict:
     """Check the student's alphabeta_search(game, state, strict), which calls their ab_max_value and
     ab_min_value, on AIMA Fig. 5.2 and 40 random trees, with MAX and with MIN at the root and both
     rules for ties: it must return the package's (value, move) and examine the same leaves, in order."""
@@ -317,7 +318,7 @@ def alphabeta_search(student: Any) -> Verdict:
 # --- Check yourself ---------------------------------------------------------------------------------
 
 @exercise("check-yourself")
-def quiz_1(answer: Any) -> Verdict:
+def quiz_1(answer: object) -> Verdict:
     """Must alpha-beta see every leaf before it can prune? (a, b or c)"""
     pruned, full = alphabeta(FIG_5_2).leaves, minimax(FIG_5_2).leaves
     return choice(answer, "c", hint="how does alpha-beta know α and β when it reaches a node?",

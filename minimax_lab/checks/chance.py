@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any, Literal, Optional
+from typing import Any, Literal, Optional, Sequence
 
 from ..analysis.maze_games import Record, games_record, search_agent
 from ..core.text import value_text
@@ -55,7 +55,7 @@ def tree_drawing(tree: ChanceTree) -> Drawing:
 # --- Your turn: predict the value ------------------------------------------------------------------
 
 @exercise("predict")
-def root_value(answer: Any) -> Verdict:
+def root_value(answer: object) -> Verdict:
     """Check the expectiminimax value predicted for the root of CHANCE_TREE."""
     right = expectiminimax(list[ChanceTree](CHANCE_TREE)).value
     mistakes = {
@@ -80,7 +80,7 @@ def root_value(answer: Any) -> Verdict:
 
 # --- Your turn: does the choice change? -------------------------------------------------------------
 
-def gambles(a: Any, b: Any, c: Any, d: Any) -> list[ChanceTree]:
+def gambles(a: float, b: float, c: float, d: float) -> list[ChanceTree]:
     """Return MAX's choice between two weighted coins: a or b with probabilities 9/10 and 1/10, or c or
     d likewise."""
     p, q = Fraction(9, 10), Fraction(1, 10)
@@ -92,7 +92,7 @@ BEFORE, AFTER = (2, 3, 1, 4), (20, 30, 1, 400)
 
 
 @exercise("predict")
-def scaled_move(answer: Any) -> Verdict:
+def scaled_move(answer: object) -> Verdict:
     """Check the move (0 or 1) predicted for gambles(*AFTER)."""
     before, after = expectiminimax(gambles(*BEFORE)), expectiminimax(gambles(*AFTER))
     values = [mistaken_value(node, "expected") for node in gambles(*AFTER)]
@@ -107,7 +107,8 @@ def scaled_move(answer: Any) -> Verdict:
 
 # --- Your turn: write expectimax -------------------------------------------------------------------
 
-def mistaken_value(tree: Any, chance: str, player: str = "MAX", *, decisions: str = "minimax") -> Any:
+def mistaken_value(tree: ChanceTree | Sequence[ChanceTree], chance: str, player: str = "MAX", *,
+                   decisions: str = "minimax") -> Any:
     """Return the value of a tree with chance nodes under a typical mistake, or by the right rules:
     chance nodes backed up as 'min', 'max', the plain 'mean' of their outcomes (probabilities
     ignored) or 'expected' (the right rule); decision nodes (lists) as 'minimax' (MAX and MIN in
@@ -134,7 +135,7 @@ EXPECTIMAX_TREES = 40
 """Random trees the expectimax exercise tries after its fixed small ones."""
 
 
-def _fixed_expectimax_trees() -> list[Any]:
+def _fixed_expectimax_trees() -> list[ChanceTree]:
     """Return the small trees expectimax is tried on first: a leaf, a MAX node, chance nodes."""
     half, quarter = Fraction(1, 2), Fraction(1, 4)
     return [
@@ -147,7 +148,7 @@ def _fixed_expectimax_trees() -> list[Any]:
     ]
 
 
-def random_expectimax_tree(rng: random.Random, depth: int, chance: bool, *, uniform_odds: bool) -> Any:
+def random_expectimax_tree(rng: random.Random, depth: int, chance: bool, *, uniform_odds: bool) -> ChanceTree:
     """Return a random tree of Pac-Man's nodes (lists) and chance nodes (Chance) in turn, `chance`
     saying which is at the top, at most `depth` levels deep, with integer leaves in [-9, 9] and
     probabilities that are equal (`uniform_odds`) or drawn as small fractions."""
@@ -161,7 +162,7 @@ def random_expectimax_tree(rng: random.Random, depth: int, chance: bool, *, unif
     return Chance([(Fraction(weight, sum(weights)), child) for weight, child in zip(weights, children)])
 
 
-def expectimax_cases(count: int = EXPECTIMAX_TREES, seed: Optional[int] = None) -> list[tuple[Any]]:
+def expectimax_cases(count: int = EXPECTIMAX_TREES, seed: Optional[int] = None) -> list[tuple[ChanceTree]]:
     """Return the cases of the expectimax exercise, (tree,) each: the fixed small trees, then
     `count` random ones drawn from `seed` (default CASE_SEED), a chance node or a list at the top
     in turn."""
@@ -171,7 +172,7 @@ def expectimax_cases(count: int = EXPECTIMAX_TREES, seed: Optional[int] = None) 
     return [(tree,) for tree in _fixed_expectimax_trees() + randoms]
 
 
-def _min_chance(tree: Any) -> Any:
+def _min_chance(tree: ChanceTree) -> ChanceTree:
     """Return `tree` with each chance node standing for MIN's random move (player='MIN'), so that
     expectiminimax reads every list below one as Pac-Man's (MAX's) node."""
     if isinstance(tree, Chance):
@@ -181,7 +182,7 @@ def _min_chance(tree: Any) -> Any:
     return tree
 
 
-def expectimax_value(tree: Any) -> Any:
+def expectimax_value(tree: ChanceTree) -> float:
     """Return the expectimax value of a tree of Pac-Man's nodes (lists) and chance nodes, by the
     package's expectiminimax."""
     return expectiminimax(_min_chance(tree)).value
@@ -199,7 +200,7 @@ EXPECTIMAX_MISTAKES = (
 """Typical wrong versions of expectimax: how each backs up chance nodes and lists, and the hint."""
 
 
-def expectimax_mistake(outcome: Outcome, tree: Any) -> str:
+def expectimax_mistake(outcome: Outcome, tree: ChanceTree) -> str:
     """Return a hint about what a wrong expectimax probably did on `tree` (it went as `outcome`
     says), or '' when it is not a known mistake. Never the right value."""
     if outcome.problem is not None:
@@ -222,7 +223,7 @@ def expectimax_mistake(outcome: Outcome, tree: Any) -> str:
 
 
 @exercise("code")
-def expectimax(student: Any) -> Verdict:
+def expectimax(student: object) -> Verdict:
     """Check the student's expectimax(node) on small trees and 40 random ones against the package's
     expectiminimax; name the mistake on the smallest failing tree."""
     return check_function(student, expectimax_value, expectimax_cases(), hint=EXPECTIMAX_HINT,
@@ -251,7 +252,7 @@ def demo_records() -> dict[str, Record]:
 
 
 @exercise("predict")
-def caught_more(answer: Any) -> Verdict:
+def caught_more(answer: object) -> Verdict:
     """Check which search's P ('minimax' or 'expectimax') random chasers catch in more of the games."""
     records = demo_records()
     if records["minimax"].losses == records["expectimax"].losses:
@@ -271,7 +272,7 @@ def caught_more(answer: Any) -> Verdict:
 # --- Check yourself ------------------------------------------------------------------------------
 
 @exercise("check-yourself")
-def quiz_1(answer: Any) -> Verdict:
+def quiz_1(answer: object) -> Verdict:
     """Which change of the leaves keeps expectiminimax's choices in every tree? (a, b or c)"""
     before = expectiminimax(gambles(*BEFORE)).move
     after = expectiminimax(gambles(*AFTER)).move
@@ -301,7 +302,7 @@ def afraid_position() -> tuple[MazeGame, MazeState]:
 
 
 @exercise("check-yourself")
-def quiz_2(answer: Any) -> Verdict:
+def quiz_2(answer: object) -> Verdict:
     """Why does minimax's P lose games against random chasers that expectimax's P survives? (a, b or c)"""
     game, state = afraid_position()
     fears = agents_search(game, state, depth=AFRAID_DEPTH, evaluate=maze_score)
@@ -320,7 +321,7 @@ def quiz_2(answer: Any) -> Verdict:
 
 
 @exercise("check-yourself")
-def quiz_3(answer: Any) -> Verdict:
+def quiz_3(answer: object) -> Verdict:
     """Why can alpha-beta not cut off below a chance node the way it does below MIN's? (a, b or c)"""
     return choice(answer, "a", hint="what can one outcome not yet searched do to an average?",
                   why="A MIN node can stop once one child is low enough, since MIN would take it; a chance node "

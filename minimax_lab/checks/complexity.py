@@ -21,7 +21,7 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 from statistics import mean
-from typing import Any, Optional
+from typing import Optional
 
 from ..analysis.experiments import (
     depth_within_budget,
@@ -80,7 +80,7 @@ MISTAKE_TOLERANCE = 0.005
 BUDGET = (3, 3000)
 """(branching, budget in nodes) of "how deep does the best order get"."""
 
-def positive_number(answer: Any, what: str, hint: str) -> float | Verdict:
+def positive_number(answer: object, what: str, hint: str) -> float | Verdict:
     """Return the number `answer` stands for; or (printed) the verdict "not answered yet: `hint`"
     when it is `...`, or one asking for `what` when it is not a positive number."""
     if answer is Ellipsis:
@@ -100,7 +100,7 @@ def positive_number(answer: Any, what: str, hint: str) -> float | Verdict:
 # --- Your turn: the Knuth-Moore count --------------------------------------------------------------
 
 @exercise("predict")
-def knuth_moore_count(answer: Any) -> Verdict:
+def knuth_moore_count(answer: object) -> Verdict:
     """Check the predicted leaves best-first alpha-beta evaluates on a uniform tree, b = 3, d = 4."""
     b, d = KNUTH_MOORE
     measured = measure(b, d, "alphabeta", "best")
@@ -172,7 +172,7 @@ def typed_nodes(branching: int, depth: int, changes: Optional[dict[str, tuple[st
 
 
 @exercise("code")
-def best_order_nodes(student: Any) -> Verdict:
+def best_order_nodes(student: object) -> Verdict:
     """Check the student's best_order_nodes(branching, depth) against the nodes alpha-beta visits in
     the best order (measured) on every tree of BEST_ORDER_CASES; name the mistake on the smallest."""
     return check_function(student, best_order_measured, BEST_ORDER_CASES, hint=BEST_ORDER_HINT,
@@ -214,7 +214,7 @@ def random_order_leaves(branching: int, depth: int) -> float:
 
 
 @exercise("predict")
-def next_point(answer: Any) -> Verdict:
+def next_point(answer: object) -> Verdict:
     """Check a prediction of random-order alpha-beta's mean leaves one ply deeper than the lesson's
     curve (b = 3, depth 12): right when it applies a growth read off the last plies (within
     READING_SLACK), or when it lies within GROWTH_TOLERANCE of the measurement."""
@@ -270,7 +270,7 @@ def within_decimals(guess: float, expected: float, decimals: int) -> bool:
 
 
 @exercise("predict")
-def pearl_r(answer: Any) -> Verdict:
+def pearl_r(answer: object) -> Verdict:
     """Check a computed Pearl's R for b = PEARL_B, right to PEARL_DECIMALS decimals (within_decimals)."""
     b = PEARL_B
     hint = (f"find ξ between 0 and 1 with ξ^{b} + ξ − 1 = 0 (try values and narrow them down; three "
@@ -307,7 +307,7 @@ def b_star_search() -> Row:
 
 
 @exercise("predict")
-def b_star(answer: Any) -> Verdict:
+def b_star(answer: object) -> Verdict:
     """Check an estimate of the effective branching factor b* of random-order alpha-beta on the tree
     B_STAR, right within B_STAR_TOLERANCE of the solution of N + 1 = 1 + b* + ... + (b*)^d."""
     hint = "try a value of b*, add up 1 + b* + ... + (b*)^d, and raise or lower it until you hit N + 1"
@@ -349,7 +349,7 @@ def budget_depths() -> dict[str, int]:
 
 
 @exercise("predict")
-def budget_depth(answer: Any) -> Verdict:
+def budget_depth(answer: object) -> Verdict:
     """Check the predicted deepest uniform tree (b = 3) that best-first alpha-beta finishes within
     3,000 nodes."""
     b, budget = BUDGET
@@ -378,7 +378,7 @@ def budget_depth(answer: Any) -> Verdict:
 # --- Check yourself ------------------------------------------------------------------------------
 
 @exercise("check-yourself")
-def quiz_1(answer: Any) -> Verdict:
+def quiz_1(answer: object) -> Verdict:
     """Why can no search prove a tree's value with fewer leaves than the minimal tree's?"""
     b, d = KNUTH_MOORE
     return choice(answer, "b", hint="what must a proof of the value show about each player?",
@@ -391,7 +391,7 @@ def quiz_1(answer: Any) -> Verdict:
 
 
 @exercise("check-yourself")
-def quiz_2(answer: Any) -> Verdict:
+def quiz_2(answer: object) -> Verdict:
     """As the depth grows, what does best-first alpha-beta's effective branching factor approach?"""
     b = 3
     deep = {d: effective_branching_factor(minimal_nodes(b, d), d) for d in (12, 40)}

@@ -34,13 +34,25 @@ import re
 from dataclasses import dataclass
 from fractions import Fraction
 from numbers import Rational
-from typing import Any, Callable, Generic, Iterable, Iterator, Mapping, Optional, ParamSpec, Sequence, TypeVar
+from typing import (TYPE_CHECKING, Any, Callable, Generic, Iterable, Iterator, Mapping, Optional, ParamSpec, Sequence,
+                    TypeGuard, TypeVar, cast)
 
 from ..core.text import path_name, shown, value_text
 from ..core.trees import Path, Tree, is_nan, is_number, random_trees, validate_tree
 from ..games.protocol import TreeGame
 
+if TYPE_CHECKING:
+    from .guard import Outcome
+
 T = TypeVar("T")
+C = TypeVar("C")
+"""The type of a check's cases (a Case, a tuple of arguments, a game's position)."""
+Args = TypeVar("Args", bound=tuple[object, ...])
+"""The arguments of one call of a student's function, as check_function's cases hold them."""
+K = TypeVar("K")
+"""The type of the wrong answers a check's `mistakes` names (a number, a move, a pair, a set of paths)."""
+R = TypeVar("R")
+"""The type of the right result of a student's function, as the reference computes it."""
 
 REL_TOLERANCE = 1e-9
 """How close a float answer must be to a float answer key (0.1 + 0.2 counts as 0.3)."""
@@ -58,8 +70,8 @@ class Verdict:
 
     correct: Optional[bool]
     text: str
-    failing: Optional[tuple[Any, ...]] = None
-    outcome: Any = None
+    failing: Optional[tuple[object, ...]] = None
+    outcome: Optional[Outcome] = None
     answer: str = ""
     """What a wrong verdict holds back on an exercise's first wrong try: the right answer and why."""
 
@@ -70,8 +82,8 @@ class Verdict:
         """Show nothing in a notebook: the check has already printed the verdict."""
 
 
-def verdict(correct: Optional[bool], text: str, failing: Optional[tuple[Any, ...]] = None,
-            outcome: Any = None, answer: str = "") -> Verdict:
+def verdict(correct: Optional[bool], text: str, failing: Optional[tuple[object, ...]] = None,
+            outcome: Optional[Outcome] = None, answer: str = "") -> Verdict:
     """Print the verdict and return it. `text` says what is right or wrong without giving the
     answer away; a wrong verdict's `answer` (the right answer, and why) is held back on an
     exercise's first wrong try, where the student is told instead how to see it, and printed after
@@ -155,7 +167,7 @@ def exercise(kind: str) -> Callable[[Callable[P, Verdict]], Exercise[P]]:
     return lambda check: Exercise(check, kind)
 
 
-_EXERCISE: contextvars.ContextVar[Optional[Exercise[Any]]] = contextvars.ContextVar("exercise", default=None)
+_EXERCISE: contextvars.ContextVar[Optional[Exercise[...]]] = contextvars.ContextVar("exercise", default=None)
 """The exercise whose check is running (set by Exercise.__call__ for the length of the call)."""
 
 
@@ -166,9 +178,9 @@ def unanswered(hint: str) -> Verdict:
 
 # --- predict, then check -------------------------------------------------------------------------
 
-def check_answer(answer: Any, expected: Any, *, hint: str, why: str = "",
-                 mistakes: Optional[Mapping[Any, str]] = None, note: str = "",
-                 show: Optional[Callable[[], Any]] = None) -> Verdict:
+def check_answer(answer: object, expected: object, *, hint: str, why: str = "",
+                 mistakes: Optional[Mapping[K, str]] = None, note: str = "",
+                 show: Optional[Callable[[], object]] = None) -> Verdict:
     """Return (and print) the verdict on a predicted answer: a value, a move, a node count, a
     tuple such as (α, β), a word (case and spaces ignored), or a set of paths (tuples, or text
     like '[1][1], [1][2]'; the set is compared as a set).
@@ -196,7 +208,7 @@ def check_answer(answer: Any, expected: Any, *, hint: str, why: str = "",
                    answer=_sentence(f"The answer is {answer_text(expected)}.", why))
 
 
-def choice(answer: Any, right: str, *, hint: str, why: str, mistakes: Mapping[str, str]) -> Verdict:
+def choice(answer: object, right: str, *, hint: str, why: str, mistakes: Mapping[str, str]) -> Verdict:
     """Return (and print) the verdict on a multiple-choice answer: a letter among `right` and the
     keys of `mistakes` ('b', 'B', '(b)' and 'b)' all read as b). `mistakes` gives each wrong letter a
     hint (never the right letter or its explanation); `why` explains the right one, shown with
@@ -218,7 +230,7 @@ def choice(answer: Any, right: str, *, hint: str, why: str, mistakes: Mapping[st
     return check_answer(letter, right, hint=hint, why=why, mistakes=mistakes)
 
 
-def same(answer: Any, expected: Any) -> bool:
+def same(answer: object, expected: object) -> bool:
     """Return True when `answer` matches `expected` by exact type and value, never asking the
     answer's own == (a class of one's own may say anything): numbers by value (plain numbers only,
     so not bools, NaN, or an int of a class of its own; whole numbers and fractions exactly, floats
@@ -234,13 +246,15 @@ def same(answer: Any, expected: Any) -> bool:
     >>> same(Agreeable(3), 3), same((Agreeable(3),), (3,)), same({Agreeable(3)}, {3})
     (False, False, False)
     """
-    if plain_number(expected):
-        if not plain_number(answer):
+    wanted = plain_real(expected)
+    if wanted is not None:
+        number = plain_real(answer)
+        if number is None:
             return False
-        if isinstance(answer, Rational) and isinstance(expected, Rational):
-            return bool(answer == expected)
+        if isinstance(number, Rational) and isinstance(wanted, Rational):
+            return bool(number == wanted)
         try:
-            return math.isclose(answer, expected, rel_tol=REL_TOLERANCE, abs_tol=ABS_TOLERANCE)
+            return math.isclose(number, wanted, rel_tol=REL_TOLERANCE, abs_tol=ABS_TOLERANCE)
         except OverflowError:  # a whole number beyond any float (10**400) equals no float
             return False
     if isinstance(expected, str):
@@ -255,7 +269,7 @@ def same(answer: Any, expected: Any) -> bool:
     return type(answer) is type(expected) and bool(answer == expected)
 
 
-def held_items(answer: Any, kinds: tuple[type, ...]) -> Optional[list[Any]]:
+def held_items(answer: object, kinds: tuple[type, ...]) -> Optional[list[object]]:
     """Return the items `answer` holds if it is one of the collection types `kinds` (tuple, list,
     set or frozenset), read with the built-in type's own iteration, so that a class of one's own
     cannot change what it says it holds; else None."""
@@ -263,12 +277,12 @@ def held_items(answer: Any, kinds: tuple[type, ...]) -> Optional[list[Any]]:
     return None if kind is None else list(_BUILT_IN_ITERATION[kind](answer))
 
 
-_BUILT_IN_ITERATION: dict[type, Callable[[Any], Iterator[Any]]] = {
+_BUILT_IN_ITERATION: dict[type, Callable[[Any], Iterator[object]]] = {
     tuple: tuple.__iter__, list: list.__iter__, set: set.__iter__, frozenset: frozenset.__iter__}
 """How each collection type an answer may be is read: by the built-in type's own iteration."""
 
 
-def same_set(given: Sequence[Any], expected: Sequence[Any]) -> bool:
+def same_set(given: Sequence[object], expected: Sequence[object]) -> bool:
     """Return True when the distinct items of `given` and `expected` match one to one by `same`
     (as sets, at once, when all are plain ints or paths of them, whose == is exact)."""
     if all(map(_plain_key, given)) and all(map(_plain_key, expected)):
@@ -277,19 +291,37 @@ def same_set(given: Sequence[Any], expected: Sequence[Any]) -> bool:
             and all(any(same(item, want) for item in given) for want in expected))
 
 
-def _plain_key(item: Any) -> bool:
+def _plain_key(item: object) -> bool:
     """Return True for a plain int or a tuple of plain ints (a path): items a set compares exactly."""
     return type(item) is int or (type(item) is tuple and all(type(i) is int for i in item))
 
 
-def plain_number(x: Any) -> bool:
+def plain_number(x: object) -> bool:
     """Return True for a number a check can compare: an int, float or Fraction, or a numpy number;
     not a bool, not NaN, and not an instance of a class of one's own (whose == could say anything)."""
     trusted = type(x) in (int, float, Fraction) or type(x).__module__ == "numpy"
     return trusted and is_number(x) and not is_nan(x)
 
 
-def number_trouble(x: Any) -> str:
+def plain_real(x: object) -> Optional[float]:
+    """Return `x` when it is a number a check can compare (plain_number), else None. It is typed
+    float, as the package types a value: an int, a Fraction or a numpy number acts as one."""
+    return cast(float, x) if plain_number(x) else None
+
+
+def plain_sequence(x: object, length: Optional[int] = None) -> Optional[Sequence[object]]:
+    """Return `x` when it is a plain tuple or list (not of a class of its own, whose len or items
+    could say anything), of `length` items when a length is given; else None.
+
+    >>> plain_sequence((3, 2), 2), plain_sequence([3], 2), plain_sequence("32")
+    ((3, 2), None, None)
+    """
+    if (type(x) is tuple or type(x) is list) and (length is None or len(x) == length):
+        return x
+    return None
+
+
+def number_trouble(x: object) -> str:
     """Return why `x` is no number a check can compare (plain_number is False): 'not a number
     (NaN)', 'a bool', or the class it is of.
 
@@ -305,7 +337,7 @@ def number_trouble(x: Any) -> str:
     return f"of the class {type(x).__name__}, not a number"
 
 
-def text_trouble(x: Any) -> str:
+def text_trouble(x: object) -> str:
     """Return a sentence when `x` is text of a class of its own (whose == or strip could say
     anything), which no check reads as text; else ''."""
     if isinstance(x, str) and type(x) is not str:
@@ -313,14 +345,14 @@ def text_trouble(x: Any) -> str:
     return ""
 
 
-def same_move(move: Any, actions: Sequence[Any]) -> bool:
+def same_move(move: object, actions: Sequence[object]) -> bool:
     """Return True when `move` is one of `actions`, of the same type: numpy's 1 or the string '1'
     is not the move 1 (a wrong answer, reported like any other)."""
     return any(type(move) is type(action) and move == action for action in actions)
 
 
-def _check_set(answer: Any, expected: Any, why: str, mistakes: Optional[Mapping[Any, str]],
-               show: Optional[Callable[[], Any]]) -> Verdict:
+def _check_set(answer: object, expected: set[object] | frozenset[object], why: str, mistakes: Optional[Mapping[K, str]],
+               show: Optional[Callable[[], object]]) -> Verdict:
     """Return the verdict on a set answer, naming what is missing and what should not be there."""
     paths = all(_is_path(item) for item in expected)
     try:
@@ -344,7 +376,7 @@ def _check_set(answer: Any, expected: Any, why: str, mistakes: Optional[Mapping[
                    answer=_sentence(f"The answer is {answer_text(set(expected))}.", why))
 
 
-def _collection(answer: Any) -> list[Any]:
+def _collection(answer: object) -> list[object]:
     """Return the items of `answer` if it is a set, list or tuple (see held_items); raise TypeError otherwise."""
     items = held_items(answer, (set, frozenset, list, tuple))
     if items is None:
@@ -352,7 +384,7 @@ def _collection(answer: Any) -> list[Any]:
     return items
 
 
-def _known_mistake(answer: Any, mistakes: Optional[Mapping[Any, str]]) -> str:
+def _known_mistake(answer: object, mistakes: Optional[Mapping[K, str]]) -> str:
     """Return what `mistakes` says about this wrong answer, or ''."""
     for wrong, explanation in (mistakes or {}).items():
         if same(answer, wrong):
@@ -360,7 +392,7 @@ def _known_mistake(answer: Any, mistakes: Optional[Mapping[Any, str]]) -> str:
     return ""
 
 
-def _kind_mismatch(answer: Any, expected: Any) -> str:
+def _kind_mismatch(answer: object, expected: object) -> str:
     """Return a sentence when the answer is not even the right kind of thing, else ''."""
     if plain_number(expected) and not plain_number(answer):
         return ("The answer is a number." if not is_number(answer) or isinstance(answer, bool) else
@@ -374,7 +406,7 @@ def _kind_mismatch(answer: Any, expected: Any) -> str:
     return ""
 
 
-def _odd_item(items: Iterable[Any]) -> str:
+def _odd_item(items: Iterable[object]) -> str:
     """Return a sentence naming the first of `items` that is a number of a class of its own, else ''."""
     odd = next((item for item in items if is_number(item) and not plain_number(item)), None)
     return "" if odd is None else f"Your answer holds {shown(odd)}, {number_trouble(odd)}."
@@ -385,7 +417,7 @@ def _sentence(*parts: str) -> str:
     return " ".join(part for part in parts if part)
 
 
-def answer_text(answer: Any) -> str:
+def answer_text(answer: object) -> str:
     """Return an answer as a lesson writes it: numbers by value_text, tuples element by element,
     sets of paths as '[1][1], [1][2]' (left to right), anything else by repr."""
     if plain_number(answer):
@@ -400,7 +432,7 @@ def answer_text(answer: Any) -> str:
     return shown(answer)
 
 
-def returned_text(value: Any) -> str:
+def returned_text(value: object) -> str:
     """Return what a student's function returned as a verdict writes it: answer_text, and for a
     number of a class of its own (whose == could say anything) which class it is.
 
@@ -424,7 +456,7 @@ def error_text(error: BaseException) -> str:
         return f"<its message could not be shown: {type(failed).__name__}>"
 
 
-def _is_path(x: Any) -> bool:
+def _is_path(x: object) -> TypeGuard[Path]:
     return isinstance(x, tuple) and all(type(i) is int and i >= 0 for i in x)
 
 
@@ -434,7 +466,7 @@ _ONE_PATH = re.compile(r"(?:\[\s*\d+\s*\])+|root")
 _SEPARATORS = re.compile(r"[\s,;]+")
 
 
-def read_paths(answer: Any) -> list[Path]:
+def read_paths(answer: object) -> list[Path]:
     """Return the paths in an answer: text like '[1][1], [1][2]' ('root' for the root), or an
     iterable of such strings or of tuples of child indices. Raise ValueError naming what is unreadable.
 
@@ -459,7 +491,7 @@ def read_paths(answer: Any) -> list[Path]:
     return paths
 
 
-def read_number(value: Any) -> Any:
+def read_number(value: object) -> Optional[float]:
     """Return the number a value or a typed text stands for ('−3' and '3.0' included), or None.
 
     >>> read_number(" −3 "), read_number("2.5"), read_number(True), read_number("x")
@@ -477,7 +509,7 @@ def read_number(value: Any) -> Any:
             if math.isinf(number) and "inf" not in text.casefold():  # '1e400': beyond any float, not infinite
                 return None
             value = int(number) if number.is_integer() else number
-    return value if plain_number(value) else None
+    return plain_real(value)
 
 
 def _read_one_path(token: str, whole: str) -> Path:
@@ -599,7 +631,7 @@ def lesson_cases(sides: Sequence[str] = ("MAX",)) -> list[Case]:
 
 # --- the smallest failing case ---------------------------------------------------------------------
 
-def case_size(case: Any) -> int:
+def case_size(case: object) -> int:
     """Return how big a case is, to show the smallest failure: a Case's nodes; for a tuple of
     arguments, the nodes of each tree among them and 1 for each other argument (the length of its
     text, for something that is not a tree); 0 for anything else."""
@@ -616,8 +648,8 @@ def case_size(case: Any) -> int:
     return total
 
 
-def smallest_failure(failures: Sequence[T], case_of: Callable[[T], Any],
-                     size: Callable[[Any], int] = case_size) -> T:
+def smallest_failure(failures: Sequence[T], case_of: Callable[[T], C],
+                     size: Callable[[C], int] = case_size) -> T:
     """Return the failure whose case, case_of(failure), is the smallest by `size`; the first of
     equals, so cases listed smallest first need no size. Raise ValueError when there is none."""
     if not failures:
@@ -634,13 +666,13 @@ class Failure:
     text), the search whose values draw the case (or None), and how the call went: the exception it
     raised (`error`) or the guard's Outcome (`outcome`)."""
 
-    case: Any
+    case: object
     call: str
     expected: str
     returned: str
     algorithm: Optional[str] = None
     error: Optional[BaseException] = None
-    outcome: Any = None
+    outcome: Optional[Outcome] = None
 
     def said(self) -> str:
         """Return what the function did, as a lesson's verdict says it (without the right result)."""
@@ -651,11 +683,11 @@ class Failure:
         return f"{self.call} returned {self.returned}"
 
 
-def check_function(student: Any, reference: Callable[..., Any], cases: Sequence[tuple[Any, ...]], *, hint: str,
-                   show: Optional[Callable[..., Any]] = None,
-                   compare: Callable[[Any, Any], bool] = same,
+def check_function(student: object, reference: Callable[..., R], cases: Sequence[Args], *, hint: str,
+                   show: Optional[Callable[..., object]] = None,
+                   compare: Callable[[object, R], bool] = same,
                    explain: Optional[Callable[..., str]] = None,
-                   size: Callable[[Any], int] = case_size, timed_out: str = "") -> Verdict:
+                   size: Callable[[Args], int] = case_size, timed_out: str = "") -> Verdict:
     """Return (and print) the verdict on a student's function: it is called on every case (a tuple
     of arguments) and its result compared with reference(*case) by `compare`.
 
@@ -683,7 +715,7 @@ def check_function(student: Any, reference: Callable[..., Any], cases: Sequence[
     if not cases:
         raise ValueError("check_function needs at least one case")
     name = str(getattr(student, "__name__", "your function"))
-    failures: list[Failure] = []
+    failures: list[tuple[Args, Failure]] = []
     calls = call_each(student, cases, name=name)  # in a process of its own: a time limit stops anything
     for index, case in enumerate(cases):
         want = reference(*copy.deepcopy(case))
@@ -693,28 +725,28 @@ def check_function(student: Any, reference: Callable[..., Any], cases: Sequence[
         except NotImplementedError as error:
             if index == 0:
                 return unanswered(hint)
-            failures.append(Failure(case, call, expected, "", error=error, outcome=Outcome(error=error)))
+            failures.append((case, Failure(case, call, expected, "", error=error, outcome=Outcome(error=error))))
             continue
         if isinstance(outcome.error, TimedOut):
             return _failed(f"{outcome.problem}, on {call}", case, outcome, show, mistake=timed_out)
         if outcome.problem is not None:  # it used a package search, or changed its arguments
             return _failed(outcome.problem, case, outcome, show)
         if outcome.error is not None:
-            failures.append(Failure(case, call, expected, "", error=outcome.error, outcome=outcome))
+            failures.append((case, Failure(case, call, expected, "", error=outcome.error, outcome=outcome)))
         elif not _agrees(compare, outcome.value, want):
-            failures.append(Failure(case, call, expected, returned_text(outcome.value), outcome=outcome))
+            failures.append((case, Failure(case, call, expected, returned_text(outcome.value), outcome=outcome)))
     if not failures:
         return verdict(True, f"Correct: {name} gives the right result on all {len(cases)} cases.")
-    smallest = smallest_failure(failures, lambda failure: failure.case, size)
+    case, smallest = smallest_failure(failures, lambda failure: failure[0], size)
     count = (f"wrong on {len(failures)} of {len(cases)} cases; this is the smallest"
              if len(failures) > 1 or len(cases) > 1 else "")
-    mistake = _hint(explain, smallest.outcome, smallest.case)
+    mistake = _hint(explain, smallest.outcome, case)
     right = "" if smallest.error is not None else f"The right result is {smallest.expected}."
-    return _failed(smallest.said() + (f" ({count})" if count else ""), smallest.case, smallest.outcome, show,
+    return _failed(smallest.said() + (f" ({count})" if count else ""), case, smallest.outcome, show,
                    mistake=mistake, answer=right)
 
 
-def _failed(text: str, case: tuple[Any, ...], outcome: Any, show: Optional[Callable[..., Any]], *,
+def _failed(text: str, case: tuple[object, ...], outcome: Optional[Outcome], show: Optional[Callable[..., object]], *,
             mistake: str = "", answer: str = "") -> Verdict:
     """Print and return the verdict 'Not correct: <text>. <mistake>' on `case`, where the student's
     function went as `outcome` says, holding back `answer` on a first wrong try; display show(*case)
@@ -724,7 +756,7 @@ def _failed(text: str, case: tuple[Any, ...], outcome: Any, show: Optional[Calla
     return verdict(False, _sentence(f"Not correct: {text}.", mistake), case, outcome, answer)
 
 
-def _agrees(compare: Callable[[Any, Any], bool], value: Any, want: Any) -> bool:
+def _agrees(compare: Callable[[object, R], bool], value: object, want: R) -> bool:
     """Return compare(value, want), False when comparing what the student returned raises (a
     numpy array's truth value, an unhashable move): a wrong result, not an error of the check."""
     try:
@@ -733,7 +765,7 @@ def _agrees(compare: Callable[[Any, Any], bool], value: Any, want: Any) -> bool:
         return False
 
 
-def _hint(explain: Optional[Callable[..., str]], outcome: Any, case: tuple[Any, ...]) -> str:
+def _hint(explain: Optional[Callable[..., str]], outcome: Optional[Outcome], case: tuple[object, ...]) -> str:
     """Return explain(outcome, *case), or '' when there is no explain or it cannot read what the
     student's function returned (the verdict still says what came back)."""
     if explain is None:
@@ -744,11 +776,11 @@ def _hint(explain: Optional[Callable[..., str]], outcome: Any, case: tuple[Any, 
         return ""
 
 
-def _call(name: str, case: tuple[Any, ...]) -> str:
+def _call(name: str, case: tuple[object, ...]) -> str:
     return f"{name}({', '.join(repr(argument) for argument in case)})"
 
 
-def _drawing(show: Callable[..., Any], case: tuple[Any, ...]) -> Any:
+def _drawing(show: Callable[..., object], case: tuple[object, ...]) -> object:
     """Return show(*case), or None when it cannot draw this case."""
     try:
         return show(*copy.deepcopy(case))
@@ -756,7 +788,7 @@ def _drawing(show: Callable[..., Any], case: tuple[Any, ...]) -> Any:
         return None
 
 
-def display_in_notebook(thing: Any) -> None:
+def display_in_notebook(thing: object) -> None:
     """Display `thing` when running under IPython (and `thing` is not None)."""
     if thing is None:
         return

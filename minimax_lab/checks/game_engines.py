@@ -13,7 +13,7 @@ Not answered yet: score each move by the evaluation of the position it leads to,
 from __future__ import annotations
 
 from functools import cache
-from typing import Any, Callable, Iterable
+from typing import Callable, Iterable
 
 from ..analysis.fitting import feature_rows, fit_weights, self_play
 from ..analysis.players import points, random_openings, tournament
@@ -24,6 +24,7 @@ from ..heuristics.generic import even
 from ..search.engine import EngineResult, engine
 from ..search.forward import Beam
 from .core import Verdict, answer_text, check_answer, check_function, choice, exercise, unanswered, verdict
+from .guard import Outcome
 
 ONE_MORE_PLY = 7
 """"Predict the effect of one more ply": the engine's value of the empty board at this depth is
@@ -53,7 +54,7 @@ def quoted(names: Iterable[str]) -> str:
     return ", ".join(f'"{name}"' for name in names)
 
 
-def not_one_of(answer: Any, names: Iterable[str]) -> Verdict | None:
+def not_one_of(answer: object, names: Iterable[str]) -> Verdict | None:
     """Return a verdict (not counted as a try) when `answer` is text but none of `names`, else None."""
     names = list(names)
     if type(answer) is str and answer.strip().casefold() not in {name.casefold() for name in names}:
@@ -77,7 +78,7 @@ def direction(before: float, after: float) -> str:
 
 
 @exercise("predict")
-def one_more_ply(answer: Any) -> Verdict:
+def one_more_ply(answer: object) -> Verdict:
     """Check the prediction: is the engine's value of the empty board one ply deeper than
     ONE_MORE_PLY higher, lower or the same?"""
     values = deepening_values()
@@ -104,7 +105,7 @@ def one_more_ply(answer: Any) -> Verdict:
 
 # --- Your turn: which evaluation wins? -------------------------------------------------------------
 
-def evaluations(c4: ConnectFour) -> dict[str, Callable[[Any], float]]:
+def evaluations(c4: ConnectFour) -> dict[str, Callable[[ConnectFourState], float]]:
     """Return the evaluations of the lesson's tournament, by name."""
     if not isinstance(c4, ConnectFour):
         raise TypeError(f"evaluations needs the lesson's game, a ConnectFour (of any size), got {shown(c4)}")
@@ -121,7 +122,7 @@ def evaluation_points() -> dict[str, float]:
 
 
 @exercise("predict")
-def strongest(answer: Any) -> Verdict:
+def strongest(answer: object) -> Verdict:
     """Check the prediction of the evaluation that scores the most points in the tournament."""
     if answer is Ellipsis:  # not answered: no tournament to play yet
         return unanswered(f"one of {quoted(evaluations(game()))}: which knows the most about what wins?")
@@ -145,12 +146,12 @@ def strongest(answer: Any) -> Verdict:
 
 # --- Your turn: a beam ---------------------------------------------------------------------------
 
-class Kept(tuple[Any, ...]):
+class Kept(tuple[int, ...]):
     """The moves a beam keeps, best first, with the rank (how good each legal move looks) that the
     check compares a student's moves by: any moves of the same ranks are right, whatever their order
     among equals."""
 
-    ranks: dict[Any, float]
+    ranks: dict[int, float]
 
 
 def reference_beam(c4: ConnectFour, state: ConnectFourState, width: int) -> Kept:
@@ -161,7 +162,7 @@ def reference_beam(c4: ConnectFour, state: ConnectFourState, width: int) -> Kept
     return kept
 
 
-def same_beam(moves: Any, kept: Kept) -> bool:
+def same_beam(moves: object, kept: Kept) -> bool:
     """Return True when `moves` are as many distinct legal moves as `kept`, best first, ranked as
     `kept` is (ties in either order)."""
     if not isinstance(moves, (list, tuple)) or len(moves) != len(kept) or len(set(map(repr, moves))) != len(moves):
@@ -183,7 +184,7 @@ def beam_cases() -> list[tuple[ConnectFourState, int]]:
     return [(state, width) for state in states for width in (BEAM_WIDTH, 1, 2)]
 
 
-def beam_mistake(outcome: Any, state: ConnectFourState, width: int) -> str:
+def beam_mistake(outcome: Outcome, state: ConnectFourState, width: int) -> str:
     """Return a hint about what a student's beam probably did wrong in `state`."""
     c4, moves = game(), outcome.value
     if not isinstance(moves, (list, tuple)):
@@ -215,7 +216,7 @@ class Position:
 
 
 @exercise("code")
-def beam_moves(student: Any) -> Verdict:
+def beam_moves(student: object) -> Verdict:
     """Check a student's beam(state, width): the `width` moves that look best one ply ahead."""
     hint = ("score each move by the evaluation of the position it leads to, from the point of view of "
             "the player to move; a move that wins comes first")
@@ -256,7 +257,7 @@ def correlations() -> dict[str, dict[str, float]]:
 
 
 @exercise("predict")
-def dropped_feature(answer: Any) -> Verdict:
+def dropped_feature(answer: object) -> Verdict:
     """Check the prediction of the feature whose fitted weight is 0 (or the smallest)."""
     names = quoted(FEATURES)
     hint = f"one of {names}: which count says least about who wins, beyond what the others say?"
@@ -284,7 +285,7 @@ def dropped_feature(answer: Any) -> Verdict:
 # --- Check yourself ------------------------------------------------------------------------------
 
 @exercise("check-yourself")
-def quiz_1(answer: Any) -> Verdict:
+def quiz_1(answer: object) -> Verdict:
     """Which idea drops moves at a node without searching them, on a guess that they are bad?"""
     return choice(answer, "c", hint="which of them can make the search miss the best move?",
                   why="Forward pruning (AIMA 4th ed. section 5.3.3, for example beam search or ProbCut) "
@@ -296,7 +297,7 @@ def quiz_1(answer: Any) -> Verdict:
 
 
 @exercise("check-yourself")
-def quiz_2(answer: Any) -> Verdict:
+def quiz_2(answer: object) -> Verdict:
     """Why does iterative deepening cost little more than the last depth alone?"""
     return choice(answer, "b", hint="compare the nodes of one depth with those of all the depths before it",
                   why="Each depth costs several times the one before, so all the shallower iterations "
@@ -309,7 +310,7 @@ def quiz_2(answer: Any) -> Verdict:
 
 
 @exercise("check-yourself")
-def quiz_3(answer: Any) -> Verdict:
+def quiz_3(answer: object) -> Verdict:
     """What does AlphaZero's network give its Monte Carlo tree search?"""
     return choice(answer, "a", hint="AlphaZero has no hand-written evaluation: what does its search ask the "
                                     "network for?",

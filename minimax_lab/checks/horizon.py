@@ -35,7 +35,7 @@ from ..search.textbook import INF, SearchResult, alphabeta, negamax
 from . import guard
 from .guard import Outcome, limits
 from .core import (CASE_SEED, SIDES, Verdict, check_answer, check_function, choice, exercise, lesson_cases,
-                   number_trouble, plain_number, same, unanswered, verdict)
+                   number_trouble, plain_real, same, unanswered, verdict)
 
 if TYPE_CHECKING:
     from graphviz import Digraph
@@ -116,7 +116,7 @@ def search_cases(seed: Optional[int] = None) -> list[SearchCase]:
     return sorted(cases, key=search_size)
 
 
-def search_size(case: Any) -> int:
+def search_size(case: SearchCase) -> int:
     """Return how big a case of the search exercise is: the nodes a right search visits (those
     within its depth), then the tree's size."""
     game, _, depth, _ = case
@@ -124,7 +124,7 @@ def search_size(case: Any) -> int:
     return 1000 * within + len(game.nodes)
 
 
-def search_reference(game: TreeGame, state: Path, depth: int, evaluate: Guesses) -> tuple[float, Any]:
+def search_reference(game: TreeGame, state: Path, depth: int, evaluate: Guesses) -> tuple[float, Optional[int]]:
     """Return the answer key of the search exercise: the package's negamax to `depth` plies with
     `evaluate` (MAX's guess, negated where MIN moves): the value for the player to move, and the
     first best move (None where the search stops)."""
@@ -167,8 +167,8 @@ MOST_SEARCH_MISTAKES = 2
 """The most typical mistakes one hint of the search exercise names (on a small tree several agree)."""
 
 
-def mistaken_h_negamax(game: TreeGame, state: Path, depth: int, evaluate: Callable[[Any], float],
-                       mistake: Optional[str] = None) -> tuple[float, Any]:
+def mistaken_h_negamax(game: TreeGame, state: Path, depth: int, evaluate: Callable[[Path], float],
+                       mistake: Optional[str] = None) -> tuple[float, Optional[int]]:
     """Return (value for the player to move, first best move) of the depth-limited search in negamax
     form with a typical mistake (a key of SEARCH_MISTAKES), or without one (None)."""
     if mistake is not None and mistake not in SEARCH_MISTAKES:
@@ -240,7 +240,7 @@ def search_picture(game: TreeGame, state: Path, depth: int, evaluate: Guesses) -
 
 
 @exercise("code")
-def h_negamax(student: Any) -> Verdict:
+def h_negamax(student: object) -> Verdict:
     """Check the student's h_negamax(game, state, depth, evaluate), the depth-limited search in negamax
     form, on AIMA Fig. 5.2 and 40 random trees at depths 0 to 3, MAX or MIN to move, with random
     guesses: it must return the package's negamax's (value, move); name the mistake on the smallest
@@ -268,7 +268,7 @@ def horizon_facts() -> tuple[int, dict[int, int], int, float]:
 
 
 @exercise("predict")
-def horizon(answer: Any) -> Verdict:
+def horizon(answer: object) -> Verdict:
     """Check the smallest depth at which the plain search stops playing the careless move in
     HORIZON_MOVES (it sees that the move loses)."""
     careless, moves, seen, plies = horizon_facts()
@@ -278,7 +278,7 @@ def horizon(answer: Any) -> Verdict:
     why = (f"At depths {blind} the plain search plays column {careless}; at depth {seen} it plays "
            f"column {moves[seen]}. Column {careless} loses on ply {plies:g} (X's move is ply 1), so "
            f"only a search {plies:g} plies deep sees it.")
-    mistakes: dict[Any, str] = {depth: f"At depth {depth} the plain search still plays column {careless}."
+    mistakes: dict[object, str] = {depth: f"At depth {depth} the plain search still plays column {careless}."
                                 for depth in range(1, seen)}
     mistakes[4] = (f"{mistakes.get(4, '')} Four plies was the horizon of the lesson's example; here O "
                    "needs more moves to win.").strip()
@@ -294,7 +294,7 @@ SIGN_PROBE = "05152"
 from X's point of view scores it above 0."""
 
 
-def _probe(student: Callable[[Any], Any], c4: ConnectFour) -> Verdict | None:
+def _probe(student: Callable[[ConnectFourState], object], c4: ConnectFour) -> Verdict | None:
     """Return a verdict if the student's evaluation fails on a few positions (not a number, out of
     (-1, 1), raises, scores for the wrong side), else None."""
     for moves in ("", "3", "33", SIGN_PROBE, "001122"):
@@ -313,17 +313,18 @@ def _probe(student: Callable[[Any], Any], c4: ConnectFour) -> Verdict | None:
         except Exception as error:  # noqa: BLE001 - a student's error is a verdict
             return verdict(False, f"Not correct: your evaluation raised {type(error).__name__} ({error}) "
                                   f"on {where(moves)}.")
-        if not plain_number(value):  # not a bool, NaN, or a number of a class of its own (== could say anything)
+        number = plain_real(value)
+        if number is None:  # not a bool, NaN, or a number of a class of its own (== could say anything)
             return verdict(False, f"Not correct: your evaluation returned {shown(value, 120)} "
                                   f"({number_trouble(value)}) for the position after {where(moves)}; it must "
                                   "return a number (an int or a float).")
-        if not -1 < value < 1:
+        if not -1 < number < 1:
             return verdict(False, f"Not correct: your evaluation returned {shown(value, 120)} for the position after "
                                   f"{where(moves)}. It must stay strictly between -1 and 1, since a "
                                   "win is worth 1 and a guess must never outrank a real win: divide by more.")
-        if moves == SIGN_PROBE and value < 0:
+        if moves == SIGN_PROBE and number < 0:
             return verdict(False, f"Not correct: your evaluation scores the position after {SIGN_PROBE!r} "
-                                  f"at {value:+.4f}, bad for X, though X has an open three and O only two "
+                                  f"at {number:+.4f}, bad for X, though X has an open three and O only two "
                                   "stones. It must be X's value whoever is to move: X's counts minus O's.")
     return None
 
@@ -340,7 +341,7 @@ def probe_positions(c4: ConnectFour) -> list[ConnectFourState]:
     return [state for state in states if not c4.is_terminal(state)]
 
 
-def course_evaluations(c4: ConnectFour) -> list[Callable[[Any], float]]:
+def course_evaluations(c4: ConnectFour) -> list[Callable[[ConnectFourState], float]]:
     """Return the course's own evaluations of Connect Four: the game's, the engine's, and the
     linear one with the course's weights."""
     return [c4.evaluate, game_evaluation(c4), LinearEvaluation(c4)]
@@ -415,7 +416,7 @@ COPY_HINT = ("Make one of your own: weigh the features so that some positions ch
              "something new.")
 
 
-def the_course_evaluation(student: Callable[[Any], Any], c4: ConnectFour) -> Verdict | None:
+def the_course_evaluation(student: Callable[[ConnectFourState], Any], c4: ConnectFour) -> Verdict | None:
     """Return a verdict refusing `student` if it is the course's evaluation: a package object; a
     function that orders the probe positions as one of the course's evaluations does (a power, a
     scaling, a near copy: keeps_the_order); or a weighted sum of the course's features with weights
@@ -460,7 +461,7 @@ def score_text(result: MatchResult, games: int) -> str:
 
 
 @exercise("code")
-def evaluation(student: Any) -> Verdict:
+def evaluation(student: object) -> Verdict:
     """Check a student's evaluation in a match: engines to MATCH_DEPTH, MATCH_GAMES games from the
     openings of MATCH_SEED, against the zero evaluation (it must score POINTS_NEEDED); also print
     its result against the course's evaluation."""
@@ -509,7 +510,7 @@ SOLUTION_TEXT = ("One evaluation that passes, the lesson's solution: open threes
 # --- Check yourself ------------------------------------------------------------------------------
 
 @exercise("check-yourself")
-def quiz_1(answer: Any) -> Verdict:
+def quiz_1(answer: object) -> Verdict:
     """What is the horizon effect?"""
     c4 = game()
     trap = c4.play(TRAP_MOVES)
@@ -525,7 +526,7 @@ def quiz_1(answer: Any) -> Verdict:
 
 
 @exercise("check-yourself")
-def quiz_2(answer: Any) -> Verdict:
+def quiz_2(answer: object) -> Verdict:
     """Which positions does quiescence search keep searching beyond the horizon?"""
     c4 = game()
     fork = c4.play(TRAP_MOVES + "34")
@@ -541,7 +542,7 @@ def quiz_2(answer: Any) -> Verdict:
 
 
 @exercise("check-yourself")
-def quiz_3(answer: Any) -> Verdict:
+def quiz_3(answer: object) -> Verdict:
     """Why must an evaluation stay strictly between -1 and 1?"""
     c4 = game()
     scale = LinearEvaluation(c4).scale

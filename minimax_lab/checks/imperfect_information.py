@@ -20,7 +20,7 @@ import random
 from fractions import Fraction
 from functools import cache
 from math import comb
-from typing import Any, Optional
+from typing import Optional, TypedDict
 
 from ..core.text import value_text
 from ..games.cards import CardGame, CardState, hands_text
@@ -66,7 +66,7 @@ def lesson_belief() -> list[CardState]:
 # --- Your turn: how big is the belief state? ------------------------------------------------------
 
 @exercise("predict")
-def belief_size(answer: Any) -> Verdict:
+def belief_size(answer: object) -> Verdict:
     """Check the number of positions in MAX's belief state at the start of the lesson's deal."""
     game = lesson_game()
     states = lesson_belief()
@@ -107,18 +107,18 @@ MISTAKES: dict[str, str] = {
 """The typical mistakes of the clairvoyance exercise (mistaken_clairvoyance's `mistake`): what each does."""
 
 
-def clairvoyance_reference(game: CardGame, states: list[CardState]) -> tuple[Fraction, Any]:
+def clairvoyance_reference(game: CardGame, states: list[CardState]) -> tuple[Fraction, Optional[str]]:
     """Return the answer key of the clairvoyance exercise: the package's average and card."""
     found = averaging_over_clairvoyance(game, states)
     return found.value, found.move
 
 
-def alternating_value(game: Any, state: Any) -> float:
+def alternating_value(game: CardGame, state: CardState) -> float:
     """Return MAX's value of `state` by a minimax whose players take turns (lesson 1's minimax_search)."""
     return plain.minimax_search(game, state)[0]
 
 
-def mistaken_clairvoyance(game: CardGame, states: list[CardState], mistake: str) -> tuple[Any, Any]:
+def mistaken_clairvoyance(game: CardGame, states: list[CardState], mistake: str) -> tuple[Fraction, Optional[str]]:
     """Return (value, card) as averaging over clairvoyance with one typical mistake (MISTAKES) finds them."""
     value = alternating_value if mistake == "alternating" else plain.minimax_value
     if mistake == "each deal's best":
@@ -171,7 +171,7 @@ def random_position(rng: random.Random) -> tuple[CardGame, list[CardState]]:
             return game, belief_state(game, state, "MAX")
 
 
-def clairvoyance_case_size(case: tuple[Any, ...]) -> int:
+def clairvoyance_case_size(case: tuple[CardGame, list[CardState]]) -> int:
     """Return how big a case is: its positions times the cards MAX still holds."""
     game, states = case
     return len(states) * len(states[0].hands[0])
@@ -194,7 +194,7 @@ def position_text(game: CardGame, states: list[CardState]) -> str:
 
 
 @exercise("code")
-def clairvoyance(student: Any) -> Verdict:
+def clairvoyance(student: object) -> Verdict:
     """Check the student's averaging_over_clairvoyance(game, states) on random small card positions and
     the lesson's against the package's; name the mistake on the smallest failing case."""
     return check_function(student, clairvoyance_reference, clairvoyance_cases(), hint=CLAIRVOYANCE_HINT,
@@ -203,7 +203,14 @@ def clairvoyance(student: Any) -> Verdict:
 
 # --- Your turn: the road to the gold --------------------------------------------------------------
 
-ROAD: dict[str, Any] = {"A": 1, "B": {"left": (5, -100), "right": (-100, 5)}}
+class Road(TypedDict):
+    """AIMA's road: road A's payoff, and road B's branches with their payoffs in the two worlds."""
+
+    A: int
+    B: dict[str, tuple[int, int]]
+
+
+ROAD: Road = {"A": 1, "B": {"left": (5, -100), "right": (-100, 5)}}
 """AIMA's road, in numbers: road A ends at a small heap of gold (1); road B at a fork where one
 branch leads to jewels (5) and the other under a bus (-100). Each tuple gives a branch's payoff in
 the two worlds (the jewels on the left, or on the right), equally likely."""
@@ -220,7 +227,7 @@ def road_values() -> tuple[Fraction, Fraction]:
 
 
 @exercise("predict")
-def road(answer: Any) -> Verdict:
+def road(answer: object) -> Verdict:
     """Check road B's (clairvoyant value, true value)."""
     clairvoyant, true = road_values()
     mistakes = {
@@ -241,7 +248,7 @@ def road(answer: Any) -> Verdict:
 # --- Check yourself ------------------------------------------------------------------------------
 
 @exercise("check-yourself")
-def quiz_1(answer: Any) -> Verdict:
+def quiz_1(answer: object) -> Verdict:
     """What is a player's belief state? (a, b or c)"""
     return choice(answer, "b", hint="what does the player know, and what does it not?",
                   why=f"It is every position consistent with what the player has seen: {len(lesson_belief())} "
@@ -252,7 +259,7 @@ def quiz_1(answer: Any) -> Verdict:
 
 
 @exercise("check-yourself")
-def quiz_2(answer: Any) -> Verdict:
+def quiz_2(answer: object) -> Verdict:
     """Why does averaging over clairvoyance overvalue leading A♠? (a, b or c)"""
     game, states = lesson_game(), lesson_belief()
     fooled = averaging_over_clairvoyance(game, states)
@@ -266,7 +273,7 @@ def quiz_2(answer: Any) -> Verdict:
 
 
 @exercise("check-yourself")
-def quiz_3(answer: Any) -> Verdict:
+def quiz_3(answer: object) -> Verdict:
     """Why does averaging over clairvoyance never bluff in poker? (a, b or c)"""
     return choice(answer, "c", hint="in the games it searches, what does the opponent see?",
                   why="In every deal it searches, both players see all the cards, so hiding or gathering "

@@ -14,7 +14,7 @@ True
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Callable
 
 from ..core.text import path_name, value_text
 from ..core.trees import Tree
@@ -37,7 +37,7 @@ UNIFORM = (10, 3)
 # --- Your turn: a leaf seen by MIN ---------------------------------------------------------------------
 
 @exercise("predict")
-def min_utility(answer: Any) -> Verdict:
+def min_utility(answer: object) -> Verdict:
     """Check the predicted utility for MIN of the leaf LEAF of the box game (AIMA Fig. 5.2)."""
     game = TreeGame(FIG_5_2)
     for_max, for_min = game.utility(LEAF, "MAX"), game.utility(LEAF, "MIN")
@@ -84,12 +84,12 @@ def all_min(tree: Tree) -> float:
 
 
 @exercise("predict")
-def predicted_move(answer: Any) -> Verdict:
+def predicted_move(answer: object) -> Verdict:
     """Check the move predicted at the root of MOVE_TREE (0, 1 or 2)."""
     values = move_values(MOVE_TREE)
     best = minimax(MOVE_TREE).move
     others = [move for move in range(len(values)) if move != best]
-    mistakes: dict[Any, str] = {move: f"After move {move}, MIN can hold you to {value_text(values[move])}."
+    mistakes: dict[object, str] = {move: f"After move {move}, MIN can hold you to {value_text(values[move])}."
                                 for move in others}
     greedy = max(range(len(values)), key=lambda move: largest_leaf(MOVE_TREE[move]))
     if greedy != best:
@@ -139,7 +139,7 @@ MIN_VALUE_MISTAKES: tuple[tuple[Callable[[Tree], float], str], ...] = (
 
 
 @exercise("code")
-def min_value(student: Any) -> Verdict:
+def min_value(student: object) -> Verdict:
     """Check the student's min_value(tree) (MIN to move at the root of a nested-list tree) on AIMA
     Fig. 5.2 and 40 random trees against minimax; name the mistake on the smallest failing tree."""
     cases = [(case.tree,) for case in lesson_cases(sides=("MIN",))]
@@ -169,7 +169,7 @@ def min_value_mistake(outcome: Outcome, tree: Tree) -> str:
 # --- Your turn: count the nodes ----------------------------------------------------------------------
 
 @exercise("predict")
-def node_count(answer: Any) -> Verdict:
+def node_count(answer: object) -> Verdict:
     """Check the predicted number of nodes minimax visits in a uniform tree with b = 10, m = 3."""
     branching, depth = UNIFORM
     result = minimax(UniformTree(branching, depth))
@@ -190,7 +190,7 @@ def node_count(answer: Any) -> Verdict:
 # --- Check yourself ----------------------------------------------------------------------------------
 
 @exercise("check-yourself")
-def quiz_1(answer: Any) -> Verdict:
+def quiz_1(answer: object) -> Verdict:
     """Why is the algorithm called minimax? (a, b or c)"""
     return choice(answer, "b", hint="think of what MAX assumes MIN will do after each move",
                   why="Each move is worth its worst case (the minimum over MIN's replies), and MAX "
@@ -202,7 +202,7 @@ def quiz_1(answer: Any) -> Verdict:
 
 
 @exercise("check-yourself")
-def quiz_2(answer: Any) -> Verdict:
+def quiz_2(answer: object) -> Verdict:
     """What does minimax hold in memory at once? (a, b or c)"""
     return choice(answer, "a",
                   hint="think of which calls are still open when the search reaches a leaf",
@@ -215,7 +215,7 @@ def quiz_2(answer: Any) -> Verdict:
 
 
 @exercise("check-yourself")
-def quiz_3(answer: Any) -> Verdict:
+def quiz_3(answer: object) -> Verdict:
     """Against a MIN that makes mistakes, what does minimax's move score? (a, b or c)"""
     move = minimax(FIG_5_2).move
     gift = max(FIG_5_2[move])   # a MIN that always hands over the largest card

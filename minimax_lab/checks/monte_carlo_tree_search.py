@@ -16,8 +16,9 @@ from __future__ import annotations
 
 import math
 import random
+from fractions import Fraction
 from functools import cache
-from typing import Any, Optional
+from typing import Hashable, Optional
 
 from ..core.text import value_text
 from ..core.trees import Tree, random_tree
@@ -52,7 +53,7 @@ CORNER = "X........"
 
 # --- Your turn: which replies do random playouts prefer? -------------------------------------------
 
-def trap_values() -> dict[int, tuple[Any, float]]:
+def trap_values() -> dict[int, tuple[Fraction, float]]:
     """Return, for each of O's moves in TRAP, the exact mean of random playouts after it and its
     minimax value (both for X)."""
     game = TicTacToe()
@@ -63,7 +64,7 @@ def trap_values() -> dict[int, tuple[Any, float]]:
 
 
 @exercise("predict")
-def playout_favourite(answer: Any) -> Verdict:
+def playout_favourite(answer: object) -> Verdict:
     """Check which of O's replies in TRAP (a: the corners, b: the edges, c: all alike) random
     playouts rate best for O."""
     values = trap_values()
@@ -134,13 +135,13 @@ LOG_OF_ZERO = ("Your search took the logarithm of a parent's N = 0 in UCB1: the 
 """The hint for log(0) ('math domain error'): the back-up did not count the playout in every node on its path."""
 
 
-def mcts_reference(game: Game, state: Any, playouts: int, seed: int, C: float) -> dict[Any, int]:
+def mcts_reference(game: Game, state: Hashable, playouts: int, seed: int, C: float) -> dict[Hashable, int]:
     """Return the answer key of the MCTS exercise: the visits of the root's children after uct's
     `playouts` playouts with `seed` and exploration C (the tree plain.monte_carlo_tree_search grows)."""
     return uct(game, state, playouts=playouts, seed=seed, exploration=C).visits
 
 
-def mcts_case_size(case: tuple[Any, ...]) -> int:
+def mcts_case_size(case: tuple[Game, Hashable, int, int, float]) -> int:
     """Return how big a case of the MCTS exercise is, to show the smallest failing one: 0 for the
     lesson's tiny tree (shown first), else its playouts, a tic-tac-toe position counting a little
     more than a tree."""
@@ -151,13 +152,13 @@ def mcts_case_size(case: tuple[Any, ...]) -> int:
     return 2 * int(playouts) + (tree is None)
 
 
-def mcts_cases(seed: Optional[int] = None) -> list[tuple[Game, Any, int, int, float]]:
+def mcts_cases(seed: Optional[int] = None) -> list[tuple[Game, Hashable, int, int, float]]:
     """Return the cases of the MCTS exercise, (game, state, playouts, seed, C) each, smallest first:
     the lesson's tiny tree with the SHOWN playouts it prints and with TELLING, then MCTS_TREES random small trees
     and MCTS_POSITIONS unfinished tic-tac-toe positions, drawn from `seed` (default CASE_SEED),
     with the constants of MCTS_CONSTANTS in turn."""
     rng = random.Random(CASE_SEED.get() if seed is None else seed)
-    cases: list[tuple[Game, Any, int, int, float]] = [(TreeGame(STEP_TREE), (), SHOWN, STEP_SEED, math.sqrt(2)),
+    cases: list[tuple[Game, Hashable, int, int, float]] = [(TreeGame(STEP_TREE), (), SHOWN, STEP_SEED, math.sqrt(2)),
                                                       (TreeGame(STEP_TREE), (), *TELLING)]
     while len(cases) < 2 + MCTS_TREES:
         tree = random_tree(rng.randint(2, 3), rng.randint(2, 4), seed=rng.randrange(2 ** 32), low=-1, high=1,
@@ -189,7 +190,8 @@ def mistaken_ucb1(child: MCTSNode, parent_N: int, C: float, mistake: str) -> flo
     return mean + bonus.get(mistake, C * math.sqrt(ratio))
 
 
-def mistaken_mcts(game: Game, state: Any, playouts: int, seed: int, C: float, mistake: str = "") -> dict[Any, int]:
+def mistaken_mcts(game: Game, state: Hashable, playouts: int, seed: int, C: float,
+                  mistake: str = "") -> dict[Hashable, int]:
     """Return the visits of the root's children after MCTS as the lesson prints it (plain's
     monte_carlo_tree_search) with one typical mistake, a key of MCTS_MISTAKES ('' for none)."""
     rng, me = random.Random(seed), game.max_player
@@ -224,7 +226,7 @@ def mistaken_mcts(game: Game, state: Any, playouts: int, seed: int, C: float, mi
     return {move: child.N for move, child in root.children.items()}
 
 
-def same_visits(answer: Any, expected: dict[Any, int]) -> bool:
+def same_visits(answer: object, expected: dict[Hashable, int]) -> bool:
     """Return True when `answer` is a dict giving each of the root's moves its visits, as `expected`
     does (moves of the same type, counts by `same`), and no other move."""
     if type(answer) is not dict or len(answer) != len(expected):
@@ -237,7 +239,7 @@ def same_visits(answer: Any, expected: dict[Any, int]) -> bool:
     return True
 
 
-def mcts_mistake(outcome: Outcome, game: Game, state: Any, playouts: int, seed: int, C: float) -> str:
+def mcts_mistake(outcome: Outcome, game: Game, state: Hashable, playouts: int, seed: int, C: float) -> str:
     """Return a hint about what a wrong MCTS probably did on this case (it went as `outcome` says):
     the typical mistake whose visits there are what it returned, or what its error or its visits'
     total give away; '' when it cannot tell. Never the right visits."""
@@ -272,7 +274,7 @@ def mcts_mistake(outcome: Outcome, game: Game, state: Any, playouts: int, seed: 
 
 
 @exercise("code")
-def mcts(student: Any) -> Verdict:
+def mcts(student: object) -> Verdict:
     """Check the student's mcts(game, state, playouts, seed, C), which returns the visits of the
     root's children, on the tiny tree, random small trees and tic-tac-toe positions against uct
     with the same seed; name the mistake on the smallest failing case."""
@@ -291,7 +293,7 @@ def corner_choices() -> dict[int, int]:
 
 
 @exercise("check-yourself")
-def quiz_1(answer: Any) -> Verdict:
+def quiz_1(answer: object) -> Verdict:
     """What happens to UCT's choice as its playouts grow, in a two-player zero-sum game? (a, b or c)"""
     game = TicTacToe()
     best = solve(game, game.state(CORNER)).move
@@ -308,7 +310,7 @@ def quiz_1(answer: Any) -> Verdict:
 
 
 @exercise("check-yourself")
-def quiz_2(answer: Any) -> Verdict:
+def quiz_2(answer: object) -> Verdict:
     """What does UCT do with the exploration constant C = 0? (a, b or c)"""
     return choice(answer, "b", hint="with C = 0, what is left of UCB1?",
                   why="With C = 0 UCB1 is the mean alone: once every child has been tried, selection always "
@@ -321,7 +323,7 @@ def quiz_2(answer: Any) -> Verdict:
 
 
 @exercise("check-yourself")
-def quiz_3(answer: Any) -> Verdict:
+def quiz_3(answer: object) -> Verdict:
     """Why does MCTS grow a tree instead of averaging playouts from each root move? (a, b or c)"""
     values = trap_values()
     corner = values[TRAP_OPTIONS["a"][0]]

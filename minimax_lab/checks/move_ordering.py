@@ -22,20 +22,21 @@ import math
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
-from typing import Any, Iterator, Optional
+from typing import Any, Callable, Iterator, Optional, Sequence
 
 from ..analysis.experiments import minimal_leaves
 from ..core.text import path_name, shown
 from ..core.trace import Moves
 from ..core.trees import Tree, random_tree, tree_depth
-from ..games.tictactoe import LINES_THROUGH, TicTacToe
+from ..games.protocol import Game
+from ..games.tictactoe import LINES_THROUGH, TicTacToe, TicTacToeState
 from ..heuristics.tictactoe import open_lines_evaluation
 from ..search.ordering import ByEvaluation, Combined, as_given, exact_order, exact_values, iterative_deepening
 from ..search.registry import ORDERINGS, ordering_named
 from ..search.textbook import SearchResult, alphabeta
 from . import guard
 from .guard import limits
-from .core import Verdict, choice, error_text, exercise, read_number, same, unanswered, verdict
+from .core import Verdict, choice, error_text, exercise, plain_sequence, read_number, same, unanswered, verdict
 
 ORDER_TREE: Tree = random_tree(3, 3, seed=4, low=-99, high=99)
 """The tree of "one tree, four orders" (branching 3, depth 3, MAX at the root)."""
@@ -52,7 +53,7 @@ def four_orders(tree: Tree = ORDER_TREE) -> dict[str, SearchResult[float]]:
 
 
 @exercise("predict")
-def fewest_leaves(answer: Any) -> Verdict:
+def fewest_leaves(answer: object) -> Verdict:
     """Check a prediction (order, leaves): which of the four orders evaluates the fewest leaves of
     ORDER_TREE, and how many."""
     hint = ("which order lets every cutoff happen as early as it can? For the count, lesson 3's "
@@ -62,10 +63,11 @@ def fewest_leaves(answer: Any) -> Verdict:
     leaves = {label: result.leaves for label, result in four_orders().items()}
     fewest = min(leaves.values())
     winners = [label for label, count in leaves.items() if count == fewest]
-    if type(answer) not in (tuple, list) or len(answer) != 2:
+    pair = plain_sequence(answer, 2)
+    if pair is None:
         return verdict(False, f"Not correct: you said {shown(answer)}. Answer with a pair: the order's name "
                               f"and a number of leaves, like ('as given', 20).")
-    name, count = answer
+    name, count = pair
     label = next((ordering.label for key, ordering in ORDERINGS.items()   # 'best first', or just 'best'
                   if ordering.label in leaves and (same(name, ordering.label) or same(name, key))), None)
     if label is None:
@@ -98,14 +100,18 @@ def fewest_leaves(answer: Any) -> Verdict:
     return verdict(True, f"Correct: {label}, {fewest} leaves{note}. The others: {others}.")
 
 
+TicTacToeGame = Game[TicTacToeState, int]
+"""Tic-tac-toe as a search hands it to an ordering: its states, and squares 0..8 as actions."""
+
+
 # --- the lesson's orderings, for the answers ---------------------------------------------------------
 
-def centre_corners_edges(game: Any, state: Any, actions: Any, path: Moves) -> list[Any]:
+def centre_corners_edges(game: TicTacToeGame, state: TicTacToeState, actions: Sequence[int], path: Moves) -> list[int]:
     """Return the empty squares: the centre first, then the corners, then the edges."""
     return sorted(actions, key=PREFERENCE.index)
 
 
-def wins_then_preference(game: Any, state: Any, actions: Any, path: Moves) -> list[Any]:
+def wins_then_preference(game: TicTacToeGame, state: TicTacToeState, actions: Sequence[int], path: Moves) -> list[int]:
     """Return the squares that win at once first, then the centre, the corners and the edges (the
     answer to "an ordering of your own")."""
     player = game.to_move(state)
@@ -117,7 +123,7 @@ def wins_then_preference(game: Any, state: Any, actions: Any, path: Moves) -> li
     return sorted(actions, key=lambda square: (not wins(square), PREFERENCE.index(square)))
 
 
-def win_block_centre(game: Any, state: Any, actions: Any, path: Moves) -> list[Any]:
+def win_block_centre(game: TicTacToeGame, state: TicTacToeState, actions: Sequence[int], path: Moves) -> list[int]:
     """Return the squares that win at once, then those that block a win, then the rest by
     PREFERENCE (the answer to "beat the budget")."""
     me = game.to_move(state)
@@ -135,7 +141,7 @@ def win_block_centre(game: Any, state: Any, actions: Any, path: Moves) -> list[A
 class OrderingRaised(Exception):
     """A student's ordering raised `error` at the node `path` (position `state`)."""
 
-    def __init__(self, error: BaseException, state: Any, path: Moves):
+    def __init__(self, error: BaseException, state: TicTacToeState, path: Moves):
         super().__init__(str(error))
         self.error, self.state, self.path = error, state, path
 
@@ -145,13 +151,14 @@ class Watched:
     forbidden, so that an error raised in the student's code is told apart from the search refusing
     what the ordering returned; records each node's position and the order returned there."""
 
-    def __init__(self, student: Any):
+    def __init__(self, student: Callable[..., object]):
         self.student = student
         self.learn = getattr(student, "cutoff", None)  # one bound method, so the guard prepares it once
         self.__name__ = getattr(student, "__name__", None) or shown(student)
-        self.orders: list[tuple[Any, tuple[Any, ...]]] = []
+        self.orders: list[tuple[TicTacToeState, tuple[int, ...]]] = []
 
-    def __call__(self, game: Any, state: Any, actions: Any, path: Moves) -> Any:
+    def __call__(self, game: TicTacToeGame, state: TicTacToeState, actions: Sequence[int], path: Moves) -> Any:
+        """Return what the student's ordering returned, as it is: the search checks it (check_ordering)."""
         returned = self._call(self.student, game, state, actions, path)
         if isinstance(returned, Iterator):  # a generator: read it once, here, to see the order
             returned = tuple(returned)
@@ -159,13 +166,14 @@ class Watched:
             self.orders.append((state, tuple(returned)))
         return returned
 
-    def cutoff(self, game: Any, state: Any, action: Any, path: Moves) -> None:
+    def cutoff(self, game: TicTacToeGame, state: TicTacToeState, action: int, path: Moves) -> None:
         """Pass a cutoff on to the student's ordering if it learns from them."""
         if self.learn is not None:
             self._call(self.learn, game, state, action, path)
 
     @staticmethod
-    def _call(function: Any, game: Any, state: Any, argument: Any, path: Moves) -> Any:
+    def _call(function: Callable[..., object], game: TicTacToeGame, state: TicTacToeState, argument: object,
+              path: Moves) -> object:
         try:
             return guard.call_forbidding(function, game, state, argument, path)
         except (NotImplementedError, guard.TimedOut, guard.PackageSearchUsed):
@@ -185,7 +193,7 @@ class Run:
     misranked: int
 
 
-def misranks(orders: list[tuple[Any, tuple[Any, ...]]]) -> tuple[int, int]:
+def misranks(orders: list[tuple[TicTacToeState, tuple[int, ...]]]) -> tuple[int, int]:
     """Return (nodes whose moves differ in exact value, nodes where a worse move comes before a
     better one) among the positions and orders an ordering returned in a tic-tac-toe search."""
     game = TicTacToe()
@@ -200,14 +208,14 @@ def misranks(orders: list[tuple[Any, tuple[Any, ...]]]) -> tuple[int, int]:
     return choices, misranked
 
 
-def _search_with(student: Any) -> Run:
+def _search_with(student: Callable[..., object]) -> Run:
     """Return the Run of alpha-beta on tic-tac-toe from the empty board with the student's ordering."""
     watched = Watched(student)
     result: SearchResult[float] = alphabeta(TicTacToe(), order=watched)
     return Run(result, *misranks(watched.orders))
 
 
-def run_ordering(student: Any, hint: str) -> Run | Verdict:
+def run_ordering(student: object, hint: str) -> Run | Verdict:
     """Return the Run of alpha-beta on tic-tac-toe from the empty board with the student's ordering,
     or the verdict (printed) on an ordering that is unanswered, the package's own, or breaks the
     search."""
@@ -251,7 +259,7 @@ def run_ordering(student: Any, hint: str) -> Run | Verdict:
                               f"{type(error).__name__} ({error_text(error)}). Return the actions, rearranged.")
 
 
-def package_part(student: Any) -> Optional[str]:
+def package_part(student: object) -> Optional[str]:
     """Return the name of the course's ordering when `student` is one (a function or object of the
     package, or a Combined of nothing else), else None."""
     if isinstance(student, Combined):
@@ -329,7 +337,7 @@ def ordering_answer() -> str:
 
 
 @exercise("code")
-def my_ordering(student: Any) -> Verdict:
+def my_ordering(student: object) -> Verdict:
     """Check an ordering written by the student: on tic-tac-toe from the empty board it must return
     the actions rearranged at every node (so alpha-beta's value stays exact), guess without the
     exact values, and save work: fewer nodes than the squares as given."""
@@ -365,7 +373,7 @@ def budget_answer() -> str:
 
 
 @exercise("code")
-def within_budget(student: Any) -> Verdict:
+def within_budget(student: object) -> Verdict:
     """Check an ordering with which alpha-beta solves tic-tac-toe from the empty board in fewer
     nodes than budget(), without the exact values."""
     hint = ("the exact values only rank the moves; among moves of equal value, which should come "
@@ -394,7 +402,7 @@ def deepening() -> tuple[SearchResult[float], ...]:
     return tuple(iterative_deepening(TicTacToe(), max_depth=9, evaluate=open_lines_evaluation))
 
 
-def near(number: Any, value: float) -> bool:
+def near(number: Optional[float], value: float) -> bool:
     """Return True when `number` (a plain number or None) is `value` to three decimals."""
     try:
         return number is not None and math.isclose(number, value, abs_tol=5e-4)
@@ -403,7 +411,7 @@ def near(number: Any, value: float) -> bool:
 
 
 @exercise("predict")
-def first_depth(answer: Any) -> Verdict:
+def first_depth(answer: object) -> Verdict:
     """Check a prediction (square, value): the move and value of iterative deepening's depth-1
     search of tic-tac-toe, with the open-lines evaluation."""
     hint = "at depth 1 X tries each square once and scores the position with open_lines_evaluation"
@@ -414,10 +422,11 @@ def first_depth(answer: Any) -> Verdict:
     answer_text = (f"The answer is square {first.move} with {exact} ≈ {first.value:.3f}: the centre lies on "
                    "four lines, all open after X takes it, and O has none; a corner lies on three, an edge "
                    "on two; the evaluation divides the difference by 9.")
-    if type(answer) not in (tuple, list) or len(answer) != 2:
+    pair = plain_sequence(answer, 2)
+    if pair is None:
         return verdict(False, f"Not correct: you said {shown(answer)}. Answer with a pair: the square and the "
                               "value, like (0, 0.25).")
-    square, value = answer
+    square, value = pair
     number = read_number(value)
     close = near(number, first.value)
     if same(square, first.move) and close:
@@ -438,7 +447,7 @@ def first_depth(answer: Any) -> Verdict:
 # --- Check yourself ------------------------------------------------------------------------------
 
 @exercise("check-yourself")
-def quiz_1(answer: Any) -> Verdict:
+def quiz_1(answer: object) -> Verdict:
     """Does the order in which alpha-beta tries the moves change the value it returns?"""
     results = four_orders()
     values = sorted({result.value for result in results.values()})
@@ -454,7 +463,7 @@ def quiz_1(answer: Any) -> Verdict:
 
 
 @exercise("check-yourself")
-def quiz_2(answer: Any) -> Verdict:
+def quiz_2(answer: object) -> Verdict:
     """How can win, block, centre need fewer nodes than best first by the exact values?"""
     best = budget()
     mine = alphabeta(TicTacToe(), order=win_block_centre).nodes
@@ -469,7 +478,7 @@ def quiz_2(answer: Any) -> Verdict:
 
 
 @exercise("check-yourself")
-def quiz_3(answer: Any) -> Verdict:
+def quiz_3(answer: object) -> Verdict:
     """Why does iterative deepening's last search of tic-tac-toe visit more nodes than one alpha-beta
     search from scratch?"""
     last, scratch = deepening()[-1].nodes, alphabeta(TicTacToe()).nodes

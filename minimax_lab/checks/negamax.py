@@ -13,7 +13,7 @@ True
 from __future__ import annotations
 
 import copy
-from typing import Any, Callable, Optional
+from typing import Any, Callable, Optional, Sequence
 
 from ..core.text import path_name, value_text
 from ..core.trace import Trace
@@ -22,7 +22,7 @@ from ..display.draw import draw
 from ..games.protocol import TreeGame
 from ..games.tictactoe import TicTacToe
 from ..search.textbook import minimax, negamax
-from .core import FIG_5_2, Verdict, check_answer, check_function, choice, exercise, lesson_cases, same
+from .core import FIG_5_2, Verdict, check_answer, check_function, choice, exercise, lesson_cases, plain_sequence, same
 from .guard import Outcome
 
 EXERCISE_TREE: Tree = [[[5, -2], [7, 1]], [[-3, 8], [4, 6]]]
@@ -44,7 +44,7 @@ class ExtraTurn(TreeGame):
         return "MAX" if state in ((), (0,)) else super().to_move(state)
 
 
-def _values(search: Callable[..., Any], tree: Tree) -> tuple[Any, ...]:
+def _values(search: Callable[..., object], tree: Tree) -> tuple[Any, ...]:
     """Return the values `search` gives the ASKED nodes of `tree` (MAX moving first)."""
     trace = Trace()
     search(tree, trace=trace)
@@ -52,7 +52,7 @@ def _values(search: Callable[..., Any], tree: Tree) -> tuple[Any, ...]:
 
 
 @exercise("predict")
-def side_to_move_values(answer: Any) -> Verdict:
+def side_to_move_values(answer: object) -> Verdict:
     """Check the predicted negamax values of EXERCISE_TREE at the root, [1], [1][0] and [1][0][1]."""
     absolute, relative = _values(minimax, EXERCISE_TREE), _values(negamax, EXERCISE_TREE)
     signs = [1 if len(path) % 2 == 0 else -1 for path in ASKED]
@@ -70,9 +70,9 @@ def side_to_move_values(answer: Any) -> Verdict:
     why = (f"MAX moves at the root and at {', '.join(maxes)}, so their values stay; MIN moves at "
            f"{mins[0]} and at the leaf {mins[1]}, so theirs are negated.")
     note = ""
-    if (type(answer) in (tuple, list) and len(answer) == len(ASKED)
-            and not any(same(answer, wrong) for wrong in mistakes)):
-        right = sum(same(given, value) for given, value in zip(answer, relative))
+    values = plain_sequence(answer, len(ASKED))
+    if values is not None and not any(same(answer, wrong) for wrong in mistakes):
+        right = sum(same(given, value) for given, value in zip(values, relative))
         note = (f"{right} of the {len(ASKED)} values are right. For each node, ask who moves there: "
                 "negamax's value is minimax's for MAX, its negation for MIN.")
     return check_answer(answer, relative, mistakes=mistakes, why=why, note=note,
@@ -84,7 +84,7 @@ def _min_first(tree: Tree) -> TreeGame:
 
 
 @exercise("code")
-def step_3(min_value: Any) -> Verdict:
+def step_3(min_value: object) -> Verdict:
     """Check step 3's min_value(tree): MIN's own score of a tree where MIN moves first, which is
     the negation of minimax's value there (the step-3 max_value of the lesson calls it)."""
     return _function_verdict(
@@ -107,7 +107,7 @@ def _negamax_value(tree: Tree, color: int) -> float:
 
 
 @exercise("code")
-def fixed_negamax(function: Any) -> Verdict:
+def fixed_negamax(function: object) -> Verdict:
     """Check a repaired negamax_value(node, color) against the package's negamax, MAX and MIN first."""
     return _function_verdict(
         function, _negamax_value, _negamax_cases(),
@@ -120,7 +120,7 @@ def fixed_negamax(function: Any) -> Verdict:
 # --- Your turn: a game with an extra turn ------------------------------------------------------
 
 @exercise("predict")
-def extra_turn_value(answer: Any) -> Verdict:
+def extra_turn_value(answer: object) -> Verdict:
     """Check the predicted minimax value of BONUS_TREE when MAX moves at the root and again at [0]."""
     game = ExtraTurn(BONUS_TREE)
     value = minimax(game).value
@@ -139,7 +139,7 @@ def extra_turn_value(answer: Any) -> Verdict:
 # --- Check yourself ------------------------------------------------------------------------------
 
 @exercise("check-yourself")
-def quiz_1(answer: Any) -> Verdict:
+def quiz_1(answer: object) -> Verdict:
     """X has completed the top row (XXXOO....) and O is to move: what does negamax return?"""
     game = TicTacToe()
     won = game.state("XXXOO....")
@@ -154,7 +154,7 @@ def quiz_1(answer: Any) -> Verdict:
 
 
 @exercise("check-yourself")
-def quiz_2(answer: Any) -> Verdict:
+def quiz_2(answer: object) -> Verdict:
     """Why does negamax negate the value of each child?"""
     nodes = negamax(FIG_5_2).nodes, minimax(FIG_5_2).nodes
     return choice(answer, "a", mistakes={
@@ -168,17 +168,17 @@ def quiz_2(answer: Any) -> Verdict:
 
 # --- the machinery of the function checks --------------------------------------------------------
 
-def _function_verdict(student: Any, reference: Callable[..., Any], cases: list[tuple[Any, ...]], *,
-                      hint: str, sign: str, show: Optional[Callable[..., Any]] = None) -> Verdict:
+def _function_verdict(student: object, reference: Callable[..., float], cases: Sequence[tuple[object, ...]], *,
+                      hint: str, sign: str, show: Optional[Callable[..., object]] = None) -> Verdict:
     """Return (and print) check_function's verdict, adding `sign` when the smallest failing case
     came out with the right size and the wrong sign."""
-    def explain(outcome: Outcome, *case: Any) -> str:
+    def explain(outcome: Outcome, *case: object) -> str:
         return SIGN_FLIPPED.format(sign) if _sign_flipped(outcome, reference, case) else ""
 
     return check_function(student, reference, cases, hint=hint, show=show, explain=explain)
 
 
-def _sign_flipped(outcome: Outcome, reference: Callable[..., Any], case: tuple[Any, ...]) -> bool:
+def _sign_flipped(outcome: Outcome, reference: Callable[..., float], case: tuple[object, ...]) -> bool:
     """Return True when the student's function, which went as `outcome` says on `case`, returned
     the negation of reference(*case)."""
     if outcome.problem is not None or outcome.error is not None:  # no value, so no sign

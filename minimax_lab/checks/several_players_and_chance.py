@@ -22,7 +22,7 @@ from typing import Any, Callable, Optional
 
 from ..core.text import path_name, value_text
 from ..core.trace import Trace
-from ..core.trees import Path
+from ..core.trees import Path, Tree
 from ..display.maze_drawing import MazeSvg, maze_svg
 from ..games.maze import MazeGame, MazeState, random_maze
 from ..search.beyond import (
@@ -60,7 +60,7 @@ PASS_EVERYWHERE = {(): 1, (1,): 1, (1, 1): 1, (1, 1, 1): 1}
 
 # --- Your turn: what is the gamble worth? ---------------------------------------------------------
 
-def takes_sometimes(path: Path, children: list[Any]) -> list[Fraction]:
+def takes_sometimes(path: Path, children: list[Tree]) -> list[Fraction]:
     """Return the model of "what is the gamble worth?": at the queen left en prise ([1]) the opponent
     takes it with probability CAPTURE; elsewhere it picks at random."""
     return [CAPTURE, 1 - CAPTURE] if path == (1,) else uniform(path, children)
@@ -69,7 +69,7 @@ def takes_sometimes(path: Path, children: list[Any]) -> list[Fraction]:
 def plan_values(probability: Fraction) -> list[Optional[float]]:
     """Return MAX's expected value of each plan in QUEEN when the opponent takes a queen left en
     prise with `probability` (and picks at random elsewhere)."""
-    def model(path: Path, children: list[Any]) -> list[Fraction]:
+    def model(path: Path, children: list[Tree]) -> list[Fraction]:
         return [probability, 1 - probability] if path == (1,) else uniform(path, children)
     trace = Trace()
     expectiminimax(model_opponent(QUEEN, model), trace=trace)
@@ -77,7 +77,7 @@ def plan_values(probability: Fraction) -> list[Optional[float]]:
 
 
 @exercise("predict")
-def en_prise_value(answer: Any) -> Verdict:
+def en_prise_value(answer: object) -> Verdict:
     """Check MAX's expected value of leaving the queen en prise against an opponent who takes it
     with probability CAPTURE."""
     guard, gamble = plan_values(CAPTURE)
@@ -100,7 +100,7 @@ def en_prise_value(answer: Any) -> Verdict:
 
 # --- Your turn: predict the max^n vector ----------------------------------------------------------
 
-def paranoid_value(tree: Any, player: int = 0, depth: int = 0, players: int = 3) -> Vector:
+def paranoid_value(tree: VectorTree, player: int = 0, depth: int = 0, players: int = 3) -> Vector:
     """Return the leaf reached when `player` maximizes its own component and everyone else
     minimizes it: the "paranoid" reading of a max^n tree, a typical mistake."""
     if isinstance(tree, tuple):
@@ -111,7 +111,7 @@ def paranoid_value(tree: Any, player: int = 0, depth: int = 0, players: int = 3)
 
 
 @exercise("predict")
-def root_vector(answer: Any) -> Verdict:
+def root_vector(answer: object) -> Verdict:
     """Check the max^n vector predicted for the root of VECTOR_TREE."""
     values: dict[Path, Vector] = {}
     result = maxn(VECTOR_TREE, players=3, values=values)
@@ -136,7 +136,7 @@ def root_vector(answer: Any) -> Verdict:
 # --- Your turn: who would deviate? ----------------------------------------------------------------
 
 @exercise("predict")
-def deviating_nodes(answer: Any) -> Verdict:
+def deviating_nodes(answer: object) -> Verdict:
     """Check the set of nodes of CENTIPEDE at which the mover gains by deviating from
     PASS_EVERYWHERE (one node at a time, the other choices kept)."""
     expected = set(deviations(CENTIPEDE, PASS_EVERYWHERE, players=2))
@@ -262,7 +262,7 @@ def maze_picture(game: MazeGame, state: MazeState, depth: int) -> MazeSvg:
 
 
 @exercise("code")
-def maze_value(student: Any) -> Verdict:
+def maze_value(student: object) -> Verdict:
     """Check the student's maze_value(game, state, depth) on the tiny maze and MAZE_CASES random small
     mazes against agents_search (the chasers minimizing); name the mistake on the smallest failing case."""
     return check_function(student, maze_reference, maze_cases(), hint=MAZE_HINT, show=maze_picture,
@@ -272,7 +272,7 @@ def maze_value(student: Any) -> Verdict:
 # --- Check yourself ------------------------------------------------------------------------------
 
 @exercise("check-yourself")
-def quiz_1(answer: Any) -> Verdict:
+def quiz_1(answer: object) -> Verdict:
     """When does play that models the opponent earn less than minimax's play? (a, b or c)"""
     gamble = plan_values(Fraction(1))[1]
     return choice(answer, "b", hint="what if the opponent is better than the model says?",
@@ -292,7 +292,7 @@ TAKE_EVERYWHERE = {path: 0 for path in PASS_EVERYWHERE}
 
 
 @exercise("check-yourself")
-def quiz_2(answer: Any) -> Verdict:
+def quiz_2(answer: object) -> Verdict:
     """Is "everyone takes at every node" subgame perfect in the centipede game? (a, b or c)"""
     gainers = deviations(CENTIPEDE, TAKE_EVERYWHERE, players=2)
     values = strategy_values(CENTIPEDE, TAKE_EVERYWHERE, players=2)
@@ -313,7 +313,7 @@ ROUND_MAZE, ROUND_DEPTH = "medium", 2
 
 
 @exercise("check-yourself")
-def quiz_3(answer: Any) -> Verdict:
+def quiz_3(answer: object) -> Verdict:
     """How many moves deep does a search ROUND_DEPTH rounds deep go with P and two chasers? (a, b or c)"""
     game = MazeGame(ROUND_MAZE)
     moves = len(game.agents) * ROUND_DEPTH

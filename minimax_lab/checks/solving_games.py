@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 from functools import cache
-from typing import Any, Optional
+from typing import Hashable, Optional, Sequence
 
 from ..core.text import shown
 from ..core.trees import Tree, random_tree
@@ -31,7 +31,7 @@ from ..search.solve import solve
 from ..search.textbook import alphabeta
 from ..search.windows import pvs
 from .core import (CASE_SEED, Verdict, check_answer, check_function, choice, error_text, exercise, held_items,
-                   plain_number, same, unanswered, verdict)
+                   plain_number, plain_sequence, same, unanswered, verdict)
 from .guard import Outcome
 
 LOOKUP = "X....OX.."
@@ -69,28 +69,28 @@ RETROGRADE_TIMED_OUT = ("A loop that sweeps until every position has a label run
                         "gets one, and a draw left unlabelled is the usual one: a position with no move into a lost "
                         "position is labelled once all its moves are labelled, whatever its value, -1, 0 or 1.")
 
-VALUE_WORDS = {1: "a win", 0: "a draw", -1: "a loss"}
+VALUE_WORDS: dict[object, str] = {1: "a win", 0: "a draw", -1: "a loss"}
 """A label's value, as a hint names it."""
 
 
-def retrograde_reference(game: Game, state: Any) -> dict[Any, tuple[int, int]]:
+def retrograde_reference(game: Game, state: Hashable) -> dict[Hashable, tuple[int, int]]:
     """Return the answer key of the retrograde exercise: {position: (value, distance)} for every
     position reachable from `state`, as the package's tablebase labels them."""
     return {position: (label.value, label.distance) for position, label in tablebase(game, state).labels.items()}
 
 
-def retrograde_case_size(case: tuple[Any, ...]) -> int:
+def retrograde_case_size(case: tuple[Game, Hashable]) -> int:
     """Return how big a case of the retrograde exercise is: the positions to label."""
     game, state = case
     return len(reachable(game, state))
 
 
-def retrograde_cases(seed: Optional[int] = None) -> list[tuple[Game, Any]]:
+def retrograde_cases(seed: Optional[int] = None) -> list[tuple[Game, Hashable]]:
     """Return the cases of the retrograde exercise, (game, state) each, fewest positions first: the
     RETROGRADE_TREES, the RETROGRADE_NIM games, RETROGRADE_RANDOM_TREES random trees and
     RETROGRADE_POSITIONS tic-tac-toe positions, drawn from `seed` (default CASE_SEED)."""
     rng = random.Random(CASE_SEED.get() if seed is None else seed)
-    cases: list[tuple[Game, Any]] = [(TreeGame(tree), ()) for tree in RETROGRADE_TREES]
+    cases: list[tuple[Game, Hashable]] = [(TreeGame(tree), ()) for tree in RETROGRADE_TREES]
     cases += [(Nim(heaps), Nim(heaps).initial) for heaps in RETROGRADE_NIM]
     for i in range(RETROGRADE_RANDOM_TREES):
         tree = random_tree(rng.randint(2, 3), rng.randint(2, 4), seed=rng.randrange(2 ** 32), low=-1, high=1,
@@ -107,7 +107,7 @@ def retrograde_cases(seed: Optional[int] = None) -> list[tuple[Game, Any]]:
     return sorted(cases, key=retrograde_case_size)
 
 
-def same_labels(answer: Any, expected: dict[Any, tuple[int, int]]) -> bool:
+def same_labels(answer: object, expected: dict[Hashable, tuple[int, int]]) -> bool:
     """Return True when `answer` is a dict labelling exactly the positions of `expected`, each with
     its (value, distance) by `same`."""
     if type(answer) is not dict or len(answer) != len(expected):
@@ -116,7 +116,7 @@ def same_labels(answer: Any, expected: dict[Any, tuple[int, int]]) -> bool:
                for position, label in expected.items())
 
 
-def retrograde_mistake(outcome: Outcome, game: Game, state: Any) -> str:
+def retrograde_mistake(outcome: Outcome, game: Game, state: Hashable) -> str:
     """Return a hint about what a wrong retrograde loop did on this case (it went as `outcome`
     says): the positions it left out, or the wrong label nearest the end of the game and the rule
     it broke there; '' when it cannot tell. Never the right label."""
@@ -150,7 +150,7 @@ def retrograde_mistake(outcome: Outcome, game: Game, state: Any) -> str:
     return _label_mistake(game, position, dict.__getitem__(got, position), right)
 
 
-def _label_mistake(game: Game, position: Any, label: Any, right: dict[Any, tuple[int, int]]) -> str:
+def _label_mistake(game: Game, position: Hashable, label: object, right: dict[Hashable, tuple[int, int]]) -> str:
     """Return a hint about the wrong `label` a retrograde loop gave `position`, the wrong label
     nearest the end of the game (so its children's labels decide the right one)."""
     where = f"position {shown(position)}"
@@ -195,7 +195,7 @@ def _label_mistake(game: Game, position: Any, label: Any, right: dict[Any, tuple
 
 
 @exercise("code")
-def retrograde(student: Any) -> Verdict:
+def retrograde(student: object) -> Verdict:
     """Check the student's retrograde(game, state), which returns {position: (value, distance)}
     for every position reachable from `state`, against the package's tablebase on small trees,
     games of Nim and tic-tac-toe positions; name the mistake on the smallest failing case."""
@@ -213,7 +213,7 @@ def tic_tac_toe_table() -> Tablebase:
 
 
 @exercise("predict")
-def lookup(answer: Any) -> Verdict:
+def lookup(answer: object) -> Verdict:
     """Check the predicted label (value, distance) of LOOKUP, for O, the player to move."""
     table = tic_tac_toe_table()
     state = TicTacToe().state(LOOKUP)
@@ -237,15 +237,15 @@ def lookup(answer: Any) -> Verdict:
 # --- Your turn: find Nim's winning move ------------------------------------------------------------
 
 @exercise("predict")
-def nim_move(answer: Any) -> Verdict:
+def nim_move(answer: object) -> Verdict:
     """Check a winning move (heap, count) in Nim on NIM_HEAPS: one that leaves nim-sum 0."""
     heaps, winning = NIM_HEAPS, bouton_moves(NIM_HEAPS)
     if answer is Ellipsis:
         return unanswered("write the heap sizes in binary; a winning move leaves a nim-sum of 0")
     game = Nim(heaps)
     legal = game.actions(game.initial)
-    pair = (tuple(answer) if type(answer) in (tuple, list) and len(answer) == 2
-            and all(type(x) is int for x in answer) else None)  # not a bool, nor an int that equals anything
+    given = plain_sequence(answer, 2)
+    pair = _whole_pair(given)  # not a bool, nor an int that equals anything
     if pair in winning:
         left = game.result(game.initial, pair).heaps
         return verdict(True, f"Correct: {pair}. It leaves heaps {list(left)}, nim-sum "
@@ -255,8 +255,7 @@ def nim_move(answer: Any) -> Verdict:
     answer_text = (f"The answer is {winning[0]}: it leaves heaps "
                    f"{list(game.result(game.initial, winning[0]).heaps)}, nim-sum 0.")
     if pair is None:
-        kinds = ([type(x).__name__ for x in answer if type(x) is not int]
-                 if type(answer) in (tuple, list) and len(answer) == 2 else [])
+        kinds = [type(x).__name__ for x in given if type(x) is not int] if given is not None else []
         plain = f" Write both as plain whole numbers (int), not {' and '.join(kinds)}." if kinds else ""
         return verdict(False, f"{said} A move is a pair (heap, count): the heap's number from 0 and "
                               f"how many objects to take.{plain}")
@@ -276,6 +275,14 @@ def nim_move(answer: Any) -> Verdict:
                    answer=answer_text)
 
 
+def _whole_pair(given: Optional[Sequence[object]]) -> Optional[tuple[int, int]]:
+    """Return `given` as a pair of plain ints (heap, count), or None when it is none."""
+    if given is None:
+        return None
+    heap, count = given
+    return (heap, count) if type(heap) is int and type(count) is int else None
+
+
 # --- Your turn: a table or a search? ---------------------------------------------------------------
 
 @cache
@@ -289,7 +296,7 @@ def small_board_costs() -> tuple[int, int, int, tuple[int, int]]:
 
 
 @exercise("predict")
-def table_or_search(answer: Any) -> Verdict:
+def table_or_search(answer: object) -> Verdict:
     """Which is smaller on SMALL_BOARD: the tablebase's positions or solve's nodes?"""
     hint = "which one looks at positions that good play never reaches?"
     if answer is Ellipsis:  # before the searches: the unanswered cell prints at once
@@ -310,7 +317,7 @@ def table_or_search(answer: Any) -> Verdict:
 # --- Check yourself ------------------------------------------------------------------------------
 
 @exercise("check-yourself")
-def quiz_1(answer: Any) -> Verdict:
+def quiz_1(answer: object) -> Verdict:
     """Why can retrograde analysis label a position a win before all its children are labelled?"""
     table = tic_tac_toe_table()
     game = table.game
@@ -333,7 +340,7 @@ def small_board_counts() -> tuple[int, int, int]:
 
 
 @exercise("check-yourself")
-def quiz_2(answer: Any) -> Verdict:
+def quiz_2(answer: object) -> Verdict:
     """Why does solve visit fewer nodes than alpha-beta on the same board, given the same order?"""
     hint = "what does solve keep that alpha-beta does not?"
     if answer is Ellipsis:  # before the searches, so that the three quizzes print at once

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from functools import cache
 from statistics import mean
-from typing import Any
 
 from ..core.text import value_text
 from ..core.trees import Tree
@@ -34,14 +33,14 @@ def reply_values(tree: Tree) -> list[float]:
 
 
 @exercise("predict")
-def best_move(answer: Any) -> Verdict:
+def best_move(answer: object) -> Verdict:
     """Check the move predicted for MAX at the root of FIRST_CHOICE (0, 1 or 2)."""
     result = minimax(FIRST_CHOICE)
     values = reply_values(FIRST_CHOICE)
     moves = range(len(values))
     largest = max(moves, key=lambda move: max(FIRST_CHOICE[move]))
     on_average = max(moves, key=lambda move: mean(FIRST_CHOICE[move]))
-    mistakes: dict[Any, str] = {}
+    mistakes: dict[object, str] = {}
     if largest != result.move:
         mistakes[largest] = (f"Move {largest} leads to the largest leaf, "
                              f"{value_text(max(FIRST_CHOICE[largest]))}, but MIN moves next and "
@@ -66,7 +65,7 @@ def best_move(answer: Any) -> Verdict:
 # --- Check yourself ------------------------------------------------------------------------------
 
 @exercise("check-yourself")
-def quiz_1(answer: Any) -> Verdict:
+def quiz_1(answer: object) -> Verdict:
     """In AIMA Fig. 5.2, why does MAX not head for the largest leaf? (a, b or c)"""
     largest = max(max(box) for box in FIG_5_2)
     move = next(index for index, box in enumerate(FIG_5_2) if largest in box)
@@ -86,7 +85,7 @@ def tic_tac_toe_value() -> float:
 
 
 @exercise("check-yourself")
-def quiz_2(answer: Any) -> Verdict:
+def quiz_2(answer: object) -> Verdict:
     """What does tic-tac-toe's minimax value of 0 say? (a, b or c)"""
     value = tic_tac_toe_value()
     return choice(answer, "b", hint="a value is what each side can force, whatever the other does",

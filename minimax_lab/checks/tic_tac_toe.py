@@ -16,7 +16,7 @@ True
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
+from typing import Any, Optional, Sequence
 
 from ..analysis.census import distinct_moves, positions
 from ..display.board import shortest_win
@@ -59,7 +59,7 @@ def open_lines(state: TicTacToeState, player: str) -> list[str]:
 
 
 @exercise("predict")
-def evaluation(answer: Any) -> Verdict:
+def evaluation(answer: object) -> Verdict:
     """Check the open-lines value (X's open winning lines minus O's) predicted for EVALUATE."""
     state = TicTacToe().state(EVALUATE)
     mine, theirs = open_winning_lines(state, "X"), open_winning_lines(state, "O")
@@ -95,7 +95,7 @@ def two_ahead() -> dict[int, dict[int, int]]:
 
 
 @exercise("predict")
-def two_ply(answer: Any) -> Verdict:
+def two_ply(answer: object) -> Verdict:
     """Check the value two-ply minimax backs up to the root from the lesson's table of values."""
     table = two_ahead()
     lows = {first: min(values.values()) for first, values in table.items()}
@@ -123,7 +123,7 @@ def board_text(state: TicTacToeState) -> str:
     return "".join(mark or "." for mark in state.board)
 
 
-def reference_winner(board: str) -> Any:
+def reference_winner(board: str) -> Optional[str]:
     """Return 'X' or 'O' when that player has three in a row on `board` (9 characters), else None."""
     return next((board[a] for a, b, c in LINES if board[a] != "." and board[a] == board[b] == board[c]), None)
 
@@ -160,7 +160,7 @@ def _winner_mistake(outcome: Outcome, board: str) -> str:
 
 
 @exercise("code")
-def winner(student: Any) -> Verdict:
+def winner(student: object) -> Verdict:
     """Check a student's winner(board) on every board tic-tac-toe can reach and a few it cannot."""
     return check_function(student, reference_winner, winner_cases(),
                           hint="try each of the eight lines (LINES); a line wins when its three squares "
@@ -178,7 +178,7 @@ def beaten_at() -> dict[int, Any]:
 
 
 @exercise("predict")
-def safe_depth(answer: Any) -> Verdict:
+def safe_depth(answer: object) -> Verdict:
     """Check the smallest depth from which no sequence of X's moves beats alpha-beta (no heuristic)."""
     beaten = beaten_at()
     safe = min(depth for depth in beaten if all(beaten[d] is None for d in range(depth, 10)))
@@ -207,14 +207,14 @@ def replies_expected() -> tuple[int, int, dict[int, int]]:
     return minimax(game, state).move, engine(game, depth=ENGINE_DEPTH).search(state).move, plies
 
 
-def either(items: list[Any]) -> str:
+def either(items: Sequence[object]) -> str:
     """Return items as text: '3', '1 or 2', '1, 2 or 4'."""
     words = [str(item) for item in items]
     return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
 
 
 @exercise("predict")
-def replies(answer: Any) -> Verdict:
+def replies(answer: object) -> Verdict:
     """Check the predicted pair (plain minimax's move, the depth-adjusted engine's move) in REPLIES."""
     plain, adjusted, plies = replies_expected()
     by_plies = {count: [move for move in plies if plies[move] == count] for count in sorted(set(plies.values()))}
@@ -235,7 +235,7 @@ def replies(answer: Any) -> Verdict:
 # --- Check yourself ------------------------------------------------------------------------------
 
 @exercise("check-yourself")
-def quiz_1(answer: Any) -> Verdict:
+def quiz_1(answer: object) -> Verdict:
     """Why does open winning lines put X's first move in the centre?"""
     game = TicTacToe()
     lines = {square: open_lines_difference(game.result(game.initial, square)) for square in (0, 1, 4)}
@@ -251,7 +251,7 @@ def quiz_1(answer: Any) -> Verdict:
 
 
 @exercise("check-yourself")
-def quiz_2(answer: Any) -> Verdict:
+def quiz_2(answer: object) -> Verdict:
     """What does plain minimax play when every move loses?"""
     game = TicTacToe()
     state = game.state(REPLIES)
@@ -267,7 +267,7 @@ def quiz_2(answer: Any) -> Verdict:
 
 
 @exercise("check-yourself")
-def quiz_3(answer: Any) -> Verdict:
+def quiz_3(answer: object) -> Verdict:
     """Why does a depth-4 search without a heuristic let O answer X's corner beside it, and lose?"""
     game = TicTacToe()
     after = game.play([0, 1])

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import math
 from functools import cache
-from typing import Any
 
 from ..analysis.experiments import compare_searches
 from ..core.table import EXACT, LOWER, UPPER, Entry, NaiveTable, TranspositionTable, bound_flag
@@ -29,6 +28,7 @@ from ..games.tictactoe import TicTacToe
 from ..search.solve import solve
 from ..search.windows import mtdf, null_window
 from .core import Verdict, check_answer, check_function, choice, exercise, same
+from .guard import Outcome
 
 INF = math.inf
 
@@ -62,7 +62,7 @@ def settles_reference(flag: str, value: float, alpha: float, beta: float) -> boo
     return table.probe("position", alpha, beta) is not None
 
 
-def settles_hint(outcome: Any, flag: str, value: float, alpha: float, beta: float) -> str:
+def settles_hint(outcome: Outcome, flag: str, value: float, alpha: float, beta: float) -> str:
     """Return a hint about what a student's `settles` got wrong on this case (never its result)."""
     if not isinstance(outcome.value, bool):
         return "Return True or False."
@@ -77,7 +77,7 @@ def settles_hint(outcome: Any, flag: str, value: float, alpha: float, beta: floa
 
 
 @exercise("code")
-def settles(student: Any) -> Verdict:
+def settles(student: object) -> Verdict:
     """Check a function settles(flag, value, alpha, beta): does a stored value with this bound flag
     answer a search with the window (alpha, beta)? Tried on every case of SETTLES_CASES."""
     return check_function(student, settles_reference, SETTLES_CASES,
@@ -97,7 +97,7 @@ def null_tests() -> dict[float, tuple[float, int]]:
 
 
 @exercise("predict")
-def cheaper_test(answer: Any) -> Verdict:
+def cheaper_test(answer: object) -> Verdict:
     """Check a prediction: of the tests 0.5 ("can X force a win?") and -0.5 ("can X force at least a
     draw?"), which null-window search visits fewer nodes?"""
     tests = null_tests()
@@ -127,7 +127,7 @@ def mtdf_run() -> tuple[float, int]:
 
 
 @exercise("predict")
-def mtdf_tests(answer: Any) -> Verdict:
+def mtdf_tests(answer: object) -> Verdict:
     """Check a prediction: how many null-window tests MTD(f) makes on tic-tac-toe from the guess 0."""
     value, tests = mtdf_run()
     return check_answer(answer, tests,
@@ -144,7 +144,7 @@ def mtdf_tests(answer: Any) -> Verdict:
 # --- Check yourself ------------------------------------------------------------------------------
 
 @exercise("check-yourself")
-def quiz_1(answer: Any) -> Verdict:
+def quiz_1(answer: object) -> Verdict:
     """A search of a position with the window (0, 1) returns 0: which flag is stored with it?"""
     flag = bound_flag(0, 0, 1)
     letters = {EXACT: "a", UPPER: "b", LOWER: "c"}
@@ -156,7 +156,7 @@ def quiz_1(answer: Any) -> Verdict:
 
 
 @exercise("check-yourself")
-def quiz_2(answer: Any) -> Verdict:
+def quiz_2(answer: object) -> Verdict:
     """Why does a transposition table that stores values without bound flags give wrong answers?"""
     game = TicTacToe()
     corner = game.state(CORNER)
@@ -173,7 +173,7 @@ def quiz_2(answer: Any) -> Verdict:
 
 
 @exercise("check-yourself")
-def quiz_3(answer: Any) -> Verdict:
+def quiz_3(answer: object) -> Verdict:
     """A null-window search of tic-tac-toe with the test 0.5 returns 0: what does it prove?
     (a: the value is exactly 0; b: at most 0, X cannot force a win; c: at least 0.5, X wins)"""
     result = null_window(TicTacToe(), test=NULL_TEST)
@@ -190,7 +190,7 @@ def quiz_3(answer: Any) -> Verdict:
 
 
 @exercise("check-yourself")
-def quiz_4(answer: Any) -> Verdict:
+def quiz_4(answer: object) -> Verdict:
     """On tic-tac-toe MTD(f) visits about a quarter of the nodes PVS visits: why, mostly?"""
     rows = {row["search"]: row["nodes"] for row in
             compare_searches(TicTacToe(), searches=("pvs", "pvs+table", "mtdf"))}

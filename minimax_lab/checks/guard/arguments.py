@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import copy
 import types
-from typing import Any, Optional, Sequence
+from typing import Optional, Sequence
 
 from ...core.text import shown
 
 
-def differs(before: Any, after: Any, depth: int = 0) -> bool:
+def differs(before: object, after: object, depth: int = 0) -> bool:
     """Return True when `after` is not structurally what `before` was: containers compared item by
     item, objects with their own == by it, other objects by type and public attributes (so a game
     given a new `actions` differs; a private cache such as TicTacToe._states may grow), the rest by ==."""
@@ -19,9 +19,9 @@ def differs(before: Any, after: Any, depth: int = 0) -> bool:
         return False
     if type(before) is not type(after):
         return True
-    if isinstance(before, (list, tuple)):
+    if isinstance(before, (list, tuple)) and isinstance(after, (list, tuple)):  # after is of the same type
         return len(before) != len(after) or any(differs(a, b, depth + 1) for a, b in zip(before, after))
-    if isinstance(before, dict):
+    if isinstance(before, dict) and isinstance(after, dict):
         return before.keys() != after.keys() or any(differs(before[k], after[k], depth + 1) for k in before)
     if isinstance(before, (set, frozenset, str, bytes, int, float, complex, bool, type(None))):
         return bool(before != after)
@@ -36,7 +36,7 @@ def differs(before: Any, after: Any, depth: int = 0) -> bool:
         return False
 
 
-def _attributes(thing: Any) -> dict[str, Any]:
+def _attributes(thing: object) -> dict[str, object]:
     """Return an object's public attributes (instance dict and slots)."""
     found = dict(getattr(thing, "__dict__", {}))
     for cls in type(thing).__mro__:
@@ -46,7 +46,7 @@ def _attributes(thing: Any) -> dict[str, Any]:
     return {k: v for k, v in found.items() if not k.startswith("_")}
 
 
-def private_copy(value: Any, memo: Optional[dict[int, Any]] = None) -> Any:
+def private_copy(value: object, memo: Optional[dict[int, object]] = None) -> object:
     """Return a deep copy of `value` for a student's function, except that a frozen dataclass (a
     game state: immutable, and linked to the states after it) is shared, and an object's private
     attributes (a game's cache of positions, `_states`) are copied one level only. So copying a
@@ -63,16 +63,17 @@ def private_copy(value: Any, memo: Optional[dict[int, Any]] = None) -> Any:
     if _is_frozen(value) or isinstance(value, (int, float, str, bytes, bool, type(None), type,
                                                 types.ModuleType, types.FunctionType)):
         return value
+    clone: object
     if isinstance(value, list):
-        clone: Any = []
-        memo[id(value)] = clone
-        clone.extend(private_copy(item, memo) for item in value)
+        items: list[object] = []
+        memo[id(value)] = clone = items
+        items.extend(private_copy(item, memo) for item in value)
     elif isinstance(value, tuple) and type(value) is tuple:
         clone = tuple(private_copy(item, memo) for item in value)
     elif isinstance(value, dict) and type(value) is dict:
-        clone = {}
-        memo[id(value)] = clone
-        clone.update((key, private_copy(item, memo)) for key, item in value.items())
+        entries: dict[object, object] = {}
+        memo[id(value)] = clone = entries
+        entries.update((key, private_copy(item, memo)) for key, item in value.items())
     elif hasattr(value, "__dict__") and not hasattr(type(value), "__slots__"):
         clone = copy.copy(value)
         memo[id(value)] = clone
@@ -84,12 +85,12 @@ def private_copy(value: Any, memo: Optional[dict[int, Any]] = None) -> Any:
     return clone
 
 
-def _is_frozen(value: Any) -> bool:
+def _is_frozen(value: object) -> bool:
     params = getattr(type(value), "__dataclass_params__", None)
     return bool(params is not None and params.frozen)
 
 
-def _what(argument: Any) -> str:
+def _what(argument: object) -> str:
     """Return how a report names an argument: the tree, the game, the state."""
     if isinstance(argument, list):
         return "tree"
@@ -99,7 +100,7 @@ def _what(argument: Any) -> str:
     return type(argument).__name__
 
 
-def short_repr(thing: Any, limit: int = 120) -> str:
+def short_repr(thing: object, limit: int = 120) -> str:
     """Return repr(thing), cut to `limit` characters, as `shown` writes it (never raising)."""
     return shown(thing, limit)
 
@@ -108,7 +109,7 @@ class SharedArgument:
     """An argument passed as it is, too big to copy (the game a search hands to a student's
     ordering): its public attributes as they were (identities only), to tell whether they changed."""
 
-    def __init__(self, thing: Any):
+    def __init__(self, thing: object):
         self.thing = thing
         self.attributes = {k: id(v) for k, v in _attributes(thing).items()} if hasattr(thing, "__dict__") else {}
 
@@ -117,7 +118,7 @@ class SharedArgument:
         return sorted(k for k in self.attributes.keys() | now.keys() if self.attributes.get(k) != now.get(k))
 
 
-def argument_change(name: str, pristine: Sequence[Any], given: Sequence[Any],
+def argument_change(name: str, pristine: Sequence[object], given: Sequence[object],
                     writes: Sequence[int]) -> Optional[str]:
     """Return how `name` changed one of its arguments (`given`, the copies it was passed, against
     `pristine`, the originals), or None if it changed none; the indices in `writes` are meant to change."""

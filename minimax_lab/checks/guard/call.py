@@ -7,7 +7,7 @@ import contextlib
 import io
 import time
 from dataclasses import dataclass
-from typing import Any, Callable, Optional, Sequence
+from typing import Callable, Optional, Sequence
 
 from . import limits
 from .arguments import SharedArgument, argument_change, private_copy
@@ -21,10 +21,10 @@ class Outcome:
     """How one call of a student's function went: what it returned or raised, what it printed, the
     copies of the arguments it was given, and `problem`, the text of a StudentProblem (or None)."""
 
-    value: Any = None
+    value: object = None
     error: Optional[BaseException] = None
     output: str = ""
-    args: tuple[Any, ...] = ()
+    args: tuple[object, ...] = ()
     seconds: float = 0.0
     problem: Optional[str] = None
 
@@ -34,7 +34,7 @@ class Outcome:
         return self.error if isinstance(self.error, StudentProblem) else None
 
 
-def call_student(func: Callable[..., Any], *args: Any, name: Optional[str] = None,
+def call_student(func: Callable[..., object], *args: object, name: Optional[str] = None,
                  timeout: Optional[float] = None, writes: Sequence[int] = (),
                  shared: Sequence[int] = ()) -> Outcome:
     """Call func(*args) as a check should: on copies of the arguments (private_copy), with the

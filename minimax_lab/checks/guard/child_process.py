@@ -16,13 +16,19 @@ import sys
 import time
 import types
 import weakref
-from typing import Any, Callable, Optional, Sequence
+from typing import Any, Callable, Optional, Sequence, TypeVar, cast
 
 from . import limits
 from .arguments import short_repr
 from .call import Outcome, call_student
 from .limits import time_limit
 from .problems import StudentProblem, TimedOut
+
+R = TypeVar("R")
+
+Message = tuple[str, object]
+"""What crosses the pipe between a check and its child: a kind ('outcome', 'not implemented',
+'value', 'error', 'unreadable') and what goes with it (an Outcome, a text, a value, an exception)."""
 
 
 def can_fork() -> bool:
@@ -31,7 +37,7 @@ def can_fork() -> bool:
     return hasattr(os, "fork") and sys.platform != "emscripten"
 
 
-def runs_here(func: Any) -> bool:
+def runs_here(func: object) -> bool:
     """Return True when `func` can be run in a forked child process: the platform can fork and
     `func` is code of this process (a function, a method, a partial of one, a builtin, a class or
     an object with __call__), not a proxy that calls code elsewhere (the grader's RemoteFunction,
@@ -64,7 +70,8 @@ class StudentError(Exception):
 
 def _portable(value: Any) -> Any:
     """Return `value` if it survives pickling, else a stand-in: a Returned for a value, a
-    StudentError of the same class name and message for an exception; an Outcome part by part."""
+    StudentError of the same class name and message for an exception; an Outcome part by part.
+    (Typed loosely: an exception's stand-in, a _RebuiltError, is an exception once unpickled.)"""
     if isinstance(value, Outcome):
         return dataclasses.replace(value, value=_portable(value.value), error=_portable(value.error),
                                    args=tuple(_portable(argument) for argument in value.args))
@@ -90,12 +97,13 @@ class _RebuiltError:
     def __init__(self, error: BaseException):
         self.error = error
 
-    def __reduce__(self) -> tuple[Any, ...]:
+    def __reduce__(self) -> tuple[Callable[..., BaseException],
+                                  tuple[type[BaseException], tuple[object, ...], dict[str, object]]]:
         attributes = {key: _portable(item) for key, item in vars(self.error).items()}
         return _rebuild_error, (type(self.error), self.error.args, attributes)
 
 
-def _rebuild_error(cls: type[BaseException], args: tuple[Any, ...], attributes: dict[str, Any]) -> BaseException:
+def _rebuild_error(cls: type[BaseException], args: tuple[object, ...], attributes: dict[str, object]) -> BaseException:
     """Return an exception of class `cls` with these args and attributes (see _RebuiltError)."""
     error = cls.__new__(cls)
     error.args = args
@@ -103,7 +111,7 @@ def _rebuild_error(cls: type[BaseException], args: tuple[Any, ...], attributes: 
     return error
 
 
-def _send(fd: int, message: tuple[Any, ...]) -> None:
+def _send(fd: int, message: Message) -> None:
     """Write a message (a tuple) to a pipe, each part made portable, framed by its length."""
     data = pickle.dumps(tuple(_portable(part) for part in message))
     view = memoryview(len(data).to_bytes(8, "big") + data)
@@ -111,7 +119,7 @@ def _send(fd: int, message: tuple[Any, ...]) -> None:
         view = view[os.write(fd, view):]
 
 
-def _receive(fd: int, deadline: float, buffer: bytearray) -> Optional[tuple[Any, ...]]:
+def _receive(fd: int, deadline: float, buffer: bytearray) -> Optional[Message]:
     """Return the next message from a pipe, or None if none came before `deadline` (time.monotonic)
     or the pipe closed (the child died). `buffer` holds what was read beyond the last message,
     for the next call."""
@@ -127,7 +135,7 @@ def _receive(fd: int, deadline: float, buffer: bytearray) -> Optional[tuple[Any,
     data = bytes(buffer[8:8 + size])
     del buffer[:8 + size]
     try:
-        message: tuple[Any, ...] = pickle.loads(data)
+        message: Message = pickle.loads(data)
     except Exception as error:  # noqa: BLE001 - a class the child knew and this process does not
         return ("unreadable", f"{type(error).__name__}: {error}")
     return message
@@ -189,7 +197,7 @@ class call_each:  # noqa: N801 - used like a function: outcomes = call_each(func
     runs_here(func) is False the calls are made here, as call_student makes them.
     """
 
-    def __init__(self, func: Callable[..., Any], cases: Sequence[tuple[Any, ...]], *, name: str,
+    def __init__(self, func: Callable[..., object], cases: Sequence[tuple[object, ...]], *, name: str,
                  timeout: Optional[float] = None, ahead: int = AHEAD):
         if type(ahead) is not int or ahead < 0:
             raise ValueError(f"call_each: ahead must be a whole number >= 0, got {ahead!r}")
@@ -200,7 +208,7 @@ class call_each:  # noqa: N801 - used like a function: outcomes = call_each(func
         self.child: Optional[tuple[int, int, int]] = None
         self.asked = 0  # the cases asked of the child so far: those numbered below this
         self.buffer = bytearray()
-        self._finalizer: Optional[weakref.finalize[..., Any]] = None
+        self._finalizer: Optional[weakref.finalize[..., call_each]] = None
 
     def next(self) -> Outcome:
         """Return the Outcome of the next case (raise NotImplementedError as call_student does)."""
@@ -223,7 +231,7 @@ class call_each:  # noqa: N801 - used like a function: outcomes = call_each(func
                 pass
         message = _receive(self.child[1], start + self.timeout + limits.GRACE, self.buffer)
         if message is not None and message[0] == "outcome":
-            outcome: Outcome = message[1]
+            outcome = cast(Outcome, message[1])  # what an 'outcome' message holds
             if isinstance(outcome.error, TimedOut):  # the child stopped there: the next case starts another
                 self.close()
             return outcome
@@ -245,14 +253,14 @@ class call_each:  # noqa: N801 - used like a function: outcomes = call_each(func
                 if not os.read(requests, 1):  # the parent has stopped asking
                     return
                 try:
-                    message: tuple[Any, ...] = ("outcome", call_student(self.func, *case, name=self.name,
-                                                                        timeout=self.timeout))
+                    message: Message = ("outcome", call_student(self.func, *case, name=self.name,
+                                                                 timeout=self.timeout))
                 except NotImplementedError as error:
                     message = ("not implemented", str(error))
                 except BaseException as error:  # noqa: BLE001 - SystemExit and the like, as a failed case
                     message = ("outcome", Outcome(error=error, args=case))
                 _send(fd, message)
-                if message[0] == "outcome" and isinstance(message[1].error, TimedOut):
+                if isinstance(message[1], Outcome) and isinstance(message[1].error, TimedOut):
                     return  # no call after one that ran out of time: the cases asked ahead wait for a new child
 
         cpu = (len(self.cases) - first) * (self.timeout + limits.GRACE)
@@ -267,7 +275,7 @@ class call_each:  # noqa: N801 - used like a function: outcomes = call_each(func
 
 
 
-def run_limited(function: Callable[..., Any], seconds: Optional[float] = None, *args: Any) -> Any:
+def run_limited(function: Callable[..., R], seconds: Optional[float] = None, *args: object) -> R:
     """Return function(*args), run within `seconds` (default CALL_TIMEOUT) in a child process, a
     fork of this one: raise what it raised (a SystemExit or KeyboardInterrupt as a StudentError of
     that name: it is the code's, not this process's), or TimedOut when it runs past the limit,
@@ -285,7 +293,7 @@ def run_limited(function: Callable[..., Any], seconds: Optional[float] = None, *
             with open(os.devnull, "w") as muted, contextlib.redirect_stdout(muted), \
                     contextlib.redirect_stderr(muted), time_limit(seconds):
                 value = function(*args)
-            message: tuple[Any, ...] = ("value", value)
+            message: Message = ("value", value)
         except BaseException as error:  # noqa: BLE001 - sent back and raised in the parent
             message = ("error", error)
         _send(fd, message)
@@ -307,6 +315,6 @@ def run_limited(function: Callable[..., Any], seconds: Optional[float] = None, *
         raise error
     if message[0] == "unreadable":
         raise StudentProblem(f"the result cannot be read back ({message[1]})")
-    return message[1]
+    return cast(R, message[1])  # what function returned (a Returned for a value that cannot be pickled)
 
 

@@ -14,9 +14,11 @@ import sys
 import threading
 import types
 from types import MappingProxyType
-from typing import Any, Callable, Iterator, Mapping, Optional
+from typing import Any, Callable, Iterator, Mapping, Optional, TypeVar
 
 from .problems import PackageSearchUsed
+
+R = TypeVar("R")
 
 FORBIDDEN: Mapping[str, tuple[str, ...]] = MappingProxyType({
     "minimax_lab.search.textbook": ("minimax", "negamax", "alphabeta", "Search"),
@@ -80,7 +82,7 @@ def _stub_code(name: str, shown: str, freevars: int) -> types.CodeType:
     return code
 
 
-def functions_of(owner: Any) -> Iterator[types.FunctionType]:
+def functions_of(owner: object) -> Iterator[types.FunctionType]:
     """Yield `owner` if it is a function (with the function it wraps and its trace-free twins, for a
     search: search.twins), or every function defined in a class's body."""
     if isinstance(owner, types.FunctionType):
@@ -119,11 +121,11 @@ def forbidden_functions() -> dict[types.FunctionType, str]:
     return found
 
 
-def _reachable_functions(func: Any) -> Iterator[tuple[Any, types.FunctionType]]:
+def _reachable_functions(func: object) -> Iterator[tuple[object, types.FunctionType]]:
     """Yield (where, function) for the functions a student's function can reach without going
     through the package's modules: its globals (and one attribute level down), closure, defaults."""
     seen: set[int] = set()
-    roots: list[Any] = [func]
+    roots: list[object] = [func]
     while roots:
         root = roots.pop()
         if id(root) in seen:
@@ -143,7 +145,7 @@ def _reachable_functions(func: Any) -> Iterator[tuple[Any, types.FunctionType]]:
                 roots.append(value)  # the student's other functions, which this one may call
 
 
-def _functions_in(value: Any) -> Iterator[tuple[Any, types.FunctionType]]:
+def _functions_in(value: object) -> Iterator[tuple[object, types.FunctionType]]:
     value = getattr(value, "__func__", value)
     if isinstance(value, types.FunctionType):
         yield value, value
@@ -151,7 +153,7 @@ def _functions_in(value: Any) -> Iterator[tuple[Any, types.FunctionType]]:
         yield value, value.func  # functools.partial
 
 
-def _has_contents(cell: Any) -> bool:
+def _has_contents(cell: types.CellType) -> bool:
     try:
         cell.cell_contents
     except ValueError:
@@ -177,7 +179,7 @@ def set_active(forbidder: Optional["_Forbidder"]) -> None:
 class _Forbidder:
     """Swaps the code of the forbidden functions for raising stubs, and back."""
 
-    def __init__(self, student: Callable[..., Any]):
+    def __init__(self, student: Callable[..., object]):
         self.swapped: list[tuple[types.FunctionType, types.CodeType]] = []
         self.used: Optional[str] = None
         forbidden = forbidden_functions()
@@ -196,17 +198,17 @@ class _Forbidder:
             function.__code__ = stub
         return self
 
-    def __exit__(self, *exc: Any) -> None:
+    def __exit__(self, *exc: object) -> None:
         for function, original in reversed(self.swapped):
             function.__code__ = original
         self.swapped.clear()
 
 
 _stubs: dict[tuple[str, str, int], types.CodeType] = {}
-_forbidders: dict[int, tuple[Any, int, _Forbidder]] = {}
+_forbidders: dict[int, tuple[Callable[..., object], int, _Forbidder]] = {}
 
 
-def forbidder_for(func: Callable[..., Any]) -> _Forbidder:
+def forbidder_for(func: Callable[..., object]) -> _Forbidder:
     """Return the _Forbidder of a student's function, made once per function (and again when more
     modules have been imported)."""
     key = id(func)
@@ -238,7 +240,7 @@ def forbidden_call(shown: str) -> PackageSearchUsed:
 
 
 
-def call_forbidding(func: Callable[..., Any], *args: Any) -> Any:
+def call_forbidding(func: Callable[..., R], *args: object) -> R:
     """Return func(*args) with the package's searches forbidden, as call_student runs it but here,
     without copies, time limit or captured output: for a student's function that a package search
     calls at every node (an ordering), the search itself run by run_limited. Raise PackageSearchUsed

@@ -12,9 +12,12 @@ import threading
 import time
 import types
 from pathlib import Path
-from typing import Any, Iterator, Optional
+from typing import TYPE_CHECKING, Iterator, Optional
 
 from .problems import TimedOut
+
+if TYPE_CHECKING:
+    from _typeshed import TraceFunction
 
 CALL_TIMEOUT = 10.0
 """Seconds a single call of a student's function may take before a check run in the notebook stops it
@@ -50,9 +53,9 @@ def time_limit(seconds: Optional[float]) -> Iterator[list[bool]]:
             yield fired
         return
     owner = _block_owner(sys._getframe())
-    kept_trace: list[Any] = []
+    kept_trace: list[Optional[TraceFunction]] = []
 
-    def every_line(frame: types.FrameType, event: str, arg: Any) -> Any:
+    def every_line(frame: types.FrameType, event: str, arg: object) -> TraceFunction:
         if event == "line" and frame.f_code.co_filename not in _UNTRACED:
             raise TimedOut(message)
         return every_line
@@ -125,7 +128,7 @@ def _clock_watched(seconds: float, message: str, fired: list[bool]) -> Iterator[
     deadline = time.monotonic() + seconds
     previous = sys.gettrace()
 
-    def watch(frame: types.FrameType, event: str, arg: Any) -> Any:
+    def watch(frame: types.FrameType, event: str, arg: object) -> TraceFunction:
         if (event == "line" and frame.f_code.co_filename not in _UNTRACED
                 and (fired[0] or time.monotonic() > deadline)):
             fired[0] = True

@@ -7,10 +7,13 @@ from __future__ import annotations
 import sys
 import types
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Mapping, Optional
 
 from .forbidden import active_forbidder, functions_of
 from .problems import PackageChanged
+
+if TYPE_CHECKING:
+    import pytest
 
 
 @dataclass
@@ -19,9 +22,10 @@ class Snapshot:
     defaults, each class's members."""
 
     names: dict[str, dict[str, int]] = field(default_factory=dict)
-    functions: dict[int, tuple[str, types.FunctionType, Any, Any, Any]] = field(default_factory=dict)
+    functions: dict[int, tuple[str, types.FunctionType, types.CodeType, Optional[tuple[object, ...]],
+                               Optional[dict[str, object]]]] = field(default_factory=dict)
     members: dict[str, dict[str, int]] = field(default_factory=dict)
-    keep: list[Any] = field(default_factory=list)  # holds every object whose id is recorded
+    keep: list[object] = field(default_factory=list)  # holds every object whose id is recorded
 
 
 UNWATCHED = frozenset({"__dict__", "__weakref__", "__slotnames__"})
@@ -55,7 +59,7 @@ def take_snapshot(prefix: str = "minimax_lab") -> Snapshot:
 _snapshots: list[Snapshot] = []
 
 
-def accept_changes(monkeypatch: Any) -> None:
+def accept_changes(monkeypatch: pytest.MonkeyPatch) -> None:
     """Take the package as it is now as the one to compare with, until `monkeypatch` (pytest's
     fixture) is undone: for a test that patches the package on purpose."""
     monkeypatch.setattr(sys.modules[__name__], "_snapshots", [take_snapshot()])
@@ -90,7 +94,7 @@ def changes(snapshot: Snapshot) -> list[str]:
     for class_name, members in snapshot.members.items():
         module_name, _, name = class_name.rpartition(".")
         cls = getattr(sys.modules.get(module_name), name, None)
-        held: Any = vars(cls) if isinstance(cls, type) else {}
+        held: Mapping[str, object] = vars(cls) if isinstance(cls, type) else {}
         for key in members.keys() | {k for k in held if k not in UNWATCHED}:
             if key not in members:
                 found.append(f"{class_name}.{key} was added")

@@ -71,7 +71,7 @@ class Practice(Still):
         self.result, self.trace = search_trace(self.game, self.algorithm)
         self.drawing = render(self.game, Picture(), edge_labels=True)
 
-    def new_tree(self, button: Any = None) -> None:
+    def new_tree(self, button: object = None) -> None:
         """Show the case of the next seed."""
         self.seed += 1
         self.load()
@@ -86,11 +86,11 @@ class Practice(Still):
         self.drawing = render(self.game, picture_of(self.trace, self.result.pv), edge_labels=True)
         self.picture.value = svg_of(self.drawing)
 
-    def make_controls(self) -> tuple[Any, ...]:
+    def make_controls(self) -> tuple[object, ...]:
         """Return the answer controls for the current case."""
         raise NotImplementedError
 
-    def check(self, button: Any = None) -> str:
+    def check(self, button: object = None) -> str:
         """Check the answer in the controls, show the verdict and return it."""
         raise NotImplementedError
 
@@ -114,7 +114,7 @@ class Practice(Still):
         self.draw_answer()
         return f"{head}\n{text}"
 
-    def show_answer(self, button: Any = None) -> str:
+    def show_answer(self, button: object = None) -> str:
         """Show the answer and its drawing, and return the text."""
         text = self.answer_text()
         self.draw_answer()

@@ -48,7 +48,7 @@ def random_chance_tree(branching: int, depth: int, seed: int) -> ChanceTree:
     return [Chance([(p, outcome()) for p in rng.choice(ODDS[branching])]) for _ in range(branching)]
 
 
-def read_value(text: Any) -> Optional[Fraction]:
+def read_value(text: object) -> Optional[Fraction]:
     """Return the exact number typed ('2.25', '9/4', '−3'), or None when it is not one.
 
     >>> read_value(" 9/4 "), read_value("2.25"), read_value("x"), read_value("1e400"), read_value(True)
@@ -134,7 +134,7 @@ class ChancePractice(Practice):
         return nodes
 
     @property
-    def values(self) -> dict[Path, Any]:
+    def values(self) -> dict[Path, Optional[float]]:
         """Return the expectiminimax value of every inner node, by path, root first."""
         returned = self.trace.values()
         return {path: returned[path] for path in self.inner()}
@@ -153,7 +153,7 @@ class ChancePractice(Practice):
         kind = self.kind(path)
         return f"the chance node {path_name(path)}" if kind == "CHANCE" else f"{kind}'s node {path_name(path)}"
 
-    def draw(self, shown_values: Mapping[Path, Any]) -> Drawing:
+    def draw(self, shown_values: Mapping[Path, Optional[float]]) -> Drawing:
         """Return the drawing of the tree, with `shown_values` in their nodes."""
         dot: Drawing = Drawing(graph_attr={"ordering": "out", "nodesep": "0.2", "ranksep": "0.45"},
                       node_attr={"fontname": "Helvetica", "fontsize": "11", "margin": "0.03"},
@@ -172,7 +172,7 @@ class ChancePractice(Practice):
                 dot.edge(node_id(path[:-1]), node_id(path), label=edge)
         return dot
 
-    def make_controls(self) -> tuple[Any, ...]:
+    def make_controls(self) -> tuple[object, ...]:
         """Return one text box per inner node, a row per level."""
         self.boxes = {}
         for path in self.inner():
@@ -185,7 +185,7 @@ class ChancePractice(Practice):
             levels.setdefault(len(path), []).append(box)
         return tuple(w.HBox(boxes, layout=w.Layout(flex_flow="row wrap")) for boxes in levels.values())
 
-    def answer(self, values: Any) -> str:
+    def answer(self, values: object) -> str:
         """Return the verdict on the values given for the inner nodes ({path: value}, a path as a
         tuple or as text like '[0]' or 'root', a value a number or text like '2.25' or '9/4'). A
         first wrong answer names the deepest node that is wrong and its rule; the second shows the
@@ -263,6 +263,6 @@ class ChancePractice(Practice):
         self.drawing = self.draw(self.values)
         self.picture.value = svg_of(self.drawing)
 
-    def check(self, button: Any = None) -> str:
+    def check(self, button: object = None) -> str:
         """Check the values in the boxes and show the verdict."""
         return self.show(self.answer({path: box.value for path, box in self.boxes.items()}))

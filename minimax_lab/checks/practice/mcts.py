@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 import re
-from typing import Any, Mapping, Optional
+from typing import Mapping, Optional
 
 import ipywidgets as w
 
@@ -31,7 +31,7 @@ MOST_PLAYOUTS_BEFORE = 8
 the root tried, some twice or more)."""
 
 
-def read_counts(text: Any) -> Optional[tuple[int, float]]:
+def read_counts(text: object) -> Optional[tuple[int, float]]:
     """Return (N, U) typed as 'N, U' ('4, 2', '(3, -1)', '4 -2'), or None.
 
     >>> read_counts("4, 2"), read_counts("(3, −1)"), read_counts("3"), read_counts(None)
@@ -90,12 +90,12 @@ class MCTSPractice(Practice):
         self.drawing = self.draw(self.searched)
 
     @property
-    def scores(self) -> dict[Any, float]:
+    def scores(self) -> dict[int, float]:
         """Return the UCB1 of each of the root's children, as uct computed it for the next playout."""
         return dict(self.step.scores[0])
 
     @property
-    def choice(self) -> Any:
+    def choice(self) -> object:
         """Return the root's child UCB1 selects (the first of the best, as uct takes it)."""
         return self.step.selected[1][0]
 
@@ -129,7 +129,7 @@ class MCTSPractice(Practice):
         dot.summary = f"search tree drawing: {count} nodes"
         return dot
 
-    def make_controls(self) -> tuple[Any, ...]:
+    def make_controls(self) -> tuple[object, ...]:
         """Return the controls of the stage: the root's children to choose from, then the back-up's boxes."""
         if self.stage == 1:
             self.pick = w.ToggleButtons(options=[(path_name((move,)), move) for move in self.searched.children],
@@ -151,14 +151,14 @@ class MCTSPractice(Practice):
                 f"{value_text(self.step.utility)}. Fill in N and U of each node below the root after the back-up "
                 "(U for the player who moved into the node: MAX into the root's children).")
 
-    def answer(self, given: Any) -> str:
+    def answer(self, given: object) -> str:
         """Return the verdict on the answer of the stage: the root's child (a move, or text like '1'
         or '[1]'), then {path: 'N, U'} for the nodes of the playout's path."""
         if self.stage == 1:
             return self.answer_choice(given)
         return self.answer_backup(given)
 
-    def answer_choice(self, given: Any) -> str:
+    def answer_choice(self, given: object) -> str:
         """Return the verdict on the child chosen at the root."""
         if given is None or (isinstance(given, str) and not given.strip()):
             return "Not answered yet: choose one of the root's children."
@@ -213,7 +213,7 @@ class MCTSPractice(Practice):
         self.picture.value = svg_of(self.drawing)
         self.controls.children = self.make_controls()
 
-    def answer_backup(self, given: Any) -> str:
+    def answer_backup(self, given: object) -> str:
         """Return the verdict on the (N, U) given for the nodes of the playout's path."""
         if not isinstance(given, Mapping):
             return f"Could not read your answer: give a dict {{path: (N, U)}}, not {shown(given)}."
@@ -279,14 +279,14 @@ class MCTSPractice(Practice):
         self.drawing = self.draw(after, tuple(path for path, _, _ in self.step.backed_up))
         self.picture.value = svg_of(self.drawing)
 
-    def show_answer(self, button: Any = None) -> str:
+    def show_answer(self, button: object = None) -> str:
         """Show the answer of the stage (after the choice, with the playout to back up)."""
         text = self.answer_text()
         stage = self.stage
         self.draw_answer()
         return self.show(text + ("\n" + self.playout_text() if stage == 1 else ""))
 
-    def check(self, button: Any = None) -> str:
+    def check(self, button: object = None) -> str:
         """Check the stage's answer in the controls and show the verdict."""
         if self.stage == 1:
             return self.show(self.answer(self.pick.value))

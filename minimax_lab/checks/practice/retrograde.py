@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 import re
 import string
-from typing import Any, Mapping, Optional
+from typing import Mapping, Optional
 
 import ipywidgets as w
 
@@ -99,7 +99,7 @@ def random_game_graph(branching: int, depth: int, seed: int) -> GraphGame:
     return GraphGame({p: tuple(sorted(targets)) for p, targets in moves.items()}, ends, layer_of)
 
 
-def read_label(text: Any) -> Optional[tuple[int, int]]:
+def read_label(text: object) -> Optional[tuple[int, int]]:
     """Return the label typed as 'value, distance' ('1, 3', '(-1, 2)', '+1 3', 'win 3'), or None.
 
     >>> read_label("(−1, 2)"), read_label("win 3"), read_label("0,4"), read_label("3"), read_label(5)
@@ -190,7 +190,7 @@ class RetrogradePractice(Practice):
                 dot.edge(p, target)
         return dot
 
-    def make_controls(self) -> tuple[Any, ...]:
+    def make_controls(self) -> tuple[object, ...]:
         """Return one text box per position to label, a row per layer."""
         self.boxes = {}
         rows: dict[int, list[w.Text]] = {}
@@ -201,7 +201,7 @@ class RetrogradePractice(Practice):
             rows.setdefault(self.graph.layer[p], []).append(self.boxes[p])
         return tuple(w.HBox(boxes, layout=w.Layout(flex_flow="row wrap")) for boxes in rows.values())
 
-    def answer(self, labels: Any) -> str:
+    def answer(self, labels: object) -> str:
         """Return the verdict on the labels given ({position: 'value, distance' or (value,
         distance)}). A first wrong answer names the position nearest the end that is labelled
         wrongly and its rule; the second shows every label, worked."""
@@ -269,6 +269,6 @@ class RetrogradePractice(Practice):
         self.drawing = self.draw({p: (label.value, label.distance) for p, label in self.labels.items()})
         self.picture.value = svg_of(self.drawing)
 
-    def check(self, button: Any = None) -> str:
+    def check(self, button: object = None) -> str:
         """Check the labels in the boxes and show the verdict."""
         return self.show(self.answer({p: box.value for p, box in self.boxes.items()}))

@@ -3,7 +3,7 @@ examines) and ValuePractice (fill in the minimax value of every inner node)."""
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Optional
+from typing import Mapping, Optional
 
 import ipywidgets as w
 
@@ -59,7 +59,7 @@ class PruningPractice(Practice):
         """Return True when the search cuts on α ≥ β (on ties too), False when only on α > β."""
         return bool(self.rule.value)
 
-    def rule_changed(self, change: Any = None) -> None:
+    def rule_changed(self, change: object = None) -> None:
         """Search the same tree again under the rule chosen, keeping the marks but not the verdict."""
         marked = self.marked()
         self.load()
@@ -90,7 +90,7 @@ class PruningPractice(Practice):
         """Return the leaf paths, left to right."""
         return sorted(path for path in self.game.nodes if self.is_leaf(path))
 
-    def make_controls(self) -> tuple[Any, ...]:
+    def make_controls(self) -> tuple[object, ...]:
         """Return one toggle button per leaf, grouped under their parents, and the text box."""
         groups: dict[Path, list[w.ToggleButton]] = {}
         for path in self.leaves():
@@ -107,7 +107,7 @@ class PruningPractice(Practice):
         """Return the leaves whose toggle is pressed."""
         return {path for path, toggle in self.toggles.items() if toggle.value}
 
-    def toggled(self, change: Any = None) -> None:
+    def toggled(self, change: object = None) -> None:
         """Keep the text box in step with the toggles, and clear the colours of the last check."""
         for toggle in self.toggles.values():
             toggle.button_style = ""
@@ -116,7 +116,7 @@ class PruningPractice(Practice):
             self.typed.value = answer_text(self.marked())
             self._syncing = False
 
-    def read_typed(self, change: Any = None) -> None:
+    def read_typed(self, change: object = None) -> None:
         """Press the toggles of the paths typed in the text box (a bad path is reported, not raised)."""
         if self._syncing:
             return
@@ -132,7 +132,7 @@ class PruningPractice(Practice):
             toggle.value = path in paths
         self._syncing = False
 
-    def leaf_paths(self, paths: Any) -> set[Path]:
+    def leaf_paths(self, paths: object) -> set[Path]:
         """Return the set of leaf paths in an answer; raise ValueError for one that is not a leaf."""
         try:
             given = set(read_paths(paths))
@@ -146,7 +146,7 @@ class PruningPractice(Practice):
                                  f"{path_name(self.leaves()[0])}")
         return given
 
-    def answer(self, paths: Any) -> str:
+    def answer(self, paths: object) -> str:
         """Return the verdict on a set of leaf paths (tuples, or text like '[1][1], [1][2]'):
         which were right, which were missed and which were wrong, with the cutoff behind each."""
         try:
@@ -187,7 +187,7 @@ class PruningPractice(Practice):
                 lines.append(f"{answer_text(below)}{shown} {verb} pruned: {reason}.")
         return lines
 
-    def check(self, button: Any = None) -> str:
+    def check(self, button: object = None) -> str:
         """Check the marked leaves, colour the toggles, draw the search and show the verdict."""
         if self.typed.value != answer_text(self.marked()):
             try:
@@ -239,7 +239,7 @@ class ValuePractice(Practice):
         return sorted((path for path in self.game.nodes if not self.is_leaf(path)),
                       key=lambda path: (len(path), path))
 
-    def make_controls(self) -> tuple[Any, ...]:
+    def make_controls(self) -> tuple[object, ...]:
         """Return one text box per inner node, a row per level."""
         self.boxes = {}
         for path in self.inner():
@@ -252,13 +252,13 @@ class ValuePractice(Practice):
             levels.setdefault(len(path), []).append(box)
         return tuple(w.HBox(boxes, layout=w.Layout(flex_flow="row wrap")) for boxes in levels.values())
 
-    def answer(self, values: Mapping[Any, Any]) -> str:
+    def answer(self, values: object) -> str:
         """Return the verdict on the values given for the inner nodes ({path: value}, a path as a
         tuple or as text like '[0]' or 'root'), node by node: right, or wrong with what its
         children are worth and whether MAX or MIN picks there."""
         if not isinstance(values, Mapping):
             return f"Could not read your answer: give a dict {{path: value}}, not {shown(values)}."
-        given: dict[Path, Any] = {}
+        given: dict[Path, object] = {}
         problems = []
         for key, value in values.items():
             if isinstance(value, str) and not value.strip():
@@ -279,7 +279,7 @@ class ValuePractice(Practice):
                     "from the bottom up.")
         return self.verdict(given, problems)
 
-    def verdict(self, given: dict[Path, Any], problems: list[str]) -> str:
+    def verdict(self, given: dict[Path, object], problems: list[str]) -> str:
         """Return the node-by-node verdict on readable answers."""
         truth = self.values
         right, lines = [], []
@@ -309,7 +309,7 @@ class ValuePractice(Practice):
         picks = "MAX picks the largest" if self.role(path) == "MAX" else "MIN picks the smallest"
         return f"its children are worth {listed}, and {picks}"
 
-    def check(self, button: Any = None) -> str:
+    def check(self, button: object = None) -> str:
         """Check the values in the boxes and show the verdict; when all are right, draw them."""
         text = self.answer({path: box.value for path, box in self.boxes.items()})
         if text.startswith("Correct"):
