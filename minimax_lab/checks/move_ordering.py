@@ -129,7 +129,7 @@ def win_block_centre(game: TicTacToeGame, state: TicTacToeState, actions: Sequen
     me = game.to_move(state)
     you = "O" if me == "X" else "X"
 
-    def completes(square: int, player: str) -> bool:
+    def completes(square: int, player: object) -> bool:
         return any(sum(state.board[i] == player for i in line) == 2 for line in LINES_THROUGH[square])
 
     return sorted(actions, key=lambda square: (not completes(square, me), not completes(square, you),
