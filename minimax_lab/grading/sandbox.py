@@ -649,7 +649,7 @@ class RemoteFunction:
                 return decode(reply["value"], games=False)
             except (WireError, RecursionError) as error:
                 raise StudentProblem(f"{self.name} returned something the grader cannot read: {error}") from None
-        if "raised" in reply:
+        if "raised" in reply and isinstance(reply["raised"], (list, str, dict)):
             kind, message = (list(reply["raised"]) + ["", ""])[:2]
             raise RemoteError(str(kind), str(message))
         if "unanswered" in reply:
@@ -663,8 +663,8 @@ class RemoteFunction:
         if "course" in reply:
             raise CourseCodeUsed(f"{self.name} uses the course's {str(reply['course']).removeprefix('minimax_lab.')}"
                                  "; this exercise asks for your own")
-        if "changed" in reply:
-            raise InputChangedRemote(f"{self.name} changed the argument {int(reply['changed']) + 1} it was given")
+        if "changed" in reply and isinstance(reply["changed"], int):
+            raise InputChangedRemote(f"{self.name} changed the argument {reply['changed'] + 1} it was given")
         raise StudentProblem(f"{self.name} {reply.get('unreadable', 'sent an unreadable reply')}")
 
     def _load_error(self) -> Optional[str]:

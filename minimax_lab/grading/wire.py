@@ -169,7 +169,10 @@ class Decoder:
                 raise WireError(f"a set with an item that cannot be in a set: {error}") from None
             return items if tag == "set" else frozenset(items)
         if tag == "fraction":
-            numerator, denominator = self._list(body, tag)
+            parts = self._list(body, tag)
+            if len(parts) != 2:
+                raise WireError(f"unreadable fraction {shown(body)}")
+            numerator, denominator = parts
             if type(numerator) is not int or type(denominator) is not int or denominator == 0:
                 raise WireError(f"unreadable fraction {shown(body)}")
             return Fraction(numerator, denominator)
@@ -190,15 +193,15 @@ class Decoder:
         from ..core.trees import Chance
         from ..games.registry import wire_kinds
 
-        if tag == "Chance":
-            outcomes, player = self._list(body, tag)
-            return Chance([(self(p, depth + 1), self(t, depth + 1)) for p, t in self._list(outcomes, tag)],
-                          player)
         found = next(((entry, wire) for entry, wire in wire_kinds() if wire.tag == tag), None)
-        if found is None:
+        if found is None and tag != "Chance":
             raise WireError(f"unknown tag {shown(tag)}")
-        entry, wire = found
         try:
+            if found is None:  # a chance node: malformed parts are unreadable, as a game's are
+                outcomes, player = self._list(body, tag)
+                return Chance([(self(p, depth + 1), self(t, depth + 1)) for p, t in self._list(outcomes, tag)],
+                              player)
+            entry, wire = found
             if wire is entry.wire_game:
                 game = self.made.get((tag, repr(body))) or wire.decode(body, lambda inner: self(inner, depth + 1), None)
                 self.made[(tag, repr(body))] = self.made[entry.name] = game
