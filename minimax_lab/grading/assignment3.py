@@ -8,7 +8,7 @@ import math
 import random
 from collections import Counter
 from functools import lru_cache
-from typing import Any, Callable, Iterator, Mapping, Optional, Sequence
+from typing import Any, Callable, Iterable, Iterator, Mapping, Optional, Sequence, cast
 
 from ..analysis.players import (
     PLAYER_DEPTH,
@@ -293,7 +293,8 @@ def _checked_order(order: Callable[..., Any]) -> Callable[..., tuple[Any, ...]]:
 
     def checked(game: Game, state: Any, actions: Sequence[Any], path: tuple[Any, ...]) -> tuple[Any, ...]:
         if isinstance(order, RemoteFunction):  # graded: it runs in its worker, on its own copies
-            ordered = tuple(order(game, state, tuple(actions), path))
+            # what the worker sent back: tuple() raises TypeError when it is not iterable
+            ordered = tuple(cast(Iterable[object], order(game, state, tuple(actions), path)))
             if not _rearranged(ordered, actions):
                 raise CheckFailed(f"order_moves must return the same moves in a new order; for {shown(state)} "
                                   f"it was given {list(actions)} and returned {list(ordered)}")
