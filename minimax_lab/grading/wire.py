@@ -200,7 +200,8 @@ class Decoder:
         from ..core.trees import Chance
         from ..games.registry import wire_kinds
 
-        found = next(((entry, wire) for entry, wire in wire_kinds() if wire.tag == tag), None)
+        found = None if tag == "Chance" else next(((entry, wire) for entry, wire in wire_kinds() if wire.tag == tag),
+                                                  None)
         if found is None and tag != "Chance":
             raise WireError(f"unknown tag {shown(tag)}")
         try:
