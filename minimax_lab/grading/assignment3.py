@@ -44,9 +44,6 @@ which have as many marks as each other: an evaluation that ties (nearly) all of 
 nothing. Evaluations that count lines or squares tie a third of those pairs or fewer; a constant,
 or a value that depends only on the number of marks (or whose turn it is), ties them all."""
 
-OrderMoves = Callable[[Game, TicTacToeState, Sequence[int], tuple[int, ...]], Sequence[int]]
-"""A student's move ordering: order_moves(game, state, actions, path) returns the actions, reordered."""
-
 EVALUATED_AGAIN = 200
 """Positions check_evaluation evaluates a second time, drawn from CASE_SEED and in a new order: an
 evaluation is a function of the position, so each must get the value it got the first time."""
@@ -320,7 +317,7 @@ def _checked_order(order: Callable[..., object]) -> Ordering:
     return checked
 
 
-def ordering_report(order: OrderMoves) -> dict[str, int]:
+def ordering_report(order: Callable[..., object]) -> dict[str, int]:
     """Return the nodes alphabeta visits over the openings of at most two marks with the natural
     order, with `order`, and with the exact-value order, and the budget."""
     game = TicTacToe()
@@ -330,7 +327,7 @@ def ordering_report(order: OrderMoves) -> dict[str, int]:
             "budget": ordering_budget()}
 
 
-def check_ordering(order_moves: OrderMoves) -> None:
+def check_ordering(order_moves: Callable[[Game, TicTacToeState, Sequence[int], Moves], Sequence[int]]) -> None:
     """Check a move ordering for tic-tac-toe: over the 82 openings of at most two marks, the package's
     alphabeta with `order_moves` must visit no more nodes than ordering_budget(), that is at most
     25% more than with moves ordered by their exact minimax value."""
@@ -367,7 +364,8 @@ def _lost_game_text(lost: Played, against: str) -> str:
             f"your player lost after the moves {list(record.moves)}:\n    {board}")
 
 
-def check_player(evaluate: Callable[[TicTacToeState], float], order_moves: Optional[OrderMoves] = None,
+def check_player(evaluate: Callable[[TicTacToeState], float],
+                 order_moves: Optional[Callable[[Game, TicTacToeState, Sequence[int], Moves], Sequence[int]]] = None,
                  depth: int = PLAYER_DEPTH) -> None:
     """Check the depth-limited player built from `evaluate` and `order_moves`
     (depth_limited_player), playing each mark in turn from each start: it must lose no game
