@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any
+from typing import Optional
 
+from ..core.game_types import A, S
 from ..core.text import path_name, shown
 from ..core.trees import Path, Tree
 from ..games.protocol import Game, as_game
@@ -29,7 +30,7 @@ class Census:
     outcomes: dict[float, int]
 
 
-def census(game: Game | Tree, state: Any = None) -> Census:
+def census(game: Game[S, A] | Tree, state: Optional[S] = None) -> Census:
     """Return the number of nodes and of complete games in the tree below `state`, by outcome.
     A game that can return to a position has an infinite tree and is refused.
 
@@ -39,10 +40,10 @@ def census(game: Game | Tree, state: Any = None) -> Census:
     """
     search = Search(game, state)
     game = search.game
-    below: dict[Any, tuple[int, Counter[float]]] = {}
-    counting: set[Any] = set()
+    below: dict[S, tuple[int, Counter[float]]] = {}
+    counting: set[S] = set()
 
-    def count(state: Any, path: Path) -> tuple[int, Counter[float]]:
+    def count(state: S, path: Path) -> tuple[int, Counter[float]]:
         known = below.get(state)
         if known is None:
             if state in counting:
@@ -66,7 +67,7 @@ def census(game: Game | Tree, state: Any = None) -> Census:
     return Census(nodes, sum(games.values()), dict(sorted(games.items())))
 
 
-def positions(game: Game | Tree, state: Any = None) -> set[Any]:
+def positions(game: Game[S, A] | Tree, state: Optional[S] = None) -> set[S]:
     """Return every position reachable from `state` (default: the start), `state` included."""
     game = as_game(game)
     start = game.initial if state is None else state

@@ -83,7 +83,7 @@ class ReferencePosition:
             return False
         return self.outcome <= 0 or self.scores[move] == max(self.scores.values())
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, object]:
         """Return the position as the JSON file stores it."""
         return {"moves": self.moves, "outcomes": {str(m): v for m, v in self.outcomes.items()},
                 "scores": {str(m): v for m, v in self.scores.items()}, "seconds": round(self.seconds, 3)}
@@ -109,7 +109,7 @@ class ReferenceSet:
 
     positions: tuple[ReferencePosition, ...]
     openings: tuple[Opening, ...]
-    about: dict[str, Any]
+    about: dict[str, object]
 
     def at_plies(self, low: int, high: int) -> tuple[ReferencePosition, ...]:
         """Return the positions with `low` to `high` stones on the board.
@@ -121,7 +121,7 @@ class ReferenceSet:
         whole_number(high, "high", 0)
         return tuple(p for p in self.positions if low <= p.ply <= high)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, object]:
         """Return the set as the JSON file stores it."""
         return {"about": self.about, "positions": [p.to_json() for p in self.positions],
                 "openings": [{"moves": o.moves, "outcome": o.outcome} for o in self.openings]}

@@ -17,15 +17,17 @@ from __future__ import annotations
 import statistics
 import time
 from dataclasses import dataclass
-from typing import Any, Iterable, Optional, Sequence
+from typing import Iterable, Optional, Sequence
 
+from ..core.game_types import A, S
 from ..core.text import shown
+from ..games.protocol import Game
 from ..heuristics.connect_four import ConnectFour
 from ..search.connect_four_solver import ConnectFourSolver, solver_player
 from ..search.engine import PARTS, Engine
 from .connect_four_reference import Opening, ReferencePosition
 from .experiments import listed
-from .players import play
+from .players import Player, play
 
 
 @dataclass(frozen=True)
@@ -153,7 +155,7 @@ ABLATIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
 
 
 def ablation(positions: Sequence[ReferencePosition], *, seconds: Optional[float] = None,
-             nodes: Optional[int] = None) -> list[dict[str, Any]]:
+             nodes: Optional[int] = None) -> list[dict[str, object]]:
     """Return the ablation table: for the engine whole and without each part, its nodes per CPU
     second, median depth, and keeps-result and optimal rates on `positions`, with the given budget.
     With a node budget every column but the nodes per second is the same on every machine and run."""
@@ -197,8 +199,8 @@ def games_against_solver(openings: Sequence[Opening], *, seconds: Optional[float
         perfect = solver_player(game)
         spent = {"engine": 0.0, "solver": 0.0}
 
-        def timed(name: str, move: Any) -> Any:
-            def timed_move(played: Any, state: Any) -> Any:
+        def timed(name: str, move: Player[S, A]) -> Player[S, A]:
+            def timed_move(played: Game[S, A], state: S) -> A:
                 start = time.process_time()
                 chosen = move(played, state)
                 spent[name] += time.process_time() - start

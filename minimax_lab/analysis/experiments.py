@@ -28,6 +28,7 @@ from collections import defaultdict
 from statistics import mean
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional
 
+from ..core.game_types import A, S
 from ..core.table import TranspositionTable
 from ..core.text import shown
 from ..core.trees import MAX_FORMULA_DEPTH, Tree, deepest_within, is_number, mix64, uniform_nodes
@@ -70,26 +71,26 @@ MAX_BRANCHING = 10 ** 9
 """The largest branching factor the theory's formulas accept (with depths up to MAX_FORMULA_DEPTH)."""
 
 
-def check_sizes(branching: Any, depth: Any = 0) -> None:
+def check_sizes(branching: object, depth: object = 0) -> None:
     """Raise ValueError unless `branching` is a whole number from 1 to MAX_BRANCHING and `depth`
     one from 0 to MAX_FORMULA_DEPTH: trees the formulas describe, and answer for at once."""
     whole_number(branching, "branching", 1, MAX_BRANCHING)
     whole_number(depth, "depth", 0, MAX_FORMULA_DEPTH)
 
 
-def check_max_leaves(max_leaves: Any) -> int:
+def check_max_leaves(max_leaves: object) -> int:
     """Return `max_leaves` if it is a whole number from 1 to MOST_LEAVES, else raise ValueError."""
     return whole_number(max_leaves, "max_leaves", 1, MOST_LEAVES)
 
 
-def listed(values: Any, name: str) -> list[Any]:
+def listed(values: object, name: str) -> list[Any]:
     """Return `values` (an iterable, not a string) as a list, else raise TypeError naming `name`."""
     if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
         raise TypeError(f"{name} must be a list, got {shown(values)}")
     return list(values)
 
 
-def check_searches(searches: Any) -> list[tuple[str, str]]:
+def check_searches(searches: object) -> list[tuple[str, str]]:
     """Return `searches` as a list of (algorithm, ordering) pairs of names, else raise ValueError."""
     pairs = listed(searches, "searches")
     for pair in pairs:
@@ -271,7 +272,7 @@ def _mix_array(x: np.ndarray) -> np.ndarray:
     return mixed
 
 
-def uniform_ordering(tree: UniformTree, ordering: str, *, seed: int = 0) -> Optional[Any]:
+def uniform_ordering(tree: UniformTree, ordering: str, *, seed: int = 0) -> Optional[Ordering]:
     """Return the ordering named `ordering` ('given', 'worst', 'random' or 'best') for `tree`.
 
     'best' and 'worst' order by exact subtree values, computed once for the whole tree by
@@ -369,7 +370,7 @@ def depth_within_budget(branching: int, budget: int, *,
     return rows
 
 
-def check_budget(budget: Any) -> None:
+def check_budget(budget: object) -> None:
     """Raise ValueError unless `budget` is a number of nodes, at least 1 (the root)."""
     if real_number(budget, "budget") < 1:
         raise ValueError(f"budget must be a number of nodes, at least 1 (the root), got {shown(budget)}")
@@ -415,7 +416,7 @@ SIDE_BY_SIDE = (names(lambda search: search.inputs == GAME_OR_TREE and set(searc
 each with a table of its own where that makes another search."""
 
 
-def compare_searches(game: Game | Tree, state: Any = None, *, depth: Optional[int] = None,
+def compare_searches(game: Game[S, A] | Tree, state: Optional[S] = None, *, depth: Optional[int] = None,
                  evaluate: Optional[Evaluate] = None, order: Optional[Ordering] = None,
                  guess: float = 0, width: float = 0.5,
                  searches: Iterable[str] = WINDOW_SEARCHES) -> list[Row]:
@@ -440,7 +441,7 @@ def compare_searches(game: Game | Tree, state: Any = None, *, depth: Optional[in
         search = CATALOG[name.removesuffix(WITH_A_TABLE)]
         if depth is not None and not search.depth:
             continue
-        options: dict[str, Any] = {key: value for key, value in (("guess", guess), ("width", width))
+        options: dict[str, object] = {key: value for key, value in (("guess", guess), ("width", width))
                                    if key in search.options}
         if search.depth:
             options.update(depth=depth, evaluate=evaluate)
@@ -454,7 +455,7 @@ def compare_searches(game: Game | Tree, state: Any = None, *, depth: Optional[in
     return rows
 
 
-def smallest_proof(game: Game | Tree, state: Any = None, *, test: float) -> int:
+def smallest_proof(game: Game[S, A] | Tree, state: Optional[S] = None, *, test: float) -> int:
     """Return the fewest nodes any search must visit to answer the null-window test "is the minimax
     value of `state` (MAX's point of view) at least `test`?": the size of the smallest proof tree.
 
@@ -471,9 +472,9 @@ def smallest_proof(game: Game | Tree, state: Any = None, *, test: float) -> int:
     """
     game = as_game(game)
     test = real_number(test, "test", finite=True)
-    sizes: dict[tuple[Any, bool], float] = {}
+    sizes: dict[tuple[S, bool], float] = {}
 
-    def size(node: Any, yes: bool) -> float:
+    def size(node: S, yes: bool) -> float:
         """The smallest proof below `node` that its value is >= test (yes) or < test (no)."""
         if (node, yes) not in sizes:
             if game.is_terminal(node):
@@ -559,7 +560,7 @@ def text_table(rows: Iterable[Row], columns: Optional[Iterable[str]] = None) -> 
         if missing:
             raise ValueError(f"text_table: row {i} has no column {shown(missing[0])} (it has {list(row)})")
 
-    def cell(value: Any) -> str:
+    def cell(value: object) -> str:
         if value is None:
             return "-"
         if isinstance(value, float) and not math.isfinite(value):

@@ -19,7 +19,10 @@ True
 from __future__ import annotations
 
 import itertools
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Sequence
+
+if TYPE_CHECKING:
+    import numpy as np
 
 from ..core.validation import real_number
 from ..heuristics.connect_four import ConnectFour, ConnectFourState
@@ -43,7 +46,7 @@ def self_play(game: ConnectFour, player: Player, starts: Sequence[ConnectFourSta
     return states, results
 
 
-def feature_rows(game: ConnectFour, states: Sequence[ConnectFourState]) -> Any:
+def feature_rows(game: ConnectFour, states: Sequence[ConnectFourState]) -> np.ndarray:
     """Return a numpy array with a row per state and a column per feature of FEATURES: X's count
     minus O's."""
     import numpy as np

@@ -16,12 +16,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Iterable, Literal, Optional, Sequence
+from typing import Iterable, Literal, Optional, Sequence
 
 from ..core.text import shown
 from ..core.validation import callable_value, whole_number
 from ..games.maze import MazeGame, MazeState
-from ..games.maze_policies import MAX_MOVES, ChaserPolicy, play_game
+from ..games.maze_policies import MAX_MOVES, Agent, ChaserPolicy, play_game
 from ..search.agents import CHASERS, agents_search
 from ..search.textbook import Evaluate, SearchResult
 
@@ -45,13 +45,13 @@ class SearchAgent:
         self.depth, self.chasers = depth, chasers
         self.evaluate: Evaluate = score if evaluate is None else callable_value(
             evaluate, "evaluate", "evaluate(state) returning a number")
-        self.last: Optional[SearchResult[Any]] = None
+        self.last: Optional[SearchResult[float]] = None
         self.searches = 0
 
     def __repr__(self) -> str:
         return f"search_agent(depth={self.depth}, chasers={self.chasers!r})"
 
-    def search(self, game: MazeGame, state: MazeState) -> SearchResult[Any]:
+    def search(self, game: MazeGame, state: MazeState) -> SearchResult[float]:
         """Return agents_search's result in `state` with this agent's settings (and keep it as `last`)."""
         self.last = agents_search(game, state, depth=self.depth, evaluate=self.evaluate, chasers=self.chasers)
         self.searches += 1
@@ -80,7 +80,7 @@ class Record:
     mean_score: int | float
 
 
-def games_record(game: MazeGame, agent: Any, chasers: ChaserPolicy | Sequence[ChaserPolicy], *,
+def games_record(game: MazeGame, agent: Agent, chasers: ChaserPolicy | Sequence[ChaserPolicy], *,
                  seeds: Iterable[int], max_moves: int = MAX_MOVES) -> Record:
     """Return the record of `agent` against `chasers` in one game of `game` per seed (play_game with
     that seed and `max_moves`)."""

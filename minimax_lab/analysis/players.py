@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping, Optional, Sequence
+from typing import Callable, Generic, Mapping, Optional, Sequence
 
+from ..core.game_types import A, S
 from ..core.trace import Moves
 from ..core.validation import callable_value, whole_number
 from ..games.protocol import Game, game_name
@@ -24,7 +25,7 @@ from ..search.engine import engine as engine  # a player, exported with the othe
 from ..search.textbook import LONGEST_PLAYOUT, Evaluate, Ordering, alphabeta, check_depth, check_number
 from ..core.text import shown
 
-Player = Callable[[Game, Any], Any]
+Player = Callable[[Game[S, A], S], A]
 """A player: player(game, state) returns the action it plays in `state`."""
 
 PLAYER_DEPTH = 2
@@ -34,7 +35,7 @@ MOST_GAMES = 10_000
 """The most games a match plays, and the most openings random_openings draws."""
 
 
-def check_move_to_choose(game: Game, state: Any, who: str) -> None:
+def check_move_to_choose(game: Game[S, A], state: S, who: str) -> None:
     """Raise an error if `state` is not a position of `game` (where the game says how to check one), or
     ValueError if the game is over there: `who` has no move to choose."""
     check_state = getattr(game, "check_state", None)
@@ -65,13 +66,13 @@ def reference_player(depth: int = PLAYER_DEPTH) -> Player:
     return depth_limited_player(even, None, depth)
 
 
-def perfect_player(game: Game) -> Player:
+def perfect_player(game: Game[S, A]) -> Player[S, A]:
     """Return a player of `game` that makes the first best move (the package's full-depth
     alphabeta, whose move is minimax's), remembering each position."""
     check_game(game, "perfect_player")
-    moves: dict[Any, Any] = {}
+    moves: dict[S, A] = {}
 
-    def perfect(game_: Game, state: Any) -> Any:
+    def perfect(game_: Game[S, A], state: S) -> A:
         if state not in moves:
             check_move_to_choose(game, state, "perfect_player")
             moves[state] = alphabeta(game, state).move
@@ -85,7 +86,7 @@ def random_player(seed: int = 0) -> Player:
     random.Random(seed): the same seed plays the same moves in the same positions in turn."""
     rng = random.Random(whole_number(seed, "seed"))
 
-    def player(game: Game, state: Any) -> Any:
+    def player(game: Game[S, A], state: S) -> A:
         check_move_to_choose(game, state, "random_player")
         actions = tuple(game.actions(state))
         if not actions:
@@ -95,14 +96,14 @@ def random_player(seed: int = 0) -> Player:
     return player
 
 
-def greedy_player(game: Game, state: Any) -> Any:
+def greedy_player(game: Game[S, A], state: S) -> A:
     """Play a move that wins at once if there is one; else block: keep to the moves after which
     the opponent cannot win at once (all moves if none can); among those, the move whose position
     the game's evaluation likes best for the player to move (the first of equals). It looks one
     move ahead for itself and one for the opponent, and no further."""
     check_game(game, "greedy_player")
     check_move_to_choose(game, state, "greedy_player")
-    wins = winning_moves(game, state)
+    wins: list[A] = winning_moves(game, state)
     if wins:
         return wins[0]
     player, evaluate = game.to_move(state), game_evaluation(game)
@@ -112,7 +113,7 @@ def greedy_player(game: Game, state: Any) -> Any:
         raise ValueError(f"greedy_player: the game has no legal move in {shown(state)}")
     safe = [a for a, child in children.items() if not winning_moves(game, child)] or list(children)
 
-    def score(action: Any) -> float:
+    def score(action: A) -> float:
         child = children[action]
         if game.is_terminal(child):
             return check_number(game.utility(child, player), "the game's utility", (action,))
@@ -122,17 +123,17 @@ def greedy_player(game: Game, state: Any) -> Any:
 
 
 @dataclass(frozen=True)
-class Record:
+class Record(Generic[S]):
     """A game played: where it started, the moves, the final state and the result (MAX's
     utility at the end)."""
 
-    start: Any
+    start: S
     moves: Moves
-    final: Any
+    final: S
     result: float
 
 
-def play(game: Game, players: Mapping[Any, Player], state: Any = None) -> Record:
+def play(game: Game[S, A], players: Mapping[str, Player[S, A]], state: Optional[S] = None) -> Record[S]:
     """Play `game` from `state` (default: the start) to the end, players[p](game, state) choosing
     the moves of player p, and return its Record. A player with a new_game() method (an engine,
     which learns as it searches) is told first, so that the game depends only on its start.
@@ -154,7 +155,7 @@ def play(game: Game, players: Mapping[Any, Player], state: Any = None) -> Record
         new_game = getattr(player, "new_game", None)
         if callable(new_game):
             new_game()
-    moves: list[Any] = []
+    moves: list[A] = []
     while not game.is_terminal(state):
         mover = game.to_move(state)
         if mover not in players:
@@ -170,23 +171,23 @@ def play(game: Game, players: Mapping[Any, Player], state: Any = None) -> Record
 
 
 @dataclass(frozen=True)
-class Played:
+class Played(Generic[S]):
     """One game of a match, seen from the first player of the match: the side it played, its
     utility at the end, and the game's record."""
 
-    side: Any
+    side: str
     score: float
-    record: Record
+    record: Record[S]
 
 
 @dataclass(frozen=True)
-class MatchResult:
+class MatchResult(Generic[S]):
     """The games a player played against another, and its wins, draws and losses."""
 
     wins: int
     draws: int
     losses: int
-    games: tuple[Played, ...] = field(repr=False)
+    games: tuple[Played[S], ...] = field(repr=False)
 
     @property
     def points(self) -> float:
@@ -198,7 +199,7 @@ OPENING_PLIES = 2
 """How many random moves open each pair of games of a match, unless starts are given."""
 
 
-def random_openings(game: Game, count: int, *, plies: int = OPENING_PLIES, seed: int = 0) -> list[Any]:
+def random_openings(game: Game[S, A], count: int, *, plies: int = OPENING_PLIES, seed: int = 0) -> list[S]:
     """Return `count` positions, each reached by `plies` random moves from the start (fewer if
     the game ends), drawn with random.Random(seed)."""
     check_game(game, "random_openings")
@@ -215,8 +216,8 @@ def random_openings(game: Game, count: int, *, plies: int = OPENING_PLIES, seed:
     return starts
 
 
-def match(game: Game, a: Player, b: Player, *, games: Optional[int] = None, seed: int = 0,
-          starts: Optional[Sequence[Any]] = None) -> MatchResult:
+def match(game: Game[S, A], a: Player[S, A], b: Player[S, A], *, games: Optional[int] = None, seed: int = 0,
+          starts: Optional[Sequence[S]] = None) -> MatchResult[S]:
     """Return a's wins, draws and losses against b. Each start is played twice, a moving first
     from it once and b once, so each side moves first in half the games. The starts are `games`
     / 2 openings of OPENING_PLIES random moves (random_openings with `seed`; 100 games by
@@ -257,8 +258,8 @@ def match(game: Game, a: Player, b: Player, *, games: Optional[int] = None, seed
                        tuple(played))
 
 
-def tournament(game: Game, players: Mapping[str, Player], *, games: int = 20,
-               seed: int = 0) -> dict[tuple[str, str], MatchResult]:
+def tournament(game: Game[S, A], players: Mapping[str, Player[S, A]], *, games: int = 20,
+               seed: int = 0) -> dict[tuple[str, str], MatchResult[S]]:
     """Return the match of every pair of players (by name, each pair once, in the order given),
     `games` games each from the same seeded openings."""
     if not isinstance(players, Mapping) or len(players) < 2:
@@ -269,7 +270,7 @@ def tournament(game: Game, players: Mapping[str, Player], *, games: int = 20,
             for i, a in enumerate(names) for b in names[i + 1:]}
 
 
-def player_names(game: Game) -> tuple[Any, Any]:
+def player_names(game: Game) -> tuple[str, str]:
     """Return the two players of `game`: the one to move at the start, then the other."""
     first = game.to_move(game.initial)
     named = getattr(game, "players", None)

@@ -48,7 +48,7 @@ def algorithms(game: BoardGame) -> tuple[str, ...]:
     return tuple(a for a in ALGORITHMS if CATALOG[a].depth or offers_solve(game))
 
 
-def computer_move(game: BoardGame, state: Any, *, algorithm: str = "alphabeta", depth: Optional[int] = None,
+def computer_move(game: BoardGame, state: object, *, algorithm: str = "alphabeta", depth: Optional[int] = None,
                   heuristic: bool = True, table: Optional[TranspositionTable] = None,
                   seconds: float = STRENGTHS["strong"]) -> SearchResult[float]:
     """Return the search result whose move the computer plays in `state`.
@@ -72,7 +72,7 @@ def computer_move(game: BoardGame, state: Any, *, algorithm: str = "alphabeta", 
     if search.player:
         player: Engine = search.function(game, seconds=seconds, depth=depth)
         return player.search(state)
-    options: dict[str, Any] = {}
+    options: dict[str, object] = {}
     if search.depth:
         options.update(depth=depth, evaluate=horizon_evaluation(game) if heuristic else even)
     if search.order:
@@ -94,10 +94,10 @@ def shortest_win(game: BoardGame, *, algorithm: str = "alphabeta", depth: Option
     if not offers_solve(game):
         raise ValueError(f"shortest_win tries every line of X's moves, which would run for hours on "
                          f"{game_name(game)}: it takes tic-tac-toe and the boards where solve is quick")
-    answers: dict[Any, Any] = {}
-    frontier: list[tuple[Any, Moves]] = [(game.initial, ())]
+    answers: dict[object, object] = {}
+    frontier: list[tuple[object, Moves]] = [(game.initial, ())]
     while frontier:
-        following: list[tuple[Any, Moves]] = []
+        following: list[tuple[object, Moves]] = []
         for state, moves in frontier:
             for a in game.actions(state):
                 after = game.result(state, a)
@@ -206,7 +206,7 @@ class Board(Still):
 
     # The rest.
 
-    def _reply(self, state: Any) -> SearchResult[float]:
+    def _reply(self, state: object) -> SearchResult[float]:
         """Return the computer's search result in `state`, with the current settings."""
         algorithm = self.algorithm.value
         search = CATALOG[algorithm]
@@ -219,14 +219,14 @@ class Board(Still):
         return computer_move(self.game, state, algorithm=algorithm, depth=depth,
                              heuristic=self.heuristic.value, table=self.table)
 
-    def _action(self, square: Any) -> tuple[Any, str]:
+    def _action(self, square: object) -> tuple[object, str]:
         """Return (the action for a click on `square`, None) or (None, why the click is refused)."""
         count = self.columns * self.rows
         if type(square) is not int or not 0 <= square < count:  # a bool, a numpy or another int subclass too
             return None, f"There is no square {html.escape(move_text(square))}: squares are 0 to {count - 1}."
         return self.game.click_action(self.state, square)
 
-    def _report(self, action: Any, reply: Optional[SearchResult[float]]) -> str:
+    def _report(self, action: object, reply: Optional[SearchResult[float]]) -> str:
         """Return the message after a move: what was played and, at the end, the outcome."""
         where = self.game.move_noun
         text = f"You played {where} {action}."
@@ -276,11 +276,11 @@ class Board(Still):
         """Return 'X', 'O' or None for `square` of the current position (row by row from the top)."""
         return self.game.mark(self.state, square)
 
-    def _new_engine(self, change: Any = None) -> None:
+    def _new_engine(self, change: object = None) -> None:
         """Start a new engine at the chosen strength on the next move."""
         self.engine = None
 
-    def _bound_depth(self, change: Any = None) -> None:
+    def _bound_depth(self, change: object = None) -> None:
         """Bound the depth slider for the chosen algorithm, and hide the controls it ignores: solve
         needs no depth, the engine a depth only on a board given one (else a strength), and
         neither the heuristic switch."""

@@ -6,7 +6,7 @@ slider. Each widget holds the controls it needs and lays them out.
 from __future__ import annotations
 
 import html
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Mapping, Optional, Sequence
 
 import ipywidgets as w
 import traitlets
@@ -34,7 +34,7 @@ class SettingError(traitlets.TraitError, ValueError):
 class WholeValue(traitlets.Int[int, int]):
     """A slider's (or a play button's) value: an int (not a bool, a float, a string or NaN)."""
 
-    def validate(self, obj: Any, value: Any) -> int:
+    def validate(self, obj: Any, value: object) -> int:
         if type(value) is not int:
             raise SettingError(f"{obj.description or type(obj).__name__} must be a whole number from {obj.min} to "
                                f"{obj.max}, got {shown(value)}")
@@ -44,7 +44,7 @@ class WholeValue(traitlets.Int[int, int]):
 class TrueOrFalse(traitlets.Bool[bool, bool]):
     """A checkbox's value: True or False (not 0, 1 or a string)."""
 
-    def validate(self, obj: Any, value: Any) -> bool:
+    def validate(self, obj: Any, value: object) -> bool:
         if not isinstance(value, bool):
             raise SettingError(f"{obj.description or 'the checkbox'} must be True or False, got {shown(value)}")
         return value
@@ -74,7 +74,7 @@ class OneOf:
     where `nothing` allows it; `name` is what an error calls the control."""
 
     nothing = False
-    _options_values: tuple[Any, ...]
+    _options_values: tuple[object, ...]
     _options_labels: tuple[str, ...]
 
     def __init__(self, *, name: str, **kwargs: Any):
@@ -82,7 +82,7 @@ class OneOf:
         super().__init__(**kwargs)
 
     @traitlets.validate("value")
-    def _validate_value(self, proposal: Any) -> Any:
+    def _validate_value(self, proposal: Mapping[str, object]) -> object:
         value, options = proposal["value"], self._options_values
         if value is None and self.nothing:
             return None
@@ -92,7 +92,7 @@ class OneOf:
         raise SettingError(f"{self.setting} must be one of {list(options)}, got {shown(value)}")
 
     @traitlets.validate("index")
-    def _validate_index(self, proposal: Any) -> Any:
+    def _validate_index(self, proposal: Mapping[str, object]) -> Optional[int]:
         index, count = proposal["value"], len(self._options_labels)
         if index is None and self.nothing:
             return None
@@ -156,7 +156,7 @@ class TreeControls:
         self.seed = IntSlider(value=seed, min=self.SEEDS[0], max=self.SEEDS[1], description="seed", **SLIDER)
         self.box = w.HBox([self.branching, self.depth, self.seed])
 
-    def observe(self, callback: Callable[[Any], None], *, also: Sequence[Any] = ()) -> None:
+    def observe(self, callback: Callable[[object], None], *, also: Sequence[w.ValueWidget] = ()) -> None:
         """Call `callback` whenever a slider is released at a new value, or a control in `also`
         (the explorer's own choices) changes value."""
         for control in (self.branching, self.depth, self.seed, *also):

@@ -10,7 +10,7 @@ import base64
 import re
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, Iterable, Mapping, Optional, Union
+from typing import Iterable, Mapping, Optional, Union
 
 import graphviz
 
@@ -19,7 +19,7 @@ from ..core.trace import CUTOFF, ENTER, EXIT, LEAF, UPDATE, Event, Moves, Trace,
 from ..core.trees import Path, Tree
 from ..games.protocol import TreeGame, as_game
 from ..search.registry import CATALOG, Drawn, one_of
-from ..search.textbook import SearchResult
+from ..search.textbook import Ordering, SearchResult
 from .tree_layout import layout_svg
 
 MAX_DRAW_NODES = 400
@@ -57,7 +57,7 @@ class Picture:
     current: Optional[Path] = None
 
 
-def draw(tree: Tree | TreeGame, algorithm: Optional[str] = None, *, order: Any = None,
+def draw(tree: Tree | TreeGame, algorithm: Optional[str] = None, *, order: Optional[Ordering] = None,
          windows: bool = False, step: Optional[int] = None,
          edge_labels: EdgeLabels = False) -> Drawing:
     """Return a Graphviz drawing of a tree, searched by `algorithm` if one is named.
@@ -103,7 +103,7 @@ def how_drawn(algorithm: str) -> Drawn:
     return DRAWN[one_of(algorithm, "algorithm", DRAWN)]
 
 
-def search_trace(game: TreeGame, algorithm: str, order: Any = None) -> tuple[SearchResult[Any], Trace]:
+def search_trace(game: TreeGame, algorithm: str, order: Optional[Ordering] = None) -> tuple[SearchResult[float], Trace]:
     """Run `algorithm` on the game with a trace (and the ordering `order`, for a search that takes
     one); return its result and the trace."""
     how_drawn(algorithm)  # refuses a search that no drawing shows
@@ -171,7 +171,7 @@ class Drawing(graphviz.Digraph):
 
     # graphviz declares data only; IPython takes (data, metadata), which sizes the PNG
     def _repr_mimebundle_(self, include: Optional[Iterable[str]] = None,  # type: ignore[override]
-                          exclude: Optional[Iterable[str]] = None, **_: Any) -> Bundle:
+                          exclude: Optional[Iterable[str]] = None, **_: object) -> Bundle:
         """Return the drawing for a notebook: SVG, PNG (what a notebook not trusted shows) and the
         summary as text."""
         return image_bundle(svg_text(self), png_of(self), repr(self), include=include, exclude=exclude)
@@ -214,7 +214,7 @@ def render(game: TreeGame, picture: Picture, *, windows: bool = False,
     return dot
 
 
-def check_edge_labels(game: TreeGame, edge_labels: Any) -> None:
+def check_edge_labels(game: TreeGame, edge_labels: object) -> None:
     """Raise TypeError or ValueError unless `edge_labels` is True, False, or a mapping from paths
     of children in the tree (tuples such as (0,) or (0, 1)) to names."""
     if isinstance(edge_labels, bool):
@@ -470,7 +470,7 @@ class Drawings:
         return out.getvalue()
 
     def _repr_mimebundle_(self, include: Optional[Iterable[str]] = None, exclude: Optional[Iterable[str]] = None,
-                          **_: Any) -> Bundle:
+                          **_: object) -> Bundle:
         """Return the drawings for a notebook: SVG, PNG (what a notebook not trusted shows) and text."""
         return image_bundle(self.svg(), self.png(), repr(self), include=include, exclude=exclude)
 

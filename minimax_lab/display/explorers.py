@@ -6,7 +6,7 @@ plots) are imported when a widget is made.
 from __future__ import annotations
 
 import html
-from typing import Any
+from typing import TYPE_CHECKING, Optional
 
 import ipywidgets as w
 
@@ -17,6 +17,11 @@ from ..search.textbook import SearchResult
 from .controls import SLIDER, IntSlider, ToggleButtons, TreeControls, error_html, intro, whole_number
 from .draw import Picture, drawable, picture_of, render, search_trace, svg_of
 from .still import PicturedBox, Still, still_caption
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+
+    from ..analysis.experiments import Row
 
 
 class OrderingExplorer(Still):
@@ -40,7 +45,7 @@ class OrderingExplorer(Still):
                                    self.picture], picture=self.still)
         self.redraw()
 
-    def redraw(self, change: Any = None) -> None:
+    def redraw(self, change: object = None) -> None:
         """Search the tree under every ordering; draw it under the chosen one."""
         try:
             game = drawable(self.tree())
@@ -61,7 +66,7 @@ class OrderingExplorer(Still):
         return self.controls.tree()
 
 
-def counts_table(results: dict[str, SearchResult[Any]], chosen: str = "") -> str:
+def counts_table(results: dict[str, SearchResult[float]], chosen: str = "") -> str:
     """Return an HTML table of the leaves and nodes of each named search, `chosen` in bold."""
     if not isinstance(results, dict) or not results:
         raise TypeError(f"counts_table takes a dict from names to search results, got {shown(results)}")
@@ -109,8 +114,8 @@ class ComplexityExplorer:
         self.progress = w.IntProgress(value=0, min=0, max=1, description="searches")
         self.picture = w.HTML()
         self.status = w.HTML()
-        self.figure: Any = None
-        self.rows: list[dict[str, Any]] = []
+        self.figure: Optional[Figure] = None
+        self.rows: list[Row] = []
         self._redrawing = False
         self.branching.observe(self.redraw, names="value")
         self.max_depth.observe(self.redraw, names="value")
@@ -130,7 +135,7 @@ class ComplexityExplorer:
 
         return quick_plan(self.branching.value, self.max_depth.value)
 
-    def measure(self) -> list[dict[str, Any]]:
+    def measure(self) -> list[Row]:
         """Measure every point of the plan, advancing the progress bar; return the rows."""
         from ..analysis.experiments import node_counts
 
@@ -141,13 +146,13 @@ class ComplexityExplorer:
         def advance(done: int, total: int) -> None:
             self.progress.value += 1
 
-        rows: list[dict[str, Any]] = []
+        rows: list[Row] = []
         for search, depths in plan:
             rows += node_counts(self.branching.value, depths, searches=[search], seeds=self.seeds,
                                 progress=advance)
         return rows
 
-    def redraw(self, change: Any = None) -> None:
+    def redraw(self, change: object = None) -> None:
         """Re-measure for the sliders' values and redraw the plot."""
         from ..analysis.experiments import minimal_leaves
         from .plots import plot_counts, svg_of_figure

@@ -19,10 +19,13 @@ from __future__ import annotations
 import html
 import io
 import math
-from typing import Any, Iterable, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional, Sequence, cast
 
 from ..core.text import kind_of, shown
 from ..games.maze import Cell, MazeGame, MazeState
+
+if TYPE_CHECKING:
+    from IPython.lib.pretty import RepresentationPrinter
 
 BACKGROUND, WALL, DOT, MAX_COLOUR = "#000000", "#2a48c9", "#ffcf9e", "#ffd400"
 """The colours of the corridors, the walls, the dots and MAX."""
@@ -53,14 +56,14 @@ class MazeSvg(str):
     PNG beside it and a line of text that says what it shows."""
 
     summary = "maze drawing"
-    png: Any = None
+    png: Optional[Callable[[], Optional[bytes]]] = None
     """png() returns the same picture as PNG bytes (None where Pillow is missing)."""
 
     def _repr_svg_(self) -> str:
         return str(self)
 
     def _repr_mimebundle_(self, include: Optional[Iterable[str]] = None, exclude: Optional[Iterable[str]] = None,
-                          **_: Any) -> tuple[dict[str, str], dict[str, dict[str, int]]]:
+                          **_: object) -> tuple[dict[str, str], dict[str, dict[str, int]]]:
         """Return the drawing for a notebook: SVG, PNG (what a notebook not trusted shows) and a line
         of text (no SVG source as text)."""
         from .draw import image_bundle  # graphviz's module, imported only when a notebook shows a maze
@@ -68,7 +71,7 @@ class MazeSvg(str):
         png = self.png() if self.png is not None else None
         return image_bundle(str(self), png, f"<{self.summary}>", include=include, exclude=exclude)
 
-    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+    def _repr_pretty_(self, printer: RepresentationPrinter, cycle: bool) -> None:
         """Print the line of text a notebook shows, not the SVG's source (IPython asks this, not the
         bundle, for the text of a str)."""
         printer.text(f"<{self.summary}>")
@@ -120,7 +123,7 @@ def maze_png(game: MazeGame, state: Optional[MazeState] = None, *, cell: int = C
     image = Image.new("RGB", (width, top + height + strip), CAPTION_BACKGROUND)
     pen = ImageDraw.Draw(image)
 
-    def font(size: float) -> Any:
+    def font(size: float) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
         try:
             return ImageFont.load_default(size=size)
         except TypeError:  # Pillow before 10.1: its one small bitmap font
@@ -168,7 +171,7 @@ def position_caption(game: MazeGame, state: MazeState) -> str:
     return f"score {state.score} · {game.to_move(state)} to move · {dots} dot{'s' * (dots != 1)} left"
 
 
-def _checked(game: Any, state: Any, cell: Any) -> MazeState:
+def _checked(game: object, state: object, cell: object) -> MazeState:
     """Return the state to draw (the start for None), after checking the game, state and cell size."""
     if not isinstance(game, MazeGame):
         raise TypeError(f"maze_svg draws a MazeGame, got {shown(game, 200)}, {kind_of(game)}")
@@ -178,11 +181,10 @@ def _checked(game: Any, state: Any, cell: Any) -> MazeState:
     if state is None:
         return game.initial
     game.check_state(state)
-    checked: MazeState = state
-    return checked
+    return cast(MazeState, state)  # check_state accepted it
 
 
-def _caption_text(text: Any) -> str:
+def _caption_text(text: object) -> str:
     """Return a caller's caption, checked to be text."""
     if not isinstance(text, str):
         raise TypeError(f"maze_svg: caption must be text (a str), got {shown(text, 200)}, {kind_of(text)}")

@@ -21,7 +21,7 @@ import html
 from dataclasses import dataclass
 from fractions import Fraction
 from types import MappingProxyType
-from typing import Any, Iterator, Literal, Mapping, Optional
+from typing import Iterator, Literal, Mapping, Optional
 
 import ipywidgets as w
 
@@ -83,7 +83,7 @@ class Ply:
     mover: str
     action: str
     after: MazeState
-    search: Optional[SearchResult[Any]] = None
+    search: Optional[SearchResult[float]] = None
 
 
 def deepest(maze: str, search: str) -> int:
@@ -91,7 +91,7 @@ def deepest(maze: str, search: str) -> int:
     return DEEPEST[one_of(maze, "maze", DEEPEST)][one_of(search, "search", SEARCHES)]
 
 
-def value_shown(value: Any) -> str:
+def value_shown(value: object) -> str:
     """Return a search's value as the scoreboard writes it: whole numbers as they are, an expectation
     that is not whole to two decimals."""
     if isinstance(value, Fraction) and value.denominator != 1:
@@ -161,7 +161,7 @@ class MazeMatch:
 
     # What the controls call.
 
-    def restart(self, change: Any = None) -> None:
+    def restart(self, change: object = None) -> None:
         """Start a new game with the settings as they stand (and compute P's first move)."""
         if self._quiet:
             return
@@ -189,7 +189,7 @@ class MazeMatch:
         self.step.value += 1  # show() draws it
         return True
 
-    def show(self, change: Any = None) -> None:
+    def show(self, change: object = None) -> None:
         """Draw the position after the step slider's number of moves; at the last move computed,
         compute the next one, so that the next step answers at once."""
         if self._quiet:
@@ -283,13 +283,13 @@ class MazeMatch:
         search = self.agent.last if mover == MAX_AGENT and self.agent.searches > searches else None
         self.plies.append(Ply(mover, action, after, search))
 
-    def _tick(self, change: Any) -> None:
+    def _tick(self, change: Mapping[str, int]) -> None:
         """Play one move on each tick of the play button (not when it is stopped and goes back to 0);
         pause at the end of the game."""
         if change["new"] > change["old"] and not self.forward():
             self.play.playing = False
 
-    def _set_speed(self, change: Any = None) -> None:
+    def _set_speed(self, change: object = None) -> None:
         """Set the play button's interval from the speed slider."""
         self.play.interval = 1000 // self.speed.value
 

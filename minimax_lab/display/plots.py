@@ -11,9 +11,10 @@ import io
 import math
 from collections import defaultdict
 from collections.abc import Mapping
-from typing import Any, Iterable, Optional, Sequence
+from typing import Iterable, Optional, Sequence
 
 import matplotlib.pyplot as plt
+from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
 from ..analysis.experiments import (
@@ -82,13 +83,13 @@ def _title(title: Optional[str]) -> None:
         raise TypeError(f"title must be a string or None, got {shown(title)}")
 
 
-def _theory(values: Iterable[Any], name: str) -> list[float]:
+def _theory(values: Iterable[object], name: str) -> list[float]:
     """Return a line of the theory as floats; ValueError naming it where a value is too large for
     a float (a hand-made row far deeper than any search measures)."""
     return [as_float(value, f"the theory's {name}") for value in values]
 
 
-def _figure(width: float = 7.5, height: float = 4.5) -> tuple[Figure, Any]:
+def _figure(width: float = 7.5, height: float = 4.5) -> tuple[Figure, Axes]:
     figure, axes = plt.subplots(figsize=(width, height), layout="constrained")
     plt.close(figure)
     return figure, axes
@@ -223,7 +224,7 @@ def png_of_figure(figure: Figure, *, caption: str = "") -> bytes:
     return buffer.getvalue()
 
 
-def _check_figure(figure: Any, where: str) -> None:
+def _check_figure(figure: object, where: str) -> None:
     """Raise TypeError unless `figure` is a matplotlib Figure (as the plots return)."""
     if not isinstance(figure, Figure):
         raise TypeError(f"{where} takes a matplotlib Figure (as the plots return), not {type(figure).__name__}")

@@ -11,8 +11,9 @@ value, a finished game's utility or the evaluation at the horizon; each edge is 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Optional
 
+from ..core.game_types import A, S
 from ..core.text import shown
 from ..core.trees import Path, Tree
 from ..core.validation import callable_value, whole_number
@@ -26,7 +27,8 @@ MAX = "MAX"
 """What a TurnTree calls the player whose value the leaves hold."""
 
 
-def search_tree(game: Game, state: Any = None, *, depth: int, evaluate: Evaluate) -> tuple[TurnTree, dict[Path, str]]:
+def search_tree(game: Game[S, A], state: Optional[S] = None, *, depth: int,
+                evaluate: Evaluate) -> tuple[TurnTree, dict[Path, str]]:
     """Return the tree a search `depth` rounds deep explores from `state` (default: the start), as a
     TurnTree whose players move in the game's turn order (MAX renamed "MAX"), and the name of the
     move on each edge, by the path of the child it leads to. A tree of more than MAX_DRAW_NODES
@@ -39,7 +41,7 @@ def search_tree(game: Game, state: Any = None, *, depth: int, evaluate: Evaluate
     names: dict[Path, str] = {}
     count = [0]
 
-    def grow(state: Any, path: Path) -> Tree:
+    def grow(state: S, path: Path) -> Tree:
         count[0] += 1
         if count[0] > MAX_DRAW_NODES:
             raise ValueError(f"a search {depth} round{'s' * (depth != 1)} deep from this position explores more "
@@ -61,7 +63,7 @@ def search_tree(game: Game, state: Any = None, *, depth: int, evaluate: Evaluate
     return TurnTree(tree, turns=_turns(game, state)), names
 
 
-def _turns(game: Game, state: Any) -> tuple[str, ...]:
+def _turns(game: Game[S, A], state: S) -> tuple[str, ...]:
     """Return the players in the order they move from `state`, MAX named "MAX"."""
     agents = list(getattr(game, "agents", (game.max_player, "MIN")))
     first = game.to_move(state)
@@ -69,7 +71,7 @@ def _turns(game: Game, state: Any) -> tuple[str, ...]:
     return tuple(MAX if agent == game.max_player else str(agent) for agent in order)
 
 
-def draw_search_tree(game: Game, state: Any = None, *, depth: int, evaluate: Evaluate) -> Drawing:
+def draw_search_tree(game: Game[S, A], state: Optional[S] = None, *, depth: int, evaluate: Evaluate) -> Drawing:
     """Return the drawing of search_tree's tree searched by minimax (MAX an up-triangle, every
     other agent a down-triangle, the chosen line bold), its edges named by their moves."""
     tree, names = search_tree(game, state, depth=depth, evaluate=evaluate)

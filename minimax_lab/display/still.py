@@ -28,7 +28,7 @@ class PicturedBox(w.VBox):
     """A VBox whose notebook output holds, beside the widget view, a PNG made by `picture` when
     the box is displayed. Its text is the VBox's ("VBox(children=...)")."""
 
-    def __init__(self, children: Sequence[Any], *, picture: Callable[[], Optional[bytes]], **kwargs: Any):
+    def __init__(self, children: Sequence[w.Widget], *, picture: Callable[[], Optional[bytes]], **kwargs: Any):
         super().__init__(children, **kwargs)
         self._picture = callable_value(picture, "picture", "picture() returning PNG bytes or None")
 

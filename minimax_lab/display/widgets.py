@@ -20,6 +20,7 @@ from ..core.trace import ENTER, describe
 from ..core.trees import Tree, uniform_nodes
 from ..games.protocol import TreeGame
 from ..search.registry import CATALOG, choices, one_of
+from ..search.textbook import Ordering
 from .controls import (
     RadioButtons,
     StepControls,
@@ -77,7 +78,7 @@ class TreeExplorer(Still):
         """Return the tree the sliders describe."""
         return self.controls.tree()
 
-    def redraw(self, change: Any = None) -> None:
+    def redraw(self, change: object = None) -> None:
         """Search the current tree and show its drawing and counts."""
         try:
             game = drawable(self.tree())
@@ -97,7 +98,7 @@ class SearchStepper(Still):
 
     caption = "The search, one step at a time: press play or drag the slider; each step is explained under it."
 
-    def __init__(self, tree: Tree | TreeGame, algorithm: str = "alphabeta", *, order: Any = None,
+    def __init__(self, tree: Tree | TreeGame, algorithm: str = "alphabeta", *, order: Optional[Ordering] = None,
                  interval_ms: int = 700):
         self.game = drawable(tree)
         self.algorithm = algorithm
@@ -118,7 +119,7 @@ class SearchStepper(Still):
         """Return the picture after `step` events."""
         return picture_of(self.trace, self.result.pv, step)
 
-    def redraw(self, change: Any = None) -> None:
+    def redraw(self, change: object = None) -> None:
         """Draw the search as it stands after the slider's number of steps."""
         step = self.step.value
         self.drawing = render(self.game, self.show(step), windows=self.drawn.windows)
@@ -157,7 +158,7 @@ class Quiz:
         self.widget = w.VBox([w.HTML(f"<b>{html.escape(question)}</b>"), self.choice, self.button,
                               self.feedback])
 
-    def check(self, button: Any = None) -> bool:
+    def check(self, button: object = None) -> bool:
         """Show whether the chosen option is right; return True when it is."""
         if self.choice.value is None:
             self.feedback.value = "Pick an answer first."
@@ -200,7 +201,7 @@ class BackupExplorer(Still):
         """Return the tree the sliders describe."""
         return self.controls.tree()
 
-    def redraw(self, change: Any = None) -> None:
+    def redraw(self, change: object = None) -> None:
         """Search the tree the sliders describe and show it fully backed up (the last step)."""
         try:
             self.game = drawable(self.tree())
@@ -216,7 +217,7 @@ class BackupExplorer(Still):
         else:
             self.step.value = last  # the observer draws it
 
-    def show_step(self, change: Any = None) -> None:
+    def show_step(self, change: object = None) -> None:
         """Draw the search after the slider's number of trace events, and say what happened."""
         if self.game is None:
             return

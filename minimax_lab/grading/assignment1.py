@@ -6,13 +6,14 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Callable, Optional
+from typing import Callable, Optional, Sequence, Union
 
 from ..checks.core import Case, Failure, same, same_move, tree_cases
+from ..core.game_types import A, S
 from ..core.text import shown
 from ..core.trees import Path, Tree
 from ..games.protocol import Game
-from ..games.tictactoe import TicTacToe
+from ..games.tictactoe import TicTacToe, TicTacToeState
 from ..search.chance import ChanceTree, expectiminimax
 from ..search.opponents import Model, model_opponent, uniform
 from ..search.textbook import alphabeta, minimax
@@ -27,12 +28,12 @@ def check_minimax_value(minimax_value: Callable[[Tree, bool], float]) -> None:
                       lambda case: case.maximizing, "maximizing={}")
 
 
-def minimax_values(game: Game) -> Callable[[Any], float]:
+def minimax_values(game: Game[S, A]) -> Callable[[S], float]:
     """Return value(state): the minimax value of a state of `game`, remembered. It is computed
     by the package's alphabeta, whose full-window value is minimax's, only faster."""
-    values: dict[Any, float] = {}
+    values: dict[S, float] = {}
 
-    def value(state: Any) -> float:
+    def value(state: S) -> float:
         if state not in values:
             values[state] = alphabeta(game, state).value
         return values[state]
@@ -40,9 +41,9 @@ def minimax_values(game: Game) -> Callable[[Any], float]:
     return value
 
 
-def _judge_decision(case: Any, game: Game, state: Any, call: str, func: Callable[..., Any],
-                    args: tuple[Any, ...], algorithm: Optional[str],
-                    value_of: Optional[Callable[[Any], float]] = None) -> Optional[Failure]:
+def _judge_decision(case: object, game: Game[S, A], state: S, call: str, func: Callable[..., object],
+                    args: tuple[object, ...], algorithm: Optional[str],
+                    value_of: Optional[Callable[[S], float]] = None) -> Optional[Failure]:
     """Compare a (value, move) answer with minimax: the value must be the minimax value and the
     move a legal one whose position has that value."""
     value_of = value_of or minimax_values(game)
@@ -66,7 +67,7 @@ def _judge_decision(case: Any, game: Game, state: Any, call: str, func: Callable
     return Failure(case, call, expected, f"value {number_text(value)}, {why}", algorithm)
 
 
-def check_minimax_decision(minimax_decision: Callable[[Tree, bool], tuple[Any, Any]]) -> None:
+def check_minimax_decision(minimax_decision: Callable[[Tree, bool], tuple[float, int]]) -> None:
     """Check minimax_decision(tree, maximizing) -> (value, move) on every tree case: the value must
     be minimax's and the move (a child index) one that achieves it."""
     __tracebackhide__ = True
@@ -81,14 +82,14 @@ def check_minimax_decision(minimax_decision: Callable[[Tree, bool], tuple[Any, A
     judge_cases("minimax_decision", f"{len(cases)} trees correct, values and moves", cases, judge)
 
 
-def check_minimax_search(minimax_search: Callable[[Game, Any], tuple[Any, Any]]) -> None:
+def check_minimax_search(minimax_search: Callable[[Game, object], tuple[float, object]]) -> None:
     """Check minimax_search(game, state) -> (value, move) on every tree case (as a TreeGame) and on
     tic-tac-toe positions: the empty board and 40 positions of random play."""
     __tracebackhide__ = True
     game = TicTacToe()
     value_of = minimax_values(game)
 
-    def judge(case: Any) -> Optional[Failure]:
+    def judge(case: Union[Case, TicTacToeState]) -> Optional[Failure]:
         if isinstance(case, Case):
             tree_game = case.game
             return _judge_decision(case, tree_game, tree_game.initial,
@@ -98,8 +99,9 @@ def check_minimax_search(minimax_search: Callable[[Game, Any], tuple[Any, Any]])
                                minimax_search, (game, case), None, value_of)
 
     trees, positions = tree_cases(), tictactoe_positions(game=game)
+    cases: list[Union[Case, TicTacToeState]] = [*trees, *positions]
     judge_cases("minimax_search", f"{len(trees)} trees and {len(positions)} tic-tac-toe positions correct",
-                trees + positions, judge)
+                cases, judge)
 
 
 # --- expectimax: MAX against an opponent who moves at random (AIMA 4th ed. section 5.5) ---------
@@ -123,7 +125,7 @@ class ChanceCase:
         return f"{self.name}:\n    tree = {self.tree!r}"
 
 
-def skewed(path: Path, children: list[Any]) -> list[Fraction]:
+def skewed(path: Path, children: Sequence[object]) -> list[Fraction]:
     """Return probabilities 1, 2, 3, ... in proportion for a node's children (the last most
     likely): an opponent model under which a plain average of the children is wrong."""
     total = len(children) * (len(children) + 1) // 2

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import copy
 from types import MappingProxyType
-from typing import Any, Callable, Mapping, Optional
+from typing import Callable, Mapping, Optional, Sequence, Union, cast
 
 from ..checks.core import Case, Failure, read_paths, same, tree_cases
 from ..core.text import path_name
@@ -52,14 +52,14 @@ def tie_rule() -> str:
     return _CHOSEN["tie_rule"]
 
 
-def pruning_search(game: TreeGame, *, trace: Trace) -> SearchResult[Any]:
+def pruning_search(game: TreeGame, *, trace: Trace) -> SearchResult[float]:
     """Return alpha-beta's result on a tree game under the chosen tie rule, its events in `trace`."""
     if tie_rule() == ">":
         return strict_alphabeta(game.tree, first=game.first, trace=trace)
     return alphabeta(game, trace=trace)
 
 
-def leaves_examined(tree: Tree, rule: Optional[str] = None) -> list[Any]:
+def leaves_examined(tree: Tree, rule: Optional[str] = None) -> list[Optional[float]]:
     """Return the leaf values alpha-beta examines on `tree`, MAX at the root, in order, under `rule`
     (default: the chosen one).
 
@@ -89,8 +89,8 @@ def check_negamax(negamax_value: Callable[[Tree, int], float]) -> None:
     check_tree_values("negamax_value", negamax_value, negamax, lambda case: case.color, "color={:+d}")
 
 
-def _judge_pruning(case: Case, func: Callable[..., Any], call: str, args: tuple[Any, ...], want: float,
-                   examined: list[Any]) -> Optional[Failure]:
+def _judge_pruning(case: Case, func: Callable[..., object], call: str, args: tuple[object, ...], want: float,
+                   examined: list[object]) -> Optional[Failure]:
     """Compare a pruning search's value and the leaves it examined with the package's alphabeta
     under the chosen tie rule."""
     trace = Trace()
@@ -109,14 +109,15 @@ def _judge_pruning(case: Case, func: Callable[..., Any], call: str, args: tuple[
     return None
 
 
-def _check_pruning(name: str, student: Callable[..., Any], search: Callable[..., Any], argument: Callable[[Case], Any],
+def _check_pruning(name: str, student: Callable[..., object], search: Callable[[TreeGame], SearchResult[float]],
+                   argument: Callable[[Case], object],
                    shown: str) -> None:
     """Check student(tree, -inf, +inf, argument(case), examined) on every tree case: its value must be
     search(case.game).value and the leaves it examined alphabeta's; `shown` formats the argument."""
     __tracebackhide__ = True
 
     def judge(case: Case) -> Optional[Failure]:
-        examined: list[Any] = []
+        examined: list[object] = []
         call = f"{name}(tree, -inf, +inf, {shown.format(argument(case))}, examined)"
         return _judge_pruning(case, student, call,
                               (copy.deepcopy(case.tree), -INF, INF, argument(case), examined),
@@ -127,7 +128,7 @@ def _check_pruning(name: str, student: Callable[..., Any], search: Callable[...,
                 cases, judge)
 
 
-def check_alphabeta(alphabeta_value: Callable[[Tree, float, float, bool, list[Any]], float]) -> None:
+def check_alphabeta(alphabeta_value: Callable[[Tree, float, float, bool, list[float]], float]) -> None:
     """Check alphabeta_value(tree, alpha, beta, maximizing, examined) called with the full window:
     its value must be minimax's, and the leaf values it appended to `examined` must be those the
     package's alphabeta examines, in the same order (children left to right, pruning by the chosen
@@ -136,7 +137,7 @@ def check_alphabeta(alphabeta_value: Callable[[Tree, float, float, bool, list[An
     _check_pruning("alphabeta_value", alphabeta_value, minimax, lambda case: case.maximizing, "maximizing={}")
 
 
-def check_negamax_alphabeta(negamax_alphabeta: Callable[[Tree, float, float, int, list[Any]], float]) -> None:
+def check_negamax_alphabeta(negamax_alphabeta: Callable[[Tree, float, float, int, list[float]], float]) -> None:
     """Check negamax_alphabeta(tree, alpha, beta, color, examined) called with the full window: its
     value must be negamax's (the side to move's view) and the leaf values it appended to
     `examined` (as they stand in the tree) those the package's alphabeta examines under the chosen
@@ -154,7 +155,7 @@ pruned against 5, and the values backed up at [1][0][0] and [1]). The check read
 the Trace of the package's alpha-beta under the chosen rule as it runs; no answer is stored."""
 
 
-def _read_trace_answer(got: Any) -> tuple[set[Path], dict[Path, Any]]:
+def _read_trace_answer(got: object) -> tuple[set[Path], dict[Path, object]]:
     """Return (pruned leaves, MIN values) read from a student's answer; raise ValueError or
     TypeError saying what could not be read."""
     if not (isinstance(got, tuple) and len(got) == 2):
@@ -171,7 +172,7 @@ def _read_trace_answer(got: Any) -> tuple[set[Path], dict[Path, Any]]:
     return set(read_paths(pruned)), named
 
 
-def check_hand_trace(alphabeta_by_hand: Callable[[], tuple[Any, Any]]) -> None:
+def check_hand_trace(alphabeta_by_hand: Callable[[], tuple[Sequence[object], Mapping[object, float]]]) -> None:
     """Check alphabeta_by_hand() -> (pruned leaves, {MIN node: value}) on HAND_TRACE_TREE: the
     leaves must be those the package's alpha-beta never examines under the chosen tie rule, and
     each MIN node it visits must have the value it backs up there (no others). Paths as text
@@ -201,7 +202,7 @@ def check_hand_trace(alphabeta_by_hand: Callable[[], tuple[Any, Any]]) -> None:
                                                       None, error)])
         return
 
-    def judge(item: Any) -> Optional[Failure]:
+    def judge(item: Union[str, Path]) -> Optional[Failure]:
         if item == "pruned":
             if given_pruned == pruned:
                 return None
@@ -227,6 +228,7 @@ def check_hand_trace(alphabeta_by_hand: Callable[[], tuple[Any, Any]]) -> None:
                             "a value for each MIN node alpha-beta visits, and no other node",
                             f"a value for {', '.join(map(path_name, extra))}, which "
                             f"{'is' if len(extra) == 1 else 'are'} pruned or not a MIN node")
+        item = cast(Path, item)  # neither "pruned" nor "extra": a MIN node
         want, value = mins[item], given_mins.get(item)
         if value is not None and same(value, want):
             return None
@@ -236,6 +238,6 @@ def check_hand_trace(alphabeta_by_hand: Callable[[], tuple[Any, Any]]) -> None:
         return Failure(f"MIN node {path_name(item)}", call, f"{number_text(want)} ({'; '.join([*notes, rule])})",
                        shown)
 
-    items = ["pruned", "extra", *sorted(mins, key=lambda path: (len(path), path))]
+    items: list[Union[str, Path]] = ["pruned", "extra", *sorted(mins, key=lambda path: (len(path), path))]
     judge_cases("alphabeta_by_hand", f"the {len(pruned)} pruned leaves and the values of all {len(mins)} "
                 f"MIN nodes correct ({rule})", items, judge)

@@ -8,7 +8,7 @@ import math
 import random
 from collections import Counter
 from functools import lru_cache
-from typing import Any, Callable, Iterator, Mapping, Optional, Sequence
+from typing import Any, Callable, Iterable, Iterator, Mapping, Optional, Sequence, cast
 
 from ..analysis.players import (
     PLAYER_DEPTH,
@@ -23,11 +23,12 @@ from ..analysis.players import (
 from ..checks.core import CASE_SEED, Failure, plain_number
 from ..checks.guard import CheckFailed, call_student
 from ..core.text import shown
+from ..core.trace import Moves
 from ..games.protocol import Game
 from ..games.tictactoe import TicTacToe, TicTacToeState
 from ..heuristics.generic import even
 from ..search.ordering import exact_order
-from ..search.textbook import alphabeta
+from ..search.textbook import Ordering, alphabeta
 from .assignment1 import minimax_values
 from .reports import attempt, case_text, judge_cases, number_text, raised, report
 from .sandbox import RemoteFunction, in_batches, prefetching
@@ -55,7 +56,7 @@ def check_evaluation(evaluate: Callable[[TicTacToeState], float]) -> None:
     that it tells positions apart (it ties at most TIED_AT_MOST of the pairs of positions with as
     many marks): a constant, or any evaluation that ignores the board, earns nothing."""
     __tracebackhide__ = True
-    values: dict[TicTacToeState, Any] = {}
+    values: dict[TicTacToeState, float] = {}
 
     def judge(state: TicTacToeState) -> Optional[Failure]:
         got, error = attempt(evaluate, state)
@@ -76,7 +77,7 @@ def check_evaluation(evaluate: Callable[[TicTacToeState], float]) -> None:
                 "telling them apart", positions, judge, then=informative)
 
 
-def _check_evaluated_again(evaluate: Callable[[TicTacToeState], Any], values: Mapping[TicTacToeState, Any]) -> None:
+def _check_evaluated_again(evaluate: Callable[[TicTacToeState], object], values: Mapping[TicTacToeState, float]) -> None:
     """Raise CheckFailed when one of EVALUATED_AGAIN positions (drawn from CASE_SEED, in a new
     order) does not get the value it got first."""
     __tracebackhide__ = True
@@ -93,7 +94,7 @@ def _check_evaluated_again(evaluate: Callable[[TicTacToeState], Any], values: Ma
             "(no random numbers, no counting of calls).") from error
 
 
-def _check_tells_apart(values: Mapping[TicTacToeState, Any]) -> None:
+def _check_tells_apart(values: Mapping[TicTacToeState, float]) -> None:
     """Raise CheckFailed when the evaluation gives one value to every position, or to more than
     TIED_AT_MOST of the pairs of positions with the same number of marks."""
     __tracebackhide__ = True
@@ -134,7 +135,7 @@ class ScoredTicTacToe(TicTacToe):
         super().__init__()
         self.values = values
 
-    def utility(self, state: TicTacToeState, player: str) -> Any:
+    def utility(self, state: TicTacToeState, player: str) -> Any:  # the student's number (TicTacToe says int)
         value = self.values[state]
         return value if player == "X" else -value
 
@@ -216,7 +217,7 @@ def check_depth_adjusted_utility(depth_adjusted_utility: Callable[[TicTacToeStat
     __tracebackhide__ = True
     game = TicTacToe()
     finished = finished_positions(game)
-    values: dict[TicTacToeState, Any] = {}
+    values: dict[TicTacToeState, float] = {}
     wrong = []
     for state in finished:
         got, error = attempt(depth_adjusted_utility, state)
@@ -261,7 +262,7 @@ def check_depth_adjusted_utility(depth_adjusted_utility: Callable[[TicTacToeStat
           f"sooner or loses later with it on all {len(cases)} positions where the plain utility does not")
 
 
-def _ordering_nodes(game: TicTacToe, order: Optional[Callable[..., Any]]) -> dict[TicTacToeState, int]:
+def _ordering_nodes(game: TicTacToe, order: Optional[Ordering]) -> dict[TicTacToeState, int]:
     """Return the nodes alphabeta visits from each opening of at most two marks with `order`."""
     return {s: alphabeta(game, s, order=order).nodes for s in openings(2, game)}
 
@@ -288,12 +289,13 @@ def _rearranged(ordered: Sequence[Any], actions: Sequence[Any]) -> bool:
         return False
 
 
-def _checked_order(order: Callable[..., Any]) -> Callable[..., tuple[Any, ...]]:
+def _checked_order(order: Callable[..., object]) -> Ordering:
     """Wrap a student's ordering so that it must return a rearrangement of the actions it is given."""
 
-    def checked(game: Game, state: Any, actions: Sequence[Any], path: tuple[Any, ...]) -> tuple[Any, ...]:
+    def checked(game: Game, state: object, actions: Sequence[object], path: Moves) -> tuple[object, ...]:
         if isinstance(order, RemoteFunction):  # graded: it runs in its worker, on its own copies
-            ordered = tuple(order(game, state, tuple(actions), path))
+            # what the worker sent back: tuple() raises TypeError when it is not iterable
+            ordered = tuple(cast(Iterable[object], order(game, state, tuple(actions), path)))
             if not _rearranged(ordered, actions):
                 raise CheckFailed(f"order_moves must return the same moves in a new order; for {shown(state)} "
                                   f"it was given {list(actions)} and returned {list(ordered)}")
@@ -315,7 +317,7 @@ def _checked_order(order: Callable[..., Any]) -> Callable[..., tuple[Any, ...]]:
     return checked
 
 
-def ordering_report(order: Callable[..., Any]) -> dict[str, int]:
+def ordering_report(order: Callable[..., object]) -> dict[str, int]:
     """Return the nodes alphabeta visits over the openings of at most two marks with the natural
     order, with `order`, and with the exact-value order, and the budget."""
     game = TicTacToe()
@@ -325,7 +327,7 @@ def ordering_report(order: Callable[..., Any]) -> dict[str, int]:
             "budget": ordering_budget()}
 
 
-def check_ordering(order_moves: Callable[..., Any]) -> None:
+def check_ordering(order_moves: Callable[[Game, TicTacToeState, Sequence[int], Moves], Sequence[int]]) -> None:
     """Check a move ordering for tic-tac-toe: over the 82 openings of at most two marks, the package's
     alphabeta with `order_moves` must visit no more nodes than ordering_budget(), that is at most
     25% more than with moves ordered by their exact minimax value."""
@@ -362,7 +364,8 @@ def _lost_game_text(lost: Played, against: str) -> str:
             f"your player lost after the moves {list(record.moves)}:\n    {board}")
 
 
-def check_player(evaluate: Callable[..., Any], order_moves: Optional[Callable[..., Any]] = None,
+def check_player(evaluate: Callable[[TicTacToeState], float],
+                 order_moves: Optional[Callable[[Game, TicTacToeState, Sequence[int], Moves], Sequence[int]]] = None,
                  depth: int = PLAYER_DEPTH) -> None:
     """Check the depth-limited player built from `evaluate` and `order_moves`
     (depth_limited_player), playing each mark in turn from each start: it must lose no game

@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass
-from typing import Any, Callable, Optional
+from typing import Callable, Optional
 
 from ..checks.core import CASE_SEED, Failure, plain_number, same
 from ..core.text import shown
@@ -149,7 +149,7 @@ def ebf_cases(seed: Optional[int] = None) -> list[tuple[int, int]]:
     return cases
 
 
-def _sum_of_powers(b: Any, depth: int) -> Optional[float]:
+def _sum_of_powers(b: float, depth: int) -> Optional[float]:
     """Return 1 + b + ... + b**depth as a float, or None when it is beyond any float (b = 10**400)."""
     try:
         return float(sum(b ** i for i in range(depth + 1)))

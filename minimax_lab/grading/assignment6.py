@@ -31,7 +31,7 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass
-from typing import Any, Callable, Literal, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Literal, Optional, Sequence
 
 from ..checks.core import CASE_SEED, Failure, number_trouble, plain_number, same
 from ..checks.guard import CheckFailed, call_student
@@ -42,6 +42,9 @@ from ..games.protocol import GameView
 from ..search.agents import agents_alphabeta, agents_search
 from .reports import attempt, judge_cases, number_text, raised
 from .sandbox import BatchedEvaluation, RemoteError, RemoteFunction
+
+if TYPE_CHECKING:
+    from ..display.maze_drawing import MazeSvg
 
 SEARCH_CASES = 24
 """Random small mazes each search check draws, besides the tiny maze at depths 1 to 3."""
@@ -70,7 +73,7 @@ score alone wins none (P dithers until its 300 moves run out) and averages under
 Chasers = Literal["min", "chance"]
 """How the chasers move in a search: each a MIN agent, or at random."""
 
-Search = Callable[[MazeGame, MazeState, int, Callable[[MazeState], Any]], Any]
+Search = Callable[[MazeGame, MazeState, int, Callable[[MazeState], float]], tuple[float, str]]
 """A student's search: search(game, state, depth, evaluate) -> (value, action)."""
 
 
@@ -97,7 +100,7 @@ class MazeCase:
         """How big the case is, to show the smallest failure: its open cells times its plies."""
         return len(self.game.maze.open_cells()) * self.depth * len(self.game.agents)
 
-    def drawing(self) -> Any:
+    def drawing(self) -> MazeSvg:
         """Return the position drawn (display.maze_drawing), for a failure shown in a notebook."""
         from ..display.maze_drawing import maze_svg
         return maze_svg(self.game, self.state)
@@ -152,7 +155,7 @@ class _OnlyAction(GameView):
         return (self.action,) if state == self.root else self.game.actions(state)
 
 
-def action_values(case: MazeCase, chasers: Chasers) -> dict[str, Any]:
+def action_values(case: MazeCase, chasers: Chasers) -> dict[str, float]:
     """Return the value of each of MAX's actions at the case's position, searched as deep."""
     return {action: agents_search(_OnlyAction(case.game, case.state, action), case.state, depth=case.depth,
                                   evaluate=case.evaluation(), chasers=chasers).value
@@ -251,7 +254,7 @@ def _number(state: MazeState, got: Any, error: Optional[BaseException]) -> float
     return float(got)
 
 
-def _values(function: Callable[..., Any], calls: list[tuple[Any, ...]], state: MazeState) -> list[float]:
+def _values(function: Callable[..., object], calls: list[tuple[object, ...]], state: MazeState) -> list[float]:
     """Return the student's function's numbers on each argument tuple, in one round trip when it runs
     in a worker."""
     if isinstance(function, RemoteFunction):
@@ -263,7 +266,7 @@ def _values(function: Callable[..., Any], calls: list[tuple[Any, ...]], state: M
     return [_number(state, *attempt(function, *args)) for args in calls]
 
 
-def reflex_agent(reflex_value: Callable[[MazeGame, MazeState, str], Any]) -> Callable[[MazeGame, MazeState], str]:
+def reflex_agent(reflex_value: Callable[[MazeGame, MazeState, str], float]) -> Callable[[MazeGame, MazeState], str]:
     """Return the reflex agent of `reflex_value`: the action with the highest value, the first of equals."""
 
     def agent(game: MazeGame, state: MazeState) -> str:
@@ -274,7 +277,7 @@ def reflex_agent(reflex_value: Callable[[MazeGame, MazeState, str], Any]) -> Cal
     return agent
 
 
-def evaluation_agent(evaluate: Callable[[MazeGame, MazeState], Any], game: MazeGame,
+def evaluation_agent(evaluate: Callable[[MazeGame, MazeState], float], game: MazeGame,
                      depth: int = EVALUATION_DEPTH) -> Callable[[MazeGame, MazeState], str]:
     """Return MAX's expectimax agent, `depth` rounds deep, with evaluate(game, state) at its leaves
     (asked once per position; in batches, one round trip a move, when it runs in a worker)."""
@@ -362,14 +365,14 @@ def _judge_play(name: str, agent: Callable[[MazeGame, MazeState], str], layout: 
                       f"score {worst.score}, after {len(worst.moves) // len(game.agents)} moves:\n    {board}")
 
 
-def check_reflex(reflex_value: Callable[[MazeGame, MazeState, str], Any]) -> None:
+def check_reflex(reflex_value: Callable[[MazeGame, MazeState, str], float]) -> None:
     """Check reflex_value(game, state, action) by play: MAX taking the action of highest value must win
     REFLEX_WINS of REFLEX_GAMES games on the REFLEX_LAYOUT maze against random chasers."""
     __tracebackhide__ = True
     _judge_play("reflex_value", reflex_agent(reflex_value), REFLEX_LAYOUT, REFLEX_GAMES, REFLEX_WINS, None)
 
 
-def check_maze_evaluation(evaluate: Callable[[MazeGame, MazeState], Any]) -> None:
+def check_maze_evaluation(evaluate: Callable[[MazeGame, MazeState], float]) -> None:
     """Check evaluate(game, state) by play: MAX's expectimax, EVALUATION_DEPTH rounds deep with it,
     must win EVALUATION_WINS of EVALUATION_GAMES games on the EVALUATION_LAYOUT maze against random
     chasers, with an average score of EVALUATION_SCORE or more."""

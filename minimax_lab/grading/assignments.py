@@ -25,7 +25,10 @@ import json
 import re
 import sys
 from pathlib import Path
-from typing import Any, Optional, Sequence
+from typing import TYPE_CHECKING, Any, NotRequired, Optional, Sequence, TypedDict
+
+if TYPE_CHECKING:
+    import nbformat
 
 BEGIN = "### BEGIN SOLUTION"
 END = "### END SOLUTION"
@@ -40,6 +43,10 @@ CELL_TIMEOUT = 120.0
 
 Notebook = dict[str, Any]
 """A notebook as nbformat's JSON reads it: 'cells', 'metadata', 'nbformat', 'nbformat_minor'."""
+
+Cell = dict[str, Any]
+"""One of a notebook's cells as nbformat's JSON reads it: 'cell_type', 'source' (a string or a list of
+lines), 'metadata', 'id', and a code cell's 'outputs' and 'execution_count'."""
 
 
 def strip_solutions(source: str, *, where: str = "cell") -> str:
@@ -115,17 +122,17 @@ def _enclosing_function(lines: Sequence[str], indent: str) -> Optional[str]:
     return None
 
 
-def is_answer_cell(cell: Any) -> bool:
+def is_answer_cell(cell: Cell) -> bool:
     """Return True for a code cell holding a solution region."""
     return cell.get("cell_type") == "code" and BEGIN in _source(cell)
 
 
-def _source(cell: Any) -> str:
+def _source(cell: Cell) -> str:
     source = cell.get("source", "")
     return "".join(source) if isinstance(source, list) else source
 
 
-def ignores_output(cell: Any) -> bool:
+def ignores_output(cell: Cell) -> bool:
     """Return True for a code cell whose output nbval does not compare (a comment line
     `# NBVAL_IGNORE_OUTPUT`, or the tag nbval-ignore-output): output that depends on the
     student's code."""
@@ -138,7 +145,7 @@ def ignores_output(cell: Any) -> bool:
 CHECK_CALL = re.compile(r"(?:^|[^\w.])(?:\w+\.)*check_(\w+)\s*\(", re.MULTILINE)
 
 
-def check_name(cell: Any) -> Optional[str]:
+def check_name(cell: Cell) -> Optional[str]:
     """Return the exercise a check cell grades, or None for another cell. A check cell is a code cell
     (not an answer cell) that calls a `check_<exercise>(...)` function, e.g.
     `grading.check_minimax_value(minimax_value)`, or that is tagged `check` (then its cell id names
@@ -155,7 +162,7 @@ def check_name(cell: Any) -> Optional[str]:
     return found.group(1) if found else None
 
 
-def _parsed(cell: Any) -> Optional[ast.Module]:
+def _parsed(cell: Cell) -> Optional[ast.Module]:
     try:
         return ast.parse(_source(cell))
     except SyntaxError:  # IPython magics, or a student's syntax error
@@ -185,7 +192,7 @@ def answer_names(notebook: Notebook) -> set[str]:
     return names
 
 
-def is_try_cell(cell: Any, answers: set[str]) -> bool:
+def is_try_cell(cell: Cell, answers: set[str]) -> bool:
     """Return True for a cell that only tries the student's functions out: a code cell, neither an
     answer nor a check, that uses a name in `answers` and binds no name. Grading does not run it
     (it does not count, and it has no time limit of its own) and handouts show it without output."""
@@ -202,7 +209,7 @@ def _used(tree: ast.Module) -> set[str]:
     return {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)}
 
 
-def runs_answers(cell: Any, names: set[str]) -> bool:
+def runs_answers(cell: Cell, names: set[str]) -> bool:
     """Return True for a code cell, neither an answer nor a check, that uses one of `names` (the
     names holding the student's code, see hidden_outputs): its output is what the solution's code
     computes. Try cells are such cells."""
@@ -212,7 +219,7 @@ def runs_answers(cell: Any, names: set[str]) -> bool:
     return tree is not None and bool(_used(tree) & names)
 
 
-def hides_output(cell: Any, names: set[str]) -> bool:
+def hides_output(cell: Cell, names: set[str]) -> bool:
     """Return True for a cell whose stored output a handout leaves out, since it shows what the
     solution computes: a cell that runs the student's code (runs_answers), one whose output nbval
     does not compare (ignores_output) and one tagged SOLUTION_OUTPUT."""
@@ -236,7 +243,7 @@ def hidden_outputs(notebook: Notebook) -> list[int]:
     return hidden
 
 
-def answer_function(cell: Any) -> Optional[str]:
+def answer_function(cell: Cell) -> Optional[str]:
     """Return the name of the function an answer cell asks for: the one whose body holds its first
     solution region (None if that region is not inside a function).
 
@@ -255,7 +262,7 @@ SETUP_CALL = re.compile(r"grading\.use_\w+\(.*\)")
 such as `grading.use_tie_rule(">=")`."""
 
 
-def is_setup_cell(cell: Any) -> bool:
+def is_setup_cell(cell: Cell) -> bool:
     """Return True for a code cell whose every line sets a setting (SETUP_CALL): a cell the student
     leaves as it is, locked like a check cell.
 
@@ -266,7 +273,19 @@ def is_setup_cell(cell: Any) -> bool:
     return cell.get("cell_type") == "code" and bool(lines) and all(SETUP_CALL.fullmatch(line) for line in lines)
 
 
-def nbgrader_metadata(cell: Any) -> Optional[dict[str, Any]]:
+class NbgraderMetadata(TypedDict):
+    """A cell's `nbgrader` metadata, as nbgrader_metadata writes it."""
+
+    grade: bool
+    grade_id: str
+    locked: bool
+    points: NotRequired[int]
+    schema_version: int
+    solution: bool
+    task: bool
+
+
+def nbgrader_metadata(cell: Cell) -> Optional[NbgraderMetadata]:
     """Return the `nbgrader` metadata of a cell: an answer cell is a solution cell named after its
     function, a check cell a locked grade cell worth one point, named check_<exercise>, a set-up
     cell (is_setup_cell) a locked read-only cell named after its id; None for any other cell.
@@ -321,7 +340,7 @@ def student_notebook(solution: Notebook, *, name: str = "notebook") -> Notebook:
     return student
 
 
-def is_not_answered(outputs: Sequence[Any]) -> bool:
+def is_not_answered(outputs: Sequence[Cell]) -> bool:
     """Return True when a check cell's outputs are exactly what an unanswered check shows: one
     NotAnswered error whose traceback is its one "Not answered yet: ..." line."""
     if len(outputs) != 1 or outputs[0].get("output_type") != "error":
@@ -350,7 +369,7 @@ def unanswered_handout(solution: Notebook, *, name: str = "notebook") -> Noteboo
     return student
 
 
-def run_notebook(notebook: Any, *, solution: Any, cell_timeout: float = CELL_TIMEOUT,
+def run_notebook(notebook: "nbformat.NotebookNode", *, solution: Notebook, cell_timeout: float = CELL_TIMEOUT,
                  workdir: Optional[Path] = None) -> dict[int, str]:
     """Run a notebook made from `solution` (a handout: the same cells, the answers stubbed) in place
     in a new kernel, cell by cell, skipping try cells (is_try_cell); return, by cell index, why a
@@ -441,11 +460,11 @@ def generate(solutions: Path, out: Path, *, check: bool = False) -> list[Path]:
     return changed
 
 
-def _first_line(cell: Any) -> str:
+def _first_line(cell: Cell) -> str:
     return next((line.strip() for line in _source(cell).split("\n") if line.strip()), "")
 
 
-def _find_answer(answer: Any, cells: Sequence[Any]) -> Optional[Any]:
+def _find_answer(answer: Cell, cells: Sequence[Cell]) -> Optional[Cell]:
     """Return the submission's cell for a solution's answer cell: the one with its id (None when
     that cell is not a code cell: a raw or markdown cell runs nothing), else the first code cell that
     starts with the same line (a `def ...:` line, usually), else the first code cell that defines
@@ -462,7 +481,7 @@ def _find_answer(answer: Any, cells: Sequence[Any]) -> Optional[Any]:
     return next((c for c in code if wanted and wanted <= _defined_functions(c)), None) if wanted else None
 
 
-def _defined_functions(cell: Any) -> set[str]:
+def _defined_functions(cell: Cell) -> set[str]:
     """Return the names of the functions a cell defines at its top level (none if it does not parse)."""
     try:
         tree = ast.parse(_source(cell))
@@ -471,17 +490,17 @@ def _defined_functions(cell: Any) -> set[str]:
     return {node.name for node in tree.body if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))}
 
 
-def cell_source(cell: Any) -> str:
+def cell_source(cell: Cell) -> str:
     """Return a cell's source as one string (a notebook stores it as a string or a list of lines)."""
     return _source(cell)
 
 
-def first_line(cell: Any) -> str:
+def first_line(cell: Cell) -> str:
     """Return a cell's first non-blank line, stripped: how a report names an answer cell."""
     return _first_line(cell)
 
 
-def find_answer(answer: Any, cells: Sequence[Any]) -> Optional[Any]:
+def find_answer(answer: Cell, cells: Sequence[Cell]) -> Optional[Cell]:
     """Return the cell among `cells` that answers the solution's answer cell `answer` (by id, else by
     its first line), or None."""
     return _find_answer(answer, cells)

@@ -4,7 +4,7 @@ tree_cases, Case, seeded): tic-tac-toe positions, and how big a failing position
 from __future__ import annotations
 
 import random
-from typing import Any, Optional
+from typing import Optional
 
 from ..checks.core import CASE_SEED, case_size
 from ..core.text import shown
@@ -14,7 +14,7 @@ from ..games.tictactoe import TicTacToe, TicTacToeState
 __all__ = ["tictactoe_positions", "failure_size"]
 
 
-def failure_size(case: Any) -> int:
+def failure_size(case: object) -> int:
     """Return how big an assignment's failing case is, to show the smallest: a game's position by its
     legal moves (the fewer, the smaller; in a new game of its kind), a case with a `size` (assignment
     6's mazes) by it, anything else by checks.core.case_size."""

@@ -34,17 +34,18 @@ import os
 import secrets
 import stat
 import sys
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Optional, Sequence
+from typing import Callable, Optional, Sequence
 
 from ..checks.guard import time_limit
 from ..checks.guard import TimedOut as CheckTimedOut
 from ..core.text import shown
 from ..core.validation import positive_number, whole_number
 from . import assignments
+from .assignments import Cell, Notebook
 from .copies import literal_tables, resemblances
 from .runner import CHECK_TIMEOUT, PRELUDES, QUICK_CALL_TIMEOUT, CheckCell, Mark, python_source, run_check
 from .sandbox import (
@@ -56,17 +57,18 @@ from .sandbox import (
     sandbox_name,
 )
 from .settings import apply_settings
+from .wire import Json
 
 MAX_NOTEBOOK_BYTES = 20 * 1024 * 1024
 """Largest submission read (20 MiB); a larger file is graded as unreadable."""
 
 
-def exercises(solution: Any) -> list[CheckCell]:
+def exercises(solution: Notebook) -> list[CheckCell]:
     """Return the solution notebook's graded checks, in order."""
     return [CheckCell.parse(i, cell) for i, cell in enumerate(solution["cells"]) if assignments.check_name(cell)]
 
 
-def prelude_source(solution: Any, name: str) -> str:
+def prelude_source(solution: Notebook, name: str) -> str:
     """Return the prelude of the assignment whose solution notebook is called `name`."""
     if name not in PRELUDES:
         raise ValueError(f"no prelude for {shown(name)}: add it to grading.runner.PRELUDES")
@@ -92,7 +94,7 @@ class Graded:
         return sum(v.earned for v in self.marks)
 
 
-def read_submission(path: Path) -> dict[str, Any]:
+def read_submission(path: Path) -> Notebook:
     """Return a submission as a dict with a list of cells; raise ValueError saying why it cannot be read.
     Only a regular file is read (not a link, a FIFO or a device), and at most MAX_NOTEBOOK_BYTES of it."""
     try:
@@ -106,7 +108,7 @@ def read_submission(path: Path) -> dict[str, Any]:
             data = file.read(MAX_NOTEBOOK_BYTES + 1)
         if len(data) > MAX_NOTEBOOK_BYTES:
             raise ValueError(f"it is more than the {MAX_NOTEBOOK_BYTES:,} bytes a notebook may have")
-        notebook = json.loads(data.decode("utf-8"))
+        notebook: Json = json.loads(data.decode("utf-8"))
     except (OSError, UnicodeDecodeError) as error:
         raise ValueError(f"it cannot be read ({type(error).__name__}: {error})") from None
     except json.JSONDecodeError as error:
@@ -118,7 +120,7 @@ def read_submission(path: Path) -> dict[str, Any]:
     return notebook
 
 
-def answer_cells(solution: Any, submission: dict[str, Any]) -> tuple[list[tuple[str, str]], list[str]]:
+def answer_cells(solution: Notebook, submission: Notebook) -> tuple[list[tuple[str, str]], list[str]]:
     """Return the submission's answer cells as (label, source), in the solution's order, and notes
     on the answers it lacks (graded as unanswered) or could not give. Only what the notebook runs as
     Python is taken: a code cell (not a raw or markdown cell at an answer's id), without a cell magic
@@ -153,20 +155,20 @@ def answer_cells(solution: Any, submission: dict[str, Any]) -> tuple[list[tuple[
     return cells, notes
 
 
-def _text(source: Any) -> Optional[str]:
+def _text(source: object) -> Optional[str]:
     """Return a cell's source as a string, or None when it is neither a string nor a list of strings."""
     if isinstance(source, list) and all(isinstance(line, str) for line in source):
         return "".join(source)
     return source if isinstance(source, str) else None
 
 
-def _solution_cells(solution: Any) -> tuple[set[str], set[str]]:
+def _solution_cells(solution: Notebook) -> tuple[set[str], set[str]]:
     """Return the solution's cell ids and first lines (how a submission's cell is known to be the solution's)."""
     ids = {str(c.get("id")) for c in solution["cells"] if c.get("id")}
     return ids, {assignments.first_line(c) for c in solution["cells"]}
 
 
-def _added_below(cells: Sequence[Any], index: int, known: tuple[set[str], set[str]]) -> list[Any]:
+def _added_below(cells: Sequence[Cell], index: int, known: tuple[set[str], set[str]]) -> list[Cell]:
     """Return the code cells the student added right after cells[index] (cells that are none of the
     solution's: an id the solution lacks, or, without ids, a first line no solution cell has)."""
     ids, heads = known
@@ -323,7 +325,7 @@ def grade_apart(grade: Callable[[Path], Graded], submissions: Sequence[Path], jo
     return [results[index] for index in range(len(submissions))]
 
 
-def _result(future: Any, path: Path, checks: Sequence[CheckCell]) -> Graded:
+def _result(future: Future[Graded], path: Path, checks: Sequence[CheckCell]) -> Graded:
     """Return a submission's row from its future; a grader's error on it (not a lost process) is a note."""
     try:
         graded: Graded = future.result()
@@ -351,7 +353,7 @@ def check_limits(*, jobs: Optional[int], call_timeout: Optional[float], check_ti
             raise ValueError(f"{name} must be at most {MOST_SECONDS:g} s (a day), got {shown(seconds)}")
 
 
-def read_solution(path: Path) -> Any:
+def read_solution(path: Path) -> Notebook:
     """Return the solution notebook at `path`; raise ValueError saying why it cannot be read."""
     return assignments.read_notebook(path, "the solution")
 

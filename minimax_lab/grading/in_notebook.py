@@ -22,7 +22,7 @@ import ast
 import builtins
 import symtable
 import sys
-from typing import Any, Callable, Optional, Sequence
+from typing import Callable, Optional, Sequence
 
 from ..core.text import shown
 
@@ -49,13 +49,13 @@ def record_cells() -> None:
     history = getattr(getattr(shell, "history_manager", None), "input_hist_raw", None)
     RAN[:] = [str(cell) for cell in history] if isinstance(history, list) else []
 
-    def _ran(info: Any) -> None:
+    def _ran(info: object) -> None:
         RAN.append(str(getattr(info, "raw_cell", "") or ""))
 
     events.register("pre_run_cell", _ran)
 
 
-def kernel() -> Optional[tuple[list[str], dict[str, Any]]]:
+def kernel() -> Optional[tuple[list[str], dict[str, object]]]:
     """Return the cells the running IPython kernel ran (RAN), the one running now last, and its
     namespace; None outside IPython or when no cell was recorded."""
     try:
@@ -143,7 +143,7 @@ def kernel_cells(names: Sequence[str], history: Sequence[str], prelude: str) -> 
     return [(KERNEL_CELL.format(i), sources[i]) for i in sorted(chosen)]
 
 
-def mismatches(given: dict[str, Any], namespace: dict[str, Any]) -> list[str]:
+def mismatches(given: dict[str, object], namespace: dict[str, object]) -> list[str]:
     """Return a line for each function the check was given that is not the notebook's function of
     that name: `make grade` grades the one the answer cells define, not what a check cell passes."""
     return [f"This check was given {shown(value)} as {name}, which is not your {name}: make grade "
@@ -152,7 +152,7 @@ def mismatches(given: dict[str, Any], namespace: dict[str, Any]) -> list[str]:
             or name not in namespace and not hasattr(builtins, name)]
 
 
-def run_in_worker(check: Callable[..., Any], given: dict[str, Any]) -> Optional[str]:
+def run_in_worker(check: Callable[..., object], given: dict[str, object]) -> Optional[str]:
     """Run `check` on the kernel's definitions of the functions in `given` (its parameter name:
     what the check cell passed) as `make grade` would; print what the check said and raise what it
     raised. Return None when it cannot run that way here (no kernel, no worker), and the check

@@ -3,7 +3,7 @@ from the game registry): the rules of the course's games under the names a stude
 and a clear ImportError for anything else the course's package has (a search, an evaluation, a
 check). The course's own package never imports this module."""
 
-from typing import Any, NoReturn
+from typing import NoReturn
 
 from minimax_lab.core.trees import Chance
 from minimax_lab.games.registry import kit_names

@@ -14,10 +14,9 @@ import builtins
 import inspect
 import sys
 import types
-from typing import Any
 
 
-def display(*objects: Any, **options: Any) -> None:
+def display(*objects: object, **options: object) -> None:
     """Show nothing: the worker has no screen."""
 
 
@@ -28,25 +27,25 @@ def clear_output(wait: bool = False) -> None:
 class DisplayObject:
     """IPython.display's HTML, Markdown, SVG, ...: holds its data, shows nothing."""
 
-    def __init__(self, data: Any = None, *args: Any, **options: Any) -> None:
+    def __init__(self, data: object = None, *args: object, **options: object) -> None:
         self.data = data
 
 
 class Shell:
     """What get_ipython() returns here: magics and shell commands do nothing and return None."""
 
-    user_ns: dict[str, Any] = {}
+    user_ns: dict[str, object] = {}
 
-    def run_line_magic(self, *args: Any, **options: Any) -> None:
+    def run_line_magic(self, *args: object, **options: object) -> None:
         """Run no magic."""
 
-    def run_cell_magic(self, *args: Any, **options: Any) -> None:
+    def run_cell_magic(self, *args: object, **options: object) -> None:
         """Run no magic."""
 
-    def system(self, *args: Any, **options: Any) -> None:
+    def system(self, *args: object, **options: object) -> None:
         """Run no command."""
 
-    def getoutput(self, *args: Any, **options: Any) -> list[str]:
+    def getoutput(self, *args: object, **options: object) -> list[str]:
         """Return no output."""
         return []
 
@@ -77,7 +76,7 @@ def install() -> None:
     setattr(builtins, "get_ipython", get_ipython)
 
 
-def run_cell(source: str, label: str, namespace: dict[str, Any]) -> None:
+def run_cell(source: str, label: str, namespace: dict[str, object]) -> None:
     """Run a cell's source in `namespace`, top-level `await` included (then in an event loop of its own)."""
     code = compile(source, label, "exec", flags=ast.PyCF_ALLOW_TOP_LEVEL_AWAIT)
     if code.co_flags & inspect.CO_COROUTINE:

@@ -18,15 +18,19 @@ from ..checks.core import Case, Failure, display_in_notebook, error_text, same, 
 from ..checks.guard import CheckFailed, NotAnswered, StudentProblem, call_student, verify_untouched
 from ..core.text import shown, value_text
 from ..core.trees import is_number
+from ..games.protocol import TreeGame
 from ..games.registry import game_of_state
+from ..search.textbook import SearchResult
 from .cases import failure_size
 from .sandbox import RemoteError, RemoteFunction
 
 P = ParamSpec("P")
 R = TypeVar("R")
+C = TypeVar("C")
+"""A check's case: a tree (checks.core.Case), a position, ..."""
 
 
-def show_failure(case: Any, algorithm: Optional[str]) -> None:
+def show_failure(case: object, algorithm: Optional[str]) -> None:
     """Display a failing tree, drawn with `algorithm`'s values, or a case that draws itself (its
     `drawing()`, such as assignment 6's mazes), when running under IPython."""
     drawing = getattr(case, "drawing", None)
@@ -44,7 +48,7 @@ def show_failure(case: Any, algorithm: Optional[str]) -> None:
             display_in_notebook(drawing())
 
 
-def case_text(case: Any) -> str:
+def case_text(case: object) -> str:
     """Return the text that names a failing case: a tree, a game's position (its game's name, who is
     to move, its repr and its picture), or anything else."""
     if isinstance(case, Case):
@@ -74,8 +78,8 @@ def report(label: str, success: str, total: int, failures: list[Failure]) -> Non
     raise CheckFailed(message) from worst.error
 
 
-def judge_cases(label: str, success: str, cases: Sequence[Any],
-                judge: Callable[[Any], Optional[Failure]], *, then: Optional[Callable[[], None]] = None) -> None:
+def judge_cases(label: str, success: str, cases: Sequence[C],
+                judge: Callable[[C], Optional[Failure]], *, then: Optional[Callable[[], None]] = None) -> None:
     """Judge every case and report: the success line, or the smallest failure as CheckFailed. A
     case on which the student's function used a package search, timed out or changed its input
     (a StudentProblem) stops the check at once, with that case shown. When every case passes,
@@ -96,13 +100,14 @@ def judge_cases(label: str, success: str, cases: Sequence[Any],
     report(label, success, len(cases), failures)
 
 
-def attempt(func: Callable[..., Any], *args: Any) -> tuple[Any, Optional[BaseException]]:
+def attempt(func: Callable[..., object], *args: object) -> tuple[Any, Optional[BaseException]]:
     """Return (func(*args), None), or (None, the exception it raised), calling the student's function
     through guard.call_student: on deep copies of the arguments (an empty list is passed as it is:
     it is where the function writes, like `examined`; so is an evaluation that counts its calls,
     one with a `fill_from` method), the package's searches forbidden, a time
     limit, its output captured. Raises the StudentProblem when the call used a package search,
-    timed out or changed its input; NotImplementedError (not answered yet) propagates."""
+    timed out or changed its input; NotImplementedError (not answered yet) propagates. The value is
+    Any: what a student returned, which each check narrows (checks.core.plain_number and the like)."""
     writes = [i for i, arg in enumerate(args) if (isinstance(arg, list) and not arg) or hasattr(arg, "fill_from")]
     if isinstance(func, RemoteFunction):  # graded: the function runs in its worker, not here
         try:
@@ -197,13 +202,13 @@ def check(function: Callable[P, R]) -> Callable[P, R]:
     return checked
 
 
-def number_text(x: Any) -> str:
+def number_text(x: object) -> str:
     """Return a number as a failure report shows it (ASCII infinities), anything else by its repr."""
     return value_text(x, ascii=True) if is_number(x) else shown(x)
 
 
-def check_tree_values(name: str, student: Callable[..., Any], search: Callable[..., Any],
-                      argument: Callable[[Case], Any], shown: str) -> None:
+def check_tree_values(name: str, student: Callable[..., object], search: Callable[[TreeGame], SearchResult[float]],
+                      argument: Callable[[Case], object], shown: str) -> None:
     """Check student(tree, argument(case)) against search(case.game).value on every tree case;
     `shown` formats the argument in the failure report."""
     __tracebackhide__ = True

@@ -13,13 +13,14 @@ import ast
 import contextlib
 import io
 from dataclasses import dataclass, field
-from typing import Any, Callable, Optional, Sequence
+from typing import Callable, Optional, Sequence
 
 from ..checks.core import seeded
 from ..checks.guard import CheckFailed, NotAnswered, time_limit
 from ..checks.guard import TimedOut as CheckTimedOut
 from ..core.text import shown
 from . import assignments
+from .assignments import Cell
 from .sandbox import CALL_TIMEOUT, RemoteFunction, start_worker
 
 QUICK_CALL_TIMEOUT = 2.0
@@ -70,7 +71,7 @@ class CheckCell:
     points: float
 
     @staticmethod
-    def parse(index: int, cell: Any) -> "CheckCell":
+    def parse(index: int, cell: Cell) -> "CheckCell":
         """Return the exercise of a solution's check cell: a single call grading.check_X(name, ...)."""
         source = assignments.cell_source(cell)
         tree = ast.parse(source)
@@ -103,7 +104,7 @@ class Mark:
         return self.earned == self.points
 
 
-def assignment_of(check: Callable[..., Any]) -> str:
+def assignment_of(check: Callable[..., object]) -> str:
     """Return the name of the assignment (its solution notebook's, a key of PRELUDES) whose check this is."""
     module = getattr(check, "__module__", "").rpartition(".")[2]
     found = [name for name in PRELUDES if name.split("_")[0] == module]
@@ -129,7 +130,7 @@ def python_source(source: str) -> Optional[str]:
     return "\n".join("# " + line if line.lstrip().startswith(("%", "!")) else line for line in source.split("\n"))
 
 
-def run_check(exercise: CheckCell, check: Callable[..., Any], prelude: str, cells: Sequence[tuple[str, str]], *,
+def run_check(exercise: CheckCell, check: Callable[..., object], prelude: str, cells: Sequence[tuple[str, str]], *,
               seed: int,
               call_timeout: Optional[float], check_timeout: float, quick: Sequence[str] = (),
               left_out: Optional[dict[str, str]] = None) -> Mark:

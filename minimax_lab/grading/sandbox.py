@@ -54,12 +54,14 @@ import tempfile
 import threading
 import time
 from pathlib import Path
-from typing import Any, Callable, Mapping, NoReturn, Optional, Sequence
+from typing import Any, Callable, Mapping, NoReturn, Optional, Protocol, Sequence, TypedDict, TypeVar, cast
 
 from ..checks.guard import CheckFailed, StudentProblem, TimedOut
+from ..core.game_types import A, S
+from ..games.protocol import Game
 from ..games.registry import kit_modules
-from .wire import WireError, decode, encode
-from .worker import HEADER, MAX_FRAME
+from .wire import Json, WireError, decode, encode
+from .worker import HEADER, MAX_FRAME, Reply
 
 PACKAGE = Path(__file__).resolve().parent.parent
 
@@ -158,7 +160,12 @@ def bwrap() -> Optional[str]:
     return found if probe.returncode == 0 else None
 
 
-_kit: dict[str, Any] = {}
+class _Kit(TypedDict, total=False):
+    path: Path
+    digest: str
+
+
+_kit: _Kit = {}
 _kit_lock = threading.Lock()
 
 
@@ -386,7 +393,7 @@ class Worker:
         errors = reply.get("errors") if isinstance(reply, dict) else None
         if not (isinstance(errors, list) and all(isinstance(e, str) for e in errors)):
             self._fail(f"the worker's reply while {what} is unreadable", WorkerFailed)
-        self.load_errors += [e[:500] for e in errors]
+        self.load_errors += [e[:500] for e in errors if isinstance(e, str)]  # all are (checked above)
 
     def _limit(self) -> None:
         """Set the resource limits but the one on processes (in the child, before it runs the sandbox,
@@ -404,7 +411,7 @@ class Worker:
     def __enter__(self) -> "Worker":
         return self
 
-    def __exit__(self, *exc: Any) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.close()
 
     def close(self) -> None:
@@ -440,7 +447,7 @@ class Worker:
     def _fail(self, why: str, kind: type[StudentProblem] = StudentProblem) -> NoReturn:
         raise self._failure(why, kind)
 
-    def _request(self, message: Any, *, what: str, timeout: Optional[float] = None) -> Any:
+    def _request(self, message: Json, *, what: str, timeout: Optional[float] = None) -> Json:
         if self.dead is not None:
             raise WorkerStopped(f"not run: {self.dead}")
         body = encode_frame(message)
@@ -457,7 +464,8 @@ class Worker:
             self._fail(f"your code sent the grader {length:,} bytes while {what}", WorkerFailed)
         import json
         try:
-            return json.loads(self._read(length, clock, what).decode("utf-8"))
+            reply: Json = json.loads(self._read(length, clock, what).decode("utf-8"))
+            return reply
         except (ValueError, RecursionError):
             self._fail(f"the grader could not read the worker's reply while {what}", WorkerFailed)
 
@@ -484,21 +492,22 @@ class Worker:
             got += len(chunk)
         return b"".join(chunks)
 
-    def call(self, name: str, args: Sequence[Any], writes: Sequence[int] = ()) -> dict[str, Any]:
+    def call(self, name: str, args: Sequence[object], writes: Sequence[int] = ()) -> Reply:
         """Return the worker's reply to calling `name` on `args` (worker.py lists the replies)."""
         self._count(1, name)
         try:
-            message = {"op": "call", "name": name, "args": [encode(a) for a in args], "writes": list(writes)}
+            message: Json = {"op": "call", "name": name, "args": [encode(a) for a in args],
+                             "writes": list[Json](writes)}
         except WireError as error:
             raise TypeError(f"the grader cannot send {name} its arguments: {error}") from None
         reply = self._request(message, what=f"running {name}", timeout=self.quick.get(name))
         return self._checked(reply, name)
 
-    def batch(self, name: str, calls: Sequence[Sequence[Any]]) -> list[dict[str, Any]]:
+    def batch(self, name: str, calls: Sequence[Sequence[object]]) -> list[Reply]:
         """Return the replies to calling `name` on each argument list, in one round trip (the worker
         stops at the first reply that is not a value; the list is then shorter)."""
         self._count(len(calls), name)
-        message = {"op": "batch", "name": name, "calls": [[encode(a) for a in args] for args in calls]}
+        message: Json = {"op": "batch", "name": name, "calls": [[encode(a) for a in args] for args in calls]}
         reply = self._request(message, what=f"running {name} on {len(calls)} positions",
                               timeout=self.quick.get(name))
         replies = reply.get("replies") if isinstance(reply, dict) else None
@@ -511,7 +520,7 @@ class Worker:
         if self.calls > self.budget:
             self._fail(f"the check called {name} more than {self.budget:,} times", StudentProblem)
 
-    def _checked(self, reply: Any, name: str) -> dict[str, Any]:
+    def _checked(self, reply: Json, name: str) -> Reply:
         known = ("value", "raised", "unanswered", "course", "missing", "unreadable", "changed")
         if not (isinstance(reply, dict) and any(key in reply for key in known)):
             self._fail(f"the worker's reply while running {name} is unreadable", WorkerFailed)
@@ -565,7 +574,7 @@ class CallClock:
         return ""
 
 
-def encode_frame(message: Any) -> bytes:
+def encode_frame(message: Json) -> bytes:
     """Return a request as the worker reads it: header and JSON body."""
     import json
     body = json.dumps(message, allow_nan=False, separators=(",", ":")).encode("utf-8")
@@ -637,19 +646,19 @@ class RemoteFunction:
     def __init__(self, worker: Worker, name: str):
         self.worker = worker
         self.name = self.__name__ = name
-        self.cache: Optional[dict[str, Any]] = None
+        self.cache: Optional[dict[str, object]] = None
 
     def __repr__(self) -> str:
         return f"<your {self.name}>"
 
-    def reply_value(self, reply: dict[str, Any]) -> Any:
+    def reply_value(self, reply: Reply) -> object:
         """Return the value of a reply, or raise what the reply says happened."""
         if "value" in reply:
             try:
                 return decode(reply["value"], games=False)
             except (WireError, RecursionError) as error:
                 raise StudentProblem(f"{self.name} returned something the grader cannot read: {error}") from None
-        if "raised" in reply:
+        if "raised" in reply and isinstance(reply["raised"], (list, str, dict)):
             kind, message = (list(reply["raised"]) + ["", ""])[:2]
             raise RemoteError(str(kind), str(message))
         if "unanswered" in reply:
@@ -663,8 +672,8 @@ class RemoteFunction:
         if "course" in reply:
             raise CourseCodeUsed(f"{self.name} uses the course's {str(reply['course']).removeprefix('minimax_lab.')}"
                                  "; this exercise asks for your own")
-        if "changed" in reply:
-            raise InputChangedRemote(f"{self.name} changed the argument {int(reply['changed']) + 1} it was given")
+        if "changed" in reply and isinstance(reply["changed"], int):
+            raise InputChangedRemote(f"{self.name} changed the argument {reply['changed'] + 1} it was given")
         raise StudentProblem(f"{self.name} {reply.get('unreadable', 'sent an unreadable reply')}")
 
     def _load_error(self) -> Optional[str]:
@@ -672,31 +681,32 @@ class RemoteFunction:
         cells = [label for label, source in self.worker.sources.items() if f"def {self.name}(" in source]
         return next((e for e in self.worker.load_errors for label in cells if e.startswith(label)), None)
 
-    def __call__(self, *args: Any) -> Any:
+    def __call__(self, *args: Any) -> object:  # Any: a subclass takes one argument (the position)
         return self.reply_value(self.worker.call(self.name, args))
 
-    def call_with_writes(self, args: Sequence[Any], writes: Sequence[int]) -> Any:
+    def call_with_writes(self, args: Sequence[object], writes: Sequence[int]) -> object:
         """Call with the lists at `writes` filled as the student's function filled its copies."""
         reply = self.worker.call(self.name, args, writes)
         value = self.reply_value(reply)
         filled = reply.get("writes", {})
         for index in writes:
             data = filled.get(str(index)) if isinstance(filled, dict) else None
-            counted = hasattr(args[index], "fill_from")  # an evaluation that counts its calls
+            target = args[index]
+            counted = hasattr(target, "fill_from")  # an evaluation that counts its calls
             try:
                 items = decode(data, games=counted)
             except (WireError, RecursionError):
                 items = None
-            if isinstance(items, list) and isinstance(args[index], list):
-                args[index][:] = items
+            if isinstance(items, list) and isinstance(target, list):
+                target[:] = items
             elif counted:
                 try:
-                    args[index].fill_from(items)
+                    cast(_Fills, target).fill_from(items)  # it has fill_from: `counted`
                 except TypeError:
                     raise StudentProblem(f"{self.name} replaced the evaluation it was given") from None
         return value
 
-    def batch(self, calls: Sequence[Sequence[Any]]) -> list[Any]:
+    def batch(self, calls: Sequence[Sequence[object]]) -> list[object]:
         """Return the values for each argument list, in one round trip; raise as __call__ does for
         the first call that did not return a value."""
         replies = self.worker.batch(self.name, calls)
@@ -704,6 +714,12 @@ class RemoteFunction:
         if len(values) < len(calls):
             raise StudentProblem(f"the worker stopped a batch of {self.name} early")
         return values
+
+
+class _Fills(Protocol):
+    """An argument the student's function fills (an evaluation that counts its calls)."""
+
+    def fill_from(self, items: object) -> None: ...
 
 
 class InputChangedRemote(StudentProblem):
@@ -718,25 +734,25 @@ class BatchedEvaluation(RemoteFunction):
     BATCH = 2000
     """Most positions in one round trip."""
 
-    def __init__(self, remote: RemoteFunction, depth: int, leading: tuple[Any, ...] = ()):
+    def __init__(self, remote: RemoteFunction, depth: int, leading: tuple[object, ...] = ()):
         super().__init__(remote.worker, remote.name)
         self.depth = depth
         self.leading = leading
         """Arguments the student's function takes before the position (the maze evaluation's game)."""
-        self.values: dict[Any, Any] = {}
-        self.errors: dict[Any, BaseException] = {}
+        self.values: dict[object, object] = {}
+        self.errors: dict[object, BaseException] = {}
 
-    def __call__(self, state: Any) -> Any:
+    def __call__(self, state: object) -> object:
         if state in self.errors:
             raise self.errors[state]
         if state not in self.values:
             self.values[state] = super().__call__(*self.leading, state)
         return self.values[state]
 
-    def call_with_writes(self, args: Sequence[Any], writes: Sequence[int]) -> Any:
+    def call_with_writes(self, args: Sequence[object], writes: Sequence[int]) -> object:
         return self(*args)
 
-    def prefetch(self, game: Any, state: Any) -> None:
+    def prefetch(self, game: Game[S, A], state: S) -> None:
         """Ask the worker about every position `self.depth` plies from `state` it was not asked about."""
         frontier, horizon = [state], []
         for ply in range(self.depth):
@@ -756,23 +772,28 @@ class BatchedEvaluation(RemoteFunction):
                 except Exception as error:  # noqa: BLE001 - raised again when the search asks
                     self.errors[position] = error
 
-    def before(self, player: Callable[[Any, Any], Any]) -> Callable[[Any, Any], Any]:
+    def before(self, player: Callable[[Game[S, A], S], A]) -> Callable[[Game[S, A], S], A]:
         """Return `player`, prefetching its horizon before each move."""
 
-        def batched(game: Any, state: Any) -> Any:
+        def batched(game: Game[S, A], state: S) -> A:
             self.prefetch(game, state)
             return player(game, state)
 
         return batched
 
 
-def in_batches(evaluate: Any, depth: int) -> Any:
+Evaluation = TypeVar("Evaluation", bound=Callable[..., object])
+
+
+def in_batches(evaluate: Evaluation, depth: int) -> Evaluation:
     """Return a student's evaluation ready for a depth-`depth` search: a BatchedEvaluation when it
     runs in a worker, else `evaluate` itself (in a student's notebook)."""
-    return BatchedEvaluation(evaluate, depth) if isinstance(evaluate, RemoteFunction) else evaluate
+    if isinstance(evaluate, RemoteFunction):  # it stands in for the student's function, as the RemoteFunction does
+        return cast(Evaluation, BatchedEvaluation(evaluate, depth))
+    return evaluate
 
 
-def prefetching(evaluate: Any, player: Callable[[Any, Any], Any]) -> Callable[[Any, Any], Any]:
+def prefetching(evaluate: object, player: Callable[[Game[S, A], S], A]) -> Callable[[Game[S, A], S], A]:
     """Return `player`, prefetching `evaluate`'s positions before each move when it is batched."""
     return evaluate.before(player) if isinstance(evaluate, BatchedEvaluation) else player
 

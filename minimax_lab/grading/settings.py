@@ -12,6 +12,7 @@ from typing import Any, Callable, Mapping
 
 from ..core.text import shown
 from . import assignment2
+from .assignments import Notebook
 
 METADATA_KEY = "minimax_lab"
 """The key of the course's settings in a notebook's metadata."""
@@ -22,7 +23,7 @@ SETTERS: Mapping[str, tuple[Callable[[str], None], str]] = {
 """Each setting by its metadata key: the function that sets it for the checks, and its default."""
 
 
-def settings_of(notebook: Any) -> dict[str, Any]:
+def settings_of(notebook: Notebook) -> dict[str, Any]:
     """Return the settings a notebook's metadata holds (none: {}); raise ValueError for a setting
     no assignment knows, naming the known ones."""
     settings = notebook.get("metadata", {}).get(METADATA_KEY, {})
@@ -35,7 +36,7 @@ def settings_of(notebook: Any) -> dict[str, Any]:
     return dict(settings)
 
 
-def apply_settings(notebook: Any) -> None:
+def apply_settings(notebook: Notebook) -> None:
     """Set every setting for the checks run in this process: the notebook's value, else the default;
     raise ValueError (from the setter) for a value it refuses."""
     settings = settings_of(notebook)

@@ -35,7 +35,8 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
-from typing import Any
+from numbers import Real
+from typing import TypeVar, Union, cast
 
 from ..core.text import shown
 
@@ -46,50 +47,56 @@ MAX_INT_DIGITS = 4000
 """Longest whole number (in decimal digits) that crosses; Python refuses to print longer ones."""
 
 
+T = TypeVar("T")
+
+Json = Union[None, bool, int, float, str, list["Json"], dict[str, "Json"]]
+"""What crosses the pipe: JSON's values, as json.loads gives them (the tagged forms above are dicts)."""
+
+
 class WireError(ValueError):
     """A value that cannot cross: its type is not one of the plain types, or it is too deep."""
 
 
-def _type_name(value: Any) -> str:
+def _type_name(value: object) -> str:
     return type(value).__name__
 
 
-def encode(value: Any, depth: int = 0) -> Any:
+def encode(value: object, depth: int = 0) -> Json:
     """Return `value` as JSON-ready data (see the module's docstring); raise WireError naming the
     first part that cannot cross. Types are matched exactly: an int or float subclass (whose ==
     could say anything) does not cross."""
     if depth > MAX_DEPTH:
         raise WireError(f"a value nested more than {MAX_DEPTH} levels deep")
     kind = type(value)
-    if value is None or kind is bool or kind is str:
+    if value is None or type(value) is bool or type(value) is str:
         return value
-    if kind is int:
+    if type(value) is int:
         if value.bit_length() > MAX_INT_DIGITS * 3.33:
             raise WireError(f"a whole number of more than {MAX_INT_DIGITS} digits")
         return value
-    if kind is float:
+    if type(value) is float:
         return value if math.isfinite(value) else {"float": repr(value)}
-    if kind is list:
+    if type(value) is list:
         return [encode(item, depth + 1) for item in value]
-    if kind is tuple:
+    if type(value) is tuple:
         return {"tuple": [encode(item, depth + 1) for item in value]}
-    if kind is dict:
+    if type(value) is dict:
         return {"dict": [[encode(k, depth + 1), encode(v, depth + 1)] for k, v in value.items()]}
-    if kind is set or kind is frozenset:
+    if type(value) is set or type(value) is frozenset:
         items = [encode(item, depth + 1) for item in value]
         return {kind.__name__: sorted(items, key=repr)}
-    if kind is Fraction:
+    if type(value) is Fraction:
         return {"fraction": [value.numerator, value.denominator]}
     return _encode_game(value, depth)
 
 
-def _encode_game(value: Any, depth: int) -> Any:
+def _encode_game(value: object, depth: int) -> Json:
     """Encode a chance node, or a game or a game's state as its registry entry says."""
     from ..core.trees import Chance
     from ..games.registry import wire_kinds
 
     kind = type(value)
-    if kind is Chance:
+    if type(value) is Chance:
         return {"Chance": [[[encode(p, depth + 1), encode(t, depth + 1)] for p, t in value.outcomes],
                            value.player]}
     for _, wire in wire_kinds():
@@ -103,10 +110,10 @@ SHARED_HASH = 64
 quadratic (a reply of 300,000 whole numbers equal modulo 2**61 - 1 would take the grader minutes)."""
 
 
-def cheaply_hashed(items: list[Any], what: str) -> list[Any]:
+def cheaply_hashed(items: list[T], what: str) -> list[T]:
     """Return `items` if a set of them can be built in linear time; raise WireError if more than
     SHARED_HASH different items share a hash (raise TypeError for an unhashable one)."""
-    buckets: dict[int, list[Any]] = {}
+    buckets: dict[int, list[T]] = {}
     for item in items:
         bucket = buckets.setdefault(hash(item), [])
         if len(bucket) < SHARED_HASH + 1 and all(item is not other for other in bucket):
@@ -117,7 +124,7 @@ def cheaply_hashed(items: list[Any], what: str) -> list[Any]:
     return items
 
 
-def hashed_if_hashable(items: list[Any], what: str) -> list[Any]:
+def hashed_if_hashable(items: list[T], what: str) -> list[T]:
     """Return `items`, checked by cheaply_hashed when they are many and all hashable (the grader may
     make a set of a list a student's function returned)."""
     if len(items) > SHARED_HASH:
@@ -134,17 +141,17 @@ class Decoder:
 
     def __init__(self, *, games: bool = True) -> None:
         self.games = games
-        self.made: dict[Any, Any] = {}
+        self.made: dict[Union[str, tuple[str, str]], object] = {}
 
-    def __call__(self, data: Any, depth: int = 0) -> Any:
+    def __call__(self, data: Json, depth: int = 0) -> object:
         if depth > MAX_DEPTH:
             raise WireError(f"a value nested more than {MAX_DEPTH} levels deep")
         kind = type(data)
         if data is None or kind in (bool, int, float, str):
             return data
-        if kind is list:
+        if type(data) is list:
             return hashed_if_hashable([self(item, depth + 1) for item in data], "a list")
-        if kind is not dict or len(data) != 1:
+        if type(data) is not dict or len(data) != 1:
             raise WireError(f"unreadable data of type {_type_name(data)}")
         [(tag, body)] = data.items()
         if tag == "tuple":
@@ -169,7 +176,10 @@ class Decoder:
                 raise WireError(f"a set with an item that cannot be in a set: {error}") from None
             return items if tag == "set" else frozenset(items)
         if tag == "fraction":
-            numerator, denominator = self._list(body, tag)
+            parts = self._list(body, tag)
+            if len(parts) != 2:
+                raise WireError(f"unreadable fraction {shown(body)}")
+            numerator, denominator = parts
             if type(numerator) is not int or type(denominator) is not int or denominator == 0:
                 raise WireError(f"unreadable fraction {shown(body)}")
             return Fraction(numerator, denominator)
@@ -179,26 +189,30 @@ class Decoder:
         return self._game(tag, body, depth)
 
     @staticmethod
-    def _list(body: Any, tag: str) -> list[Any]:
+    def _list(body: Json, tag: str) -> list[Json]:
         if type(body) is not list:
             raise WireError(f"unreadable {tag}: {shown(body)}")
         return body
 
-    def _game(self, tag: str, body: Any, depth: int) -> Any:
+    def _game(self, tag: str, body: Json, depth: int) -> object:
         """Decode a chance node, or a game or a game's state as its registry entry says: one game per
         kind and data, and a state read against the game of its kind decoded last (or a new one)."""
         from ..core.trees import Chance
         from ..games.registry import wire_kinds
 
-        if tag == "Chance":
-            outcomes, player = self._list(body, tag)
-            return Chance([(self(p, depth + 1), self(t, depth + 1)) for p, t in self._list(outcomes, tag)],
-                          player)
-        found = next(((entry, wire) for entry, wire in wire_kinds() if wire.tag == tag), None)
-        if found is None:
+        found = None if tag == "Chance" else next(((entry, wire) for entry, wire in wire_kinds() if wire.tag == tag),
+                                                  None)
+        if found is None and tag != "Chance":
             raise WireError(f"unknown tag {shown(tag)}")
-        entry, wire = found
         try:
+            if found is None:  # a chance node: malformed parts are unreadable, as a game's are
+                outcomes, player = self._list(body, tag)
+                pairs = [self._list(pair, tag) for pair in self._list(outcomes, tag)]
+                if any(len(pair) != 2 for pair in pairs) or not (player is None or isinstance(player, str)):
+                    raise WireError(f"unreadable Chance {shown(body)}")
+                # the probabilities as sent: a chance node takes them as given (a check may send bad ones)
+                return Chance([(cast(Real, self(p, depth + 1)), self(t, depth + 1)) for p, t in pairs], player)
+            entry, wire = found
             if wire is entry.wire_game:
                 game = self.made.get((tag, repr(body))) or wire.decode(body, lambda inner: self(inner, depth + 1), None)
                 self.made[(tag, repr(body))] = self.made[entry.name] = game
@@ -213,6 +227,6 @@ class Decoder:
             raise WireError(f"unreadable {tag} {shown(body)}: {error}") from None
 
 
-def decode(data: Any, *, games: bool = True) -> Any:
+def decode(data: Json, *, games: bool = True) -> object:
     """Return the value `data` stands for (Decoder); with games=False only plain data is accepted."""
     return Decoder(games=games)(data)

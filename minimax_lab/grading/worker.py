@@ -38,7 +38,7 @@ import sys
 from typing import Any, BinaryIO, Callable, Optional
 
 from .notebook_shim import install, run_cell
-from .wire import MAX_DEPTH, Decoder, WireError, encode
+from .wire import MAX_DEPTH, Decoder, Json, WireError, encode
 
 HEADER = struct.Struct(">I")
 """A frame's header: the length of its JSON body in bytes."""
@@ -46,8 +46,11 @@ HEADER = struct.Struct(">I")
 MAX_FRAME = 16 * 1024 * 1024
 """Largest frame either side accepts (16 MiB)."""
 
+Reply = dict[str, Json]
+"""A reply to a request (listed above): a JSON object."""
 
-def read_frame(stream: BinaryIO) -> Optional[Any]:
+
+def read_frame(stream: BinaryIO) -> Optional[Json]:
     """Return the next request, or None at the end of the stream."""
     header = stream.read(HEADER.size)
     if len(header) < HEADER.size:
@@ -55,10 +58,11 @@ def read_frame(stream: BinaryIO) -> Optional[Any]:
     (length,) = HEADER.unpack(header)
     if length > MAX_FRAME:
         raise ValueError(f"a request of {length} bytes")
-    return json.loads(stream.read(length).decode("utf-8"))
+    request: Json = json.loads(stream.read(length).decode("utf-8"))
+    return request
 
 
-def write_frame(stream: BinaryIO, message: Any) -> None:
+def write_frame(stream: BinaryIO, message: Json) -> None:
     """Write one reply."""
     body = json.dumps(message, allow_nan=False, separators=(",", ":")).encode("utf-8")
     stream.write(HEADER.pack(len(body)) + body)
@@ -82,20 +86,22 @@ def message(error: BaseException) -> str:
         return f"<its message could not be shown: {type(failed).__name__}>"
 
 
-def by_value(value: Any, depth: int = 0) -> Any:
+def by_value(value: object, depth: int = 0) -> object:
     """Return `value` with numpy's numbers and arrays in it as Python's (np.int64(3) -> 3), as a
     notebook's check compares them; anything else as it is."""
     kind = type(value)
     if depth > MAX_DEPTH:
         return value
-    if kind.__module__ == "numpy" and callable(getattr(value, "tolist", None)):
-        return value.tolist()
-    if kind is list or kind is tuple:
-        return kind(by_value(item, depth + 1) for item in value)
-    if kind is dict:
+    if kind.__module__ == "numpy":
+        tolist = getattr(value, "tolist", None)
+        if callable(tolist):
+            return tolist()
+    if type(value) is list or type(value) is tuple:
+        return type(value)(by_value(item, depth + 1) for item in value)
+    if type(value) is dict:
         return {by_value(k, depth + 1): by_value(v, depth + 1) for k, v in value.items()}
-    if kind is set or kind is frozenset:
-        return kind(by_value(item, depth + 1) for item in value)
+    if type(value) is set or type(value) is frozenset:
+        return type(value)(by_value(item, depth + 1) for item in value)
     return value
 
 
@@ -103,13 +109,13 @@ class Answers:
     """The student's namespace, and how one call of one of its functions goes."""
 
     def __init__(self) -> None:
-        self.namespace: dict[str, Any] = {"__name__": "__main__", "__builtins__": __builtins__}
+        self.namespace: dict[str, object] = {"__name__": "__main__", "__builtins__": __builtins__}
         self.decode = Decoder()
 
-    def load(self, prelude: str, cells: list[list[str]]) -> dict[str, Any]:
+    def load(self, prelude: str, cells: list[list[str]]) -> Reply:
         """Run the prelude and the answer cells; return the errors, a line per failing cell."""
         exec(compile(prelude, "<prelude>", "exec"), self.namespace)  # noqa: S102 - the grader's own source
-        errors = []
+        errors: list[Json] = []
         for label, source in cells:
             try:
                 run_cell(source, label, self.namespace)
@@ -125,11 +131,11 @@ class Answers:
         where = f", line {error.lineno}" if isinstance(error, SyntaxError) and error.lineno else ""
         return f"{label}{where}: {type(error).__name__}: {message(error)}"
 
-    def function(self, name: str) -> Optional[Callable[..., Any]]:
+    def function(self, name: str) -> Optional[Callable[..., object]]:
         found = self.namespace.get(name)
         return found if callable(found) else None
 
-    def call(self, name: str, args: list[Any], writes: list[int]) -> dict[str, Any]:
+    def call(self, name: str, args: list[Json], writes: list[int]) -> Reply:
         """Call the student's function `name` on the decoded `args`; return the reply."""
         function = self.function(name)
         if function is None and self.namespace.get(name) is not None:
@@ -148,7 +154,7 @@ class Answers:
                 return {"course": course}
             return {"raised": [type(error).__name__, message(error)[:2000]]}
         try:
-            reply: dict[str, Any] = {"value": encode(by_value(returned))}
+            reply: Reply = {"value": encode(by_value(returned))}
             reply["writes"] = {str(i): encode(values[i]) for i in writes if 0 <= i < len(values)}
             for index, (arg, value) in enumerate(zip(args, values)):
                 if index not in writes and encode(value) != arg:
@@ -159,17 +165,19 @@ class Answers:
             return {"unreadable": f"returned something that cannot be sent: {error}"}
         return reply
 
-    def handle(self, request: Any) -> Any:
+    def handle(self, request: Any) -> Reply:
+        """Return the reply to a request of the grader's (as listed above: its fields are trusted)."""
         op = request.get("op")
         if op == "load":
             return self.load(request["prelude"], request["cells"])
         if op == "call":
             return self.call(request["name"], request["args"], request.get("writes", []))
         if op == "batch":
-            replies = []
+            replies: list[Json] = []
             for args in request["calls"]:
-                replies.append(self.call(request["name"], args, []))
-                if "value" not in replies[-1]:
+                reply = self.call(request["name"], args, [])
+                replies.append(reply)
+                if "value" not in reply:
                     break
             return {"replies": replies}
         return {"error": f"unknown request {op!r}"}

@@ -1,0 +1,54 @@
+"""A worker's reply is the student's process talking: whatever it sends, a call of a student's
+function gives a value or a clear error (a StudentProblem, the student's RemoteError, or
+NotImplementedError), never a raw error of the grader's own code."""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+import pytest
+
+from minimax_lab.checks.guard import StudentProblem
+from minimax_lab.grading.sandbox import RemoteError, RemoteFunction
+from minimax_lab.grading.wire import WireError, decode
+
+
+class FakeWorker:
+    """A worker whose every call gets the same reply."""
+
+    sources = {"cell 1": "def f(x): pass"}
+    load_errors: list[str] = []
+
+    def __init__(self, reply: Any) -> None:
+        self.reply = reply
+
+    def call(self, name: str, args: Sequence[Any], writes: Sequence[int] = ()) -> Any:
+        return self.reply
+
+
+class Counted:
+    """An argument the student's function fills (as an evaluation that counts its calls)."""
+
+    def fill_from(self, items: object) -> None:
+        pass
+
+
+MALFORMED = [None, True, 5, 1.5, [], [1, 2, 3], {"fraction": [1]}, {"fraction": [1, 2, 3]}, {"Chance": [1, 2, 3]},
+             {"Chance": [[5], None]}, {"Chance": [[[1, 2, 3]], None]}, {"Chance": [[[1, {}]], "X"]}]
+
+
+@pytest.mark.parametrize("data", MALFORMED[6:])
+def test_malformed_tagged_data_is_a_wire_error(data: Any) -> None:
+    with pytest.raises(WireError):
+        decode(data)
+
+
+@pytest.mark.parametrize("key", ["value", "raised", "changed", "writes"])
+@pytest.mark.parametrize("data", MALFORMED)
+def test_a_malformed_reply_gives_a_clear_error(key: str, data: Any) -> None:
+    reply = {"value": 1, "writes": {"0": data}} if key == "writes" else {key: data}
+    for args in ([1], [[]], [Counted()]):
+        try:
+            RemoteFunction(FakeWorker(reply), "f").call_with_writes(args, [0] if key == "writes" else [])
+        except (StudentProblem, RemoteError, NotImplementedError):
+            pass
