@@ -14,7 +14,8 @@ from typing import Optional
 
 from ..core.game_types import A, S
 from ..core.text import path_name, shown
-from ..core.trees import Path, Tree
+from ..core.trace import Moves
+from ..core.trees import Tree
 from ..games.protocol import Game, as_game
 from ..games.tictactoe import TicTacToe, TicTacToeState
 from ..search.textbook import Search
@@ -43,7 +44,7 @@ def census(game: Game[S, A] | Tree, state: Optional[S] = None) -> Census:
     below: dict[S, tuple[int, Counter[float]]] = {}
     counting: set[S] = set()
 
-    def count(state: S, path: Path) -> tuple[int, Counter[float]]:
+    def count(state: S, path: Moves[A]) -> tuple[int, Counter[float]]:
         known = below.get(state)
         if known is None:
             if state in counting:

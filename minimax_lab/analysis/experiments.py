@@ -25,6 +25,7 @@ from __future__ import annotations
 import math
 import time
 from collections import defaultdict
+from numbers import Real
 from statistics import mean
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional
 
@@ -372,7 +373,8 @@ def depth_within_budget(branching: int, budget: int, *,
 
 def check_budget(budget: object) -> None:
     """Raise ValueError unless `budget` is a number of nodes, at least 1 (the root)."""
-    if real_number(budget, "budget") < 1:
+    number = real_number(budget, "budget")  # a real number, or ValueError
+    if isinstance(number, Real) and number < 1:
         raise ValueError(f"budget must be a number of nodes, at least 1 (the root), got {shown(budget)}")
 
 
