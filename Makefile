@@ -80,7 +80,7 @@ lab: setup  ## start JupyterLab at notebooks/00_start_here (PORT=8888, else the 
 test: setup  ## run tests/ and all notebooks (nbval) in one pytest run
 	cd '$(ROOT)'
 	mkdir -p '$(TEST_HOME)'
-	$(TEST_ENV) '$(BIN)/pytest' tests/ notebooks/ $(NBVAL_ARGS) -m '' \
+	$(TEST_ENV) '$(BIN)/pytest' notebooks/ tests/ $(NBVAL_ARGS) -m '' \
 	    --ignore tests/grading/test_nbgrader.py --ignore tests/setup/test_setup_as_user.py \
 	    -n $(TEST_WORKERS) --dist loadfile --no-loadscope-reorder $(PYTEST_ARGS)
 

@@ -35,6 +35,7 @@ INSTRUCTOR_ONLY = (
     "tests/grading/test_memorised_answers.py",
     "tests/checks/test_grading_guard.py",
     "tests/devtools/test_release.py",
+    "tests/devtools/test_test_order.py",
 )
 """Paths (fnmatch patterns) left out of the student edition. A test module that reads the solution
 notebooks is left out too, whether listed or not (reads_solutions); the two grading tests listed here

@@ -74,8 +74,8 @@ SOLVED = [
     (A3, grading.check_depth_adjusted_utility, ["depth_adjusted_utility"],
      "depth_adjusted_utility: ranks all 958 finished positions, and alpha-beta wins sooner or loses "
      "later with it on all 485 positions where the plain utility does not"),
-    (A5, grading.check_connect_four_evaluation, ["evaluate"],
-     "evaluate: at least 180 of 240 points against the three baseline players"),
+    # (assignment 5's check plays a tournament, 8 s: its solution's line is the stored output of the
+    # solution notebook's check cell, which nbval compares, and test_grade_isolation gives it full marks)
     (A4, grading.check_best_case_leaves, ["best_case_leaves"],
      "best_case_leaves: matches alpha-beta on 21 perfectly ordered trees"),
     (A4, grading.check_effective_branching_factor, ["effective_branching_factor"],
@@ -539,12 +539,10 @@ def test_the_quicker_win_positions_are_what_the_plain_utility_gets_wrong():
     assert grading.plies_to_end(game, game.state("XX.OO....")) == 1
 
 
-def test_the_tournament_is_deterministic_and_its_bar_is_computed():
+def test_the_tournament_bar_is_computed():
     from minimax_lab import ConnectFour
     game = ConnectFour()
-    course = grading.standings(game.evaluate)
-    assert [(s.wins, s.draws, s.losses) for s in grading.standings(game.evaluate)] == \
-           [(s.wins, s.draws, s.losses) for s in course]
+    course = grading.standings(game.evaluate)  # the same for one seed: test_memorised_answers
     assert sum(s.points for s in course) == 198.5 >= grading.PASS_POINTS
     assert sum(s.points for s in grading.standings(lambda state: 0)) == 115.5 < grading.PASS_POINTS
     starts = grading.tournament_openings(game)
