@@ -76,7 +76,6 @@ def test_the_lesson_asks_what_the_checks_check():
     assert f"In game {check.AFRAID_SEED} on the {check.AFRAID_MAZE} maze" in PROMPTS
 
 
-@pytest.mark.slow
 def test_the_games_shown_are_the_check_s_records():
     records = check.demo_records()
     shown = stored_output(CELLS, "games_record(medium")
@@ -286,3 +285,8 @@ def test_the_tree_drawing_shows_the_tree_s_probabilities_and_leaves():
     assert drawing.summary == "tree drawing: 15 nodes"
     source = str(drawing.source) if hasattr(drawing, "source") else str(drawing)
     assert 'label=" 0.25"' in source and 'label=" 0.75"' in source and "label=9 " in source
+
+
+@pytest.mark.slow
+def test_the_stored_records_are_the_games_played():
+    assert check.play_demo_games() == check.DEMO_RECORDS

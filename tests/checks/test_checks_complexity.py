@@ -70,6 +70,7 @@ def test_the_node_count_convention_is_stated_once():
 @pytest.mark.parametrize("exercise, name", [
     (check.knuth_moore_count, "my_count"), (check.next_point, "my_prediction"), (check.pearl_r, "my_r"),
     (check.b_star, "my_b_star"), (check.budget_depth, "my_depth"), (check.best_order_nodes, "best_order_nodes")])
+@pytest.mark.slow
 def test_the_lessons_solutions_are_correct(exercise, name):
     verdict = exercise(solution(name))
     assert verdict.correct is True and verdict.text.startswith("Correct: ")

@@ -52,6 +52,7 @@ def test_the_prose_about_the_iterations_is_what_they_printed():
     assert 0.5 < (last - before) / before < 2   # "about as many as"
 
 
+@pytest.mark.slow
 def test_the_fit_section_teaches_collinearity_not_an_artefact():
     """The centre goes with the other counts and hardly with the result; unconstrained least squares
     gives it a weight below zero, which the non-negative fit clips to 0; the fitted weights do not beat
@@ -90,6 +91,7 @@ def test_every_exercise_is_stored_unanswered():
 
 @pytest.mark.parametrize("exercise, name", [(check.one_more_ply, "my_prediction"), (check.strongest, "my_strongest"),
                                             (check.beam_moves, "my_beam"), (check.dropped_feature, "my_feature")])
+@pytest.mark.slow
 def test_the_solutions_are_correct(exercise, name):
     assert exercise(solution(name)).correct is True
 

@@ -224,6 +224,7 @@ def test_horizon_solution_is_correct():
     assert "Column 3 loses on ply 6" in verdict.text
 
 
+@pytest.mark.slow
 def test_evaluation_solution_is_correct_and_the_lesson_states_its_score():
     verdict = check.evaluation(solution("my_evaluation"))
     assert verdict.correct is True
@@ -285,6 +286,7 @@ def test_weights_of_ones_own_are_not_the_course_s(own):
     assert check.the_course_evaluation(weighted(own), C4) is None
 
 
+@pytest.mark.slow
 def test_weights_of_ones_own_pass_even_near_the_courses():
     assert check.evaluation(weighted(weights(2, 1, 1))).correct is True
 
@@ -308,6 +310,7 @@ def test_fitted_weights_find_a_weighted_sum_and_nothing_else():
     assert not check.near_weights([-2, -1, -2], [2, 1, 2])
 
 
+@pytest.mark.slow
 def test_a_weak_evaluation_gets_a_hint_and_then_a_solution():
     assert_hint_first(check.evaluation, lambda state: 0.0, "open threes weighted 3")
 
@@ -387,6 +390,7 @@ def test_an_evaluation_that_never_returns_is_stopped_and_told(monkeypatch):
                                               "on the empty board.")
 
 
+@pytest.mark.slow
 def test_an_evaluation_too_slow_for_the_match_is_stopped_and_told(monkeypatch):
     monkeypatch.setattr(limits, "CALL_TIMEOUT", 0.3)
     evaluate = solution("my_evaluation")

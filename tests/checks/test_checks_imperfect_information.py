@@ -138,6 +138,7 @@ def test_typical_code_mistakes_are_named(mistake):
     check.clairvoyance.forget()
 
 
+@pytest.mark.slow
 def test_each_deal_s_best_is_named_where_its_value_gives_it_away():
     check.clairvoyance.forget()
     assert check.clairvoyance(each_deal_s_best).correct is False
@@ -157,6 +158,7 @@ def test_a_function_that_returns_only_the_card_is_told_to_return_a_pair():
     check.clairvoyance.forget()
 
 
+@pytest.mark.slow
 def test_the_package_s_searches_are_refused():
     borrowed = {
         "averaging_over_clairvoyance": lambda game, states: plain.averaging_over_clairvoyance(game, states),

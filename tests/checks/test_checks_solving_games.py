@@ -240,7 +240,6 @@ def test_nim_solution_is_correct_and_search_agrees():
     assert winning == [answer]
 
 
-@pytest.mark.slow  # seconds alone: make test runs it, make test-fast does not
 def test_table_or_search_solution_is_correct_and_the_small_board_is_tromps_draw():
     verdict = check.table_or_search(solution("my_choice"))
     assert verdict.correct is True and "solve visits 12,870 nodes; the tablebase labels 161,029" in verdict.text
@@ -360,3 +359,8 @@ test_unanswered_exercises_say_so_and_do_not_raise = unanswered_test(check)
 
 
 test_anything_gets_a_verdict = anything_test([check.retrograde, check.lookup, check.nim_move, check.table_or_search])
+
+
+@pytest.mark.slow
+def test_the_stored_small_board_costs_are_measured():
+    assert check.measure_small_board() == check.SMALL_BOARD_COSTS

@@ -95,6 +95,7 @@ def test_two_ply_solution_is_minimaxs_value_of_the_lessons_tree():
     assert verdict.correct is True and "X takes the largest of -1, -2 and 1" in verdict.text
 
 
+@pytest.mark.slow
 def test_winner_solution_is_correct_on_every_board():
     verdict = check.winner(solution("winner"))
     assert len(check.winner_cases()) == 5478 + len(check.IMPOSSIBLE_BOARDS)
@@ -177,6 +178,7 @@ def test_winner_names_the_smallest_board_it_gets_wrong():
     assert "'X'" not in verdict.text          # the right result waits for the second try
 
 
+@pytest.mark.slow
 def test_the_packages_own_win_test_is_rejected():
     verdict = check.winner(asks_the_package)
     assert verdict.correct is False and "refuses boards play cannot reach" in verdict.text

@@ -60,6 +60,7 @@ def test_result_is_a_search_result_with_visits():
     assert all(-1 <= mean <= 1 for mean in result.means.values())
 
 
+@pytest.mark.slow
 def test_where_too_few_playouts_err():
     # After X takes a corner, O must take the centre (every other reply loses); random playouts
     # make a corner look good: seed 0 picks the corner 6 with 100, 300 or 1,000 playouts, and

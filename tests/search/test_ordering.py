@@ -46,6 +46,7 @@ def test_aima_counts_per_ordering():
     assert worst_first(TreeGame(AIMA), (), (0, 1, 2), ()) == (1, 2, 0)
 
 
+@pytest.mark.slow
 def test_tictactoe_counts():
     game = TicTacToe()
     values = exact_values(game)

@@ -80,6 +80,7 @@ def test_twin_and_traced_search_agree_on_random_trees(tree, first):
 
 @settings_for(300)
 @given(TREES, FIRST, WINDOWS, st.booleans(), ORDERINGS)
+@pytest.mark.slow
 def test_twin_and_traced_alphabeta_agree_with_windows_and_orderings(tree, first, window, fail_hard, order):
     alpha, beta = window
     untraced, traced, printed = (
