@@ -1,16 +1,21 @@
 """The order in which make test starts its longest files (tests/conftest.py applies it)."""
 
 HEAVIEST_FIRST = (
-    "tests/grading/test_grade_attacks.py",
     "tests/grading/test_grade_isolation.py",
-    "tests/grading/test_notebook_check_agrees.py",
+    "tests/grading/test_grade_attacks.py",
     "tests/grading/test_grading.py",
-    "tests/grading/test_memorised_answers.py",
+    "tests/grading/test_notebook_check_agrees.py",
     "tests/grading/test_assignments.py",
     "tests/grading/test_grade_class.py",
+    "tests/grading/test_memorised_answers.py",
     "tests/checks/test_bad_input_checks.py",
-    "tests/checks/test_checks_horizon.py",
+    "tests/search/test_windows.py",
     "tests/search/test_connect_four_engine.py",
+    "tests/checks/test_practice_hint_first.py",
+    "tests/grading/test_assignment6.py",
+    "tests/checks/test_checks_move_ordering.py",
+    "tests/display/test_maze_play.py",
+    "tests/checks/test_checks_horizon.py",
     "tests/checks/test_practice.py",
 )
 """The test files that take longest in `make test` (pytest --durations, summed per file), longest

@@ -405,8 +405,18 @@ def nbval_runs(tmp_path_factory) -> dict:
         shutil.copy(HANDOUTS / name, failing / f"handout_{name}")
         must_fail[f"handout_{name}"] = check_cells(read(HANDOUTS / name))
     runs = {folder: start_nbval(folder) for folder in (passing, failing)}
-    return {"passing": (finish_nbval(passing, runs[passing]), len(list(passing.glob("*.ipynb")))),
-            "failing": (finish_nbval(failing, runs[failing]), must_fail)}
+    results = {folder: finish_nbval(folder, run) for folder, run in runs.items()}
+    for folder, (_, _, failed) in results.items():
+        # Kernels started at the same moment can draw the same port, and one dies at its start
+        # (jupyter_client's race): that says nothing of the notebook, so that folder runs once more.
+        if any(KERNEL_DIED in text for cells in failed.values() for text in cells.values()):
+            results[folder] = finish_nbval(folder, start_nbval(folder))
+    return {"passing": (results[passing], len(list(passing.glob("*.ipynb")))),
+            "failing": (results[failing], must_fail)}
+
+
+KERNEL_DIED = "Kernel died before replying to kernel_info"
+"""What nbval reports for every cell of a notebook whose kernel did not start."""
 
 
 def test_completed_handouts_differ_only_at_checks(nbval_runs):
