@@ -299,18 +299,13 @@ SMALL_BOARD_COSTS = (161_029, 304_574, 12_870, (0, 16))
 only reports them (tests/checks/test_checks_solving_games.py measures again and compares)."""
 
 
-def small_board_costs() -> tuple[int, int, int, tuple[int, int]]:
-    """Return SMALL_BOARD's costs as measure_small_board measures them (SMALL_BOARD_COSTS)."""
-    return SMALL_BOARD_COSTS
-
-
 @exercise("predict")
 def table_or_search(answer: object) -> Verdict:
     """Which is smaller on SMALL_BOARD: the tablebase's positions or solve's nodes?"""
     hint = "which one looks at positions that good play never reaches?"
     if answer is Ellipsis:  # before the searches: the unanswered cell prints at once
         return unanswered(hint)
-    positions, moves, nodes, (value, distance) = small_board_costs()
+    positions, moves, nodes, (value, distance) = SMALL_BOARD_COSTS
     width, height = SMALL_BOARD
     return choice(answer, "b", hint=hint,
                   why=f"On the {width} x {height} board solve visits {nodes:,} nodes; the tablebase labels "
