@@ -44,6 +44,11 @@ class ConnectFourState:
         return f"ConnectFourState(x={self.x:#x}, o={self.o:#x})"
 
 
+_SIZES: dict[tuple[int, int], tuple[int, int]] = {}
+"""The one (width, height) tuple of each board size, which every game of that size shares: a state
+made by one game is then recognised by another of its size at the cost of an `is`."""
+
+
 class ConnectFourRules:
     """Connect Four on `width` x `height` (default 7 x 6): X moves first; an action is a column
     number 0..width-1 (the legal ones in ascending order); a stone falls to the lowest empty
@@ -72,7 +77,7 @@ class ConnectFourRules:
             if type(size) is not int or not 1 <= size <= 16:
                 raise ValueError(f"{name} must be a whole number from 1 to 16, got {move_text(size)}")
         self.width, self.height = width, height
-        self.size = (width, height)
+        self.size = _SIZES.setdefault((width, height), (width, height))  # one tuple per size: check_size's `is`
         stride = height + 1
         self._stride = stride
         self._bottom = tuple(1 << (c * stride) for c in range(width))

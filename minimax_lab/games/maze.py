@@ -553,26 +553,29 @@ class MazeGame:
         if not isinstance(state, MazeState):
             raise TypeError(f"{game_name(self)}: {shown(state, 200)} is {kind_of(state)}, not a MazeState: start "
                             "from game.initial and make moves with game.result")
-        where = f"{game_name(self)}: {shown(state, 200)}"
+
+        def where() -> str:  # the position as text, made only for a message (it sorts the dots)
+            return f"{game_name(self)}: {shown(state, 200)}"
+
         if not isinstance(state.positions, tuple) or len(state.positions) != len(self.agents):
             count = len(state.positions) if isinstance(state.positions, tuple) else shown(state.positions)
-            raise ValueError(f"{where} has {count} positions, but this maze has {len(self.agents)} agents "
+            raise ValueError(f"{where()} has {count} positions, but this maze has {len(self.agents)} agents "
                              f"({', '.join(self.agents)}): is it a state of another maze?")
         for agent, cell in zip(self.agents, state.positions):
             if not _is_cell(cell) or cell not in self._open:
-                raise ValueError(f"{where}: {agent} is at {shown(cell)}, which is not an open cell of this maze "
+                raise ValueError(f"{where()}: {agent} is at {shown(cell)}, which is not an open cell of this maze "
                                  "(a state of another maze?)")
         if not isinstance(state.dots, frozenset) or not state.dots <= self.maze.dots:
-            raise ValueError(f"{where}: its dots must be a frozenset of cells that hold dots at the start of this "
+            raise ValueError(f"{where()}: its dots must be a frozenset of cells that hold dots at the start of this "
                              "maze (a state of another maze?)")
         if state.positions[0] in state.dots:
-            raise ValueError(f"{where}: P is on a dot, which it would have eaten")
+            raise ValueError(f"{where()}: P is on a dot, which it would have eaten")
         for name, value, high in (("score", state.score, None), ("turn", state.turn, len(self.chasers)),
                                   ("steps", state.steps, None)):
             if type(value) is not int or (high is not None and not 0 <= value <= high) or (
                     name == "steps" and value < 0):
                 span = f" from 0 to {high}" if high is not None else " >= 0" if name == "steps" else ""
-                raise ValueError(f"{where}: its {name} must be a whole number{span}, not {shown(value)}")
+                raise ValueError(f"{where()}: its {name} must be a whole number{span}, not {shown(value)}")
 
     # The protocol. Each method reads the state as it is, for speed; a state it cannot read gets
     # check_state's message (not_a_state), not Python's.

@@ -34,14 +34,14 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Literal, Optional, Sequence
 
 from ..checks.core import CASE_SEED, Failure, number_trouble, plain_number, same
-from ..checks.guard import CheckFailed, call_student
+from ..checks.guard import CheckFailed, StudentProblem, call_student
 from ..core.text import shown
 from ..games.maze import FeatureEvaluation, MazeGame, MazeState, random_maze
 from ..games.maze_policies import MazePlay, play_game, random_chaser
 from ..games.protocol import GameView
 from ..search.agents import agents_alphabeta, agents_search
 from .reports import attempt, judge_cases, number_text, raised
-from .sandbox import BatchedEvaluation, RemoteError, RemoteFunction
+from .sandbox import Batches, BatchedEvaluation, KernelBatches, RemoteError, RemoteFunction
 
 if TYPE_CHECKING:
     from ..display.maze_drawing import MazeSvg
@@ -279,37 +279,27 @@ def reflex_agent(reflex_value: Callable[[MazeGame, MazeState, str], float]) -> C
 
 def evaluation_agent(evaluate: Callable[[MazeGame, MazeState], float], game: MazeGame,
                      depth: int = EVALUATION_DEPTH) -> Callable[[MazeGame, MazeState], str]:
-    """Return MAX's expectimax agent, `depth` rounds deep, with evaluate(game, state) at its leaves
-    (asked once per position; in batches, one round trip a move, when it runs in a worker)."""
+    """Return MAX's expectimax agent, `depth` rounds deep, with evaluate(game, state) at its leaves,
+    asked once per position and in batches, one a move (a round trip when it runs in a worker; in
+    the kernel, one guarded call, the game shared rather than copied but checked unchanged)."""
     plies = depth * len(game.agents)
-    if isinstance(evaluate, RemoteFunction):
-        batched = BatchedEvaluation(evaluate, plies, leading=(game,))
+    batched: Batches = (BatchedEvaluation(evaluate, plies, leading=(game,)) if isinstance(evaluate, RemoteFunction)
+                        else KernelBatches(evaluate, plies, leading=(game,), shared=(0,)))
 
-        def remote(state: MazeState) -> float:
-            try:
-                return _number(state, batched(state), None)
-            except RemoteError as error:
-                raise EvaluationFailed(state, raised(error), error) from None
+    def value(state: MazeState) -> float:
+        try:
+            got = batched(state)
+        except (StudentProblem, NotImplementedError):
+            raise
+        except (Exception, SystemExit) as error:  # noqa: BLE001 - the student's error, shown with its position
+            raise EvaluationFailed(state, raised(error), error) from None
+        return _number(state, got, None)
 
-        def searched(game: MazeGame, state: MazeState) -> str:
-            try:
-                batched.prefetch(game, state)
-            except RemoteError:
-                pass  # the failing position raises again when the search asks for it
-            return str(agents_search(game, state, depth=depth, evaluate=remote, chasers="chance").move)
+    def searched(game: MazeGame, state: MazeState) -> str:
+        batched.prefetch(game, state)
+        return str(agents_search(game, state, depth=depth, evaluate=value, chasers="chance").move)
 
-        return searched
-    values: dict[MazeState, float] = {}
-
-    def local(state: MazeState) -> float:
-        if state not in values:  # the game is shared, not copied on every call: it must come back unchanged
-            outcome = call_student(evaluate, game, state, shared=(0,))
-            if outcome.stopped is not None:
-                raise outcome.stopped
-            values[state] = _number(state, outcome.value, outcome.error)
-        return values[state]
-
-    return lambda game, state: str(agents_search(game, state, depth=depth, evaluate=local, chasers="chance").move)
+    return searched
 
 
 @dataclass(frozen=True)

@@ -56,7 +56,7 @@ import time
 from pathlib import Path
 from typing import Any, Callable, Mapping, NoReturn, Optional, Protocol, Sequence, TypedDict, TypeVar, cast
 
-from ..checks.guard import CheckFailed, StudentProblem, TimedOut
+from ..checks.guard import CheckFailed, Outcome, StudentProblem, TimedOut, call_student
 from ..core.game_types import A, S
 from ..games.protocol import Game
 from ..games.registry import kit_modules
@@ -507,7 +507,14 @@ class Worker:
         """Return the replies to calling `name` on each argument list, in one round trip (the worker
         stops at the first reply that is not a value; the list is then shorter)."""
         self._count(len(calls), name)
-        message: Json = {"op": "batch", "name": name, "calls": [[encode(a) for a in args] for args in calls]}
+        encoded: dict[int, Json] = {}  # an argument every call shares (the maze's game) is encoded once
+
+        def once(arg: object) -> Json:
+            if id(arg) not in encoded:
+                encoded[id(arg)] = encode(arg)
+            return encoded[id(arg)]
+
+        message: Json = {"op": "batch", "name": name, "calls": [[once(a) for a in args] for args in calls]}
         reply = self._request(message, what=f"running {name} on {len(calls)} positions",
                               timeout=self.quick.get(name))
         replies = reply.get("replies") if isinstance(reply, dict) else None
@@ -726,16 +733,17 @@ class InputChangedRemote(StudentProblem):
     """The student's function changed an argument it was given (its own copy, in the worker)."""
 
 
-class BatchedEvaluation(RemoteFunction):
+class Batches:
     """A student's evaluation as a depth-limited search in the grader uses it: asked once per
     position, and in batches: `before(player)` wraps a player so that, before each of its moves,
-    every position at its search's horizon not asked yet goes to the worker in one round trip."""
+    every position at its search's horizon not asked yet is asked in one go (one round trip to the
+    worker, or one guarded call in the kernel). A position whose evaluation failed raises again each
+    time the search asks for it."""
 
     BATCH = 2000
-    """Most positions in one round trip."""
+    """Most positions asked in one go."""
 
-    def __init__(self, remote: RemoteFunction, depth: int, leading: tuple[object, ...] = ()):
-        super().__init__(remote.worker, remote.name)
+    def __init__(self, depth: int, leading: tuple[object, ...] = ()):
         self.depth = depth
         self.leading = leading
         """Arguments the student's function takes before the position (the maze evaluation's game)."""
@@ -746,30 +754,33 @@ class BatchedEvaluation(RemoteFunction):
         if state in self.errors:
             raise self.errors[state]
         if state not in self.values:
-            self.values[state] = super().__call__(*self.leading, state)
+            self.values[state] = self.ask_one(state)
         return self.values[state]
 
-    def call_with_writes(self, args: Sequence[object], writes: Sequence[int]) -> object:
-        return self(*args)
+    def ask_one(self, state: object) -> object:
+        """Return the student's value of one position, or raise what its evaluation raised."""
+        raise NotImplementedError
+
+    def ask(self, positions: Sequence[object]) -> list[tuple[object, Optional[BaseException]]]:
+        """Return (value, None) or (None, the error) for the first positions, up to the first error."""
+        raise NotImplementedError
 
     def prefetch(self, game: Game[S, A], state: S) -> None:
-        """Ask the worker about every position `self.depth` plies from `state` it was not asked about."""
-        frontier, horizon = [state], []
+        """Ask about every position `self.depth` plies from `state` not asked about yet."""
+        frontier: list[S] = [state]
         for ply in range(self.depth):
             following = []
             for position in frontier:
                 if not game.is_terminal(position):
                     following += [game.result(position, a) for a in game.actions(position)]
-            frontier = following
-        horizon = [p for p in dict.fromkeys(frontier) if not game.is_terminal(p)
-                   and p not in self.values and p not in self.errors]
+            frontier = list(dict.fromkeys(following))  # a position reached twice is expanded once
+        horizon = [p for p in frontier if not game.is_terminal(p) and p not in self.values and p not in self.errors]
         for start in range(0, len(horizon), self.BATCH):
             chunk = horizon[start:start + self.BATCH]
-            replies = self.worker.batch(self.name, [(*self.leading, p) for p in chunk])
-            for position, reply in zip(chunk, replies):
-                try:
-                    self.values[position] = self.reply_value(reply)
-                except Exception as error:  # noqa: BLE001 - raised again when the search asks
+            for position, (value, error) in zip(chunk, self.ask(chunk)):
+                if error is None:
+                    self.values[position] = value
+                else:
                     self.errors[position] = error
 
     def before(self, player: Callable[[Game[S, A], S], A]) -> Callable[[Game[S, A], S], A]:
@@ -782,20 +793,90 @@ class BatchedEvaluation(RemoteFunction):
         return batched
 
 
+class BatchedEvaluation(Batches, RemoteFunction):
+    """Batches of a student's evaluation that runs in its worker: a batch is one round trip."""
+
+    def __init__(self, remote: RemoteFunction, depth: int, leading: tuple[object, ...] = ()):
+        RemoteFunction.__init__(self, remote.worker, remote.name)
+        Batches.__init__(self, depth, leading)
+
+    def ask_one(self, state: object) -> object:
+        return RemoteFunction.__call__(self, *self.leading, state)
+
+    def call_with_writes(self, args: Sequence[object], writes: Sequence[int]) -> object:
+        return self(*args)
+
+    def ask(self, positions: Sequence[object]) -> list[tuple[object, Optional[BaseException]]]:
+        asked: list[tuple[object, Optional[BaseException]]] = []
+        for reply in self.worker.batch(self.name, [(*self.leading, p) for p in positions]):
+            try:
+                asked.append((self.reply_value(reply), None))
+            except Exception as error:  # noqa: BLE001 - raised again when the search asks
+                asked.append((None, error))
+        return asked
+
+
+class KernelBatches(Batches):
+    """Batches of a student's evaluation that runs in the kernel (no worker: under Pyodide, or a
+    test's call): a batch is one guarded call (guard.call_student: copies, the package's searches
+    forbidden, a time limit, output captured) that evaluates its positions in turn, so the guard is
+    set up once a move, not once a position. The leading arguments at the indices in `shared` are
+    passed as they are (a game: too big to copy) but must come back unchanged."""
+
+    def __init__(self, evaluate: Callable[..., object], depth: int, leading: tuple[object, ...] = (),
+                 shared: Sequence[int] = ()):
+        super().__init__(depth, leading)
+        self.evaluate, self.shared = evaluate, tuple(shared)
+        self.__name__ = str(getattr(evaluate, "__name__", "evaluate"))
+
+        def each(*arguments: object) -> list[tuple[object, Optional[BaseException]]]:
+            *before, states = arguments
+            asked: list[tuple[object, Optional[BaseException]]] = []
+            for state in cast(list[object], states):
+                try:
+                    asked.append((evaluate(*before, state), None))
+                except (StudentProblem, NotImplementedError):
+                    raise
+                except (Exception, SystemExit) as error:  # noqa: BLE001 - raised again when the search asks
+                    asked.append((None, error))
+                    break
+            return asked
+
+        each.__name__ = self.__name__
+        self.each = each
+        """The guarded call of a batch: made once, so the guard prepares it once (guard.forbidder_for)."""
+
+    def ask_one(self, state: object) -> object:
+        return self.checked(call_student(self.evaluate, *self.leading, state, shared=self.shared))
+
+    def ask(self, positions: Sequence[object]) -> list[tuple[object, Optional[BaseException]]]:
+        asked = self.checked(call_student(self.each, *self.leading, list(positions), shared=self.shared))
+        return cast(list[tuple[object, Optional[BaseException]]], asked)
+
+    @staticmethod
+    def checked(outcome: Outcome) -> object:
+        """Return the value of a guarded call, or raise what stopped it or what it raised."""
+        if outcome.stopped is not None:
+            raise outcome.stopped
+        if outcome.error is not None:
+            raise outcome.error
+        return outcome.value
+
+
 Evaluation = TypeVar("Evaluation", bound=Callable[..., object])
 
 
 def in_batches(evaluate: Evaluation, depth: int) -> Evaluation:
-    """Return a student's evaluation ready for a depth-`depth` search: a BatchedEvaluation when it
-    runs in a worker, else `evaluate` itself (in a student's notebook)."""
+    """Return a student's evaluation ready for a depth-`depth` search, asked in batches: a
+    BatchedEvaluation when it runs in a worker, else KernelBatches (in a notebook with no worker)."""
     if isinstance(evaluate, RemoteFunction):  # it stands in for the student's function, as the RemoteFunction does
         return cast(Evaluation, BatchedEvaluation(evaluate, depth))
-    return evaluate
+    return cast(Evaluation, KernelBatches(evaluate, depth))
 
 
 def prefetching(evaluate: object, player: Callable[[Game[S, A], S], A]) -> Callable[[Game[S, A], S], A]:
     """Return `player`, prefetching `evaluate`'s positions before each move when it is batched."""
-    return evaluate.before(player) if isinstance(evaluate, BatchedEvaluation) else player
+    return evaluate.before(player) if isinstance(evaluate, Batches) else player
 
 
 __all__ = ["CALL_TIMEOUT", "CALL_BUDGET", "KIT_MODULES", "SANDBOX_NOTE", "CheckFailed", "CourseCodeUsed",

@@ -12,7 +12,7 @@ import pytest
 from minimax_lab import TicTacToe, Trace, TreeGame, alphabeta, expectiminimax, grading, minimax
 from minimax_lab.checks import core, guard
 from minimax_lab.core.trees import random_tree, random_trees, validate_tree
-from minimax_lab.grading import CheckFailed, reports
+from minimax_lab.grading import CheckFailed, assignment5, reports
 from minimax_lab.grading.assignments import is_answer_cell, read
 from minimax_lab.grading.cases import failure_size
 from minimax_lab.heuristics.tictactoe import open_lines_evaluation
@@ -459,17 +459,17 @@ NAMED_MISTAKES = [
                  [("return 0", "return None", 1)],
                  r"expected: a number\n  returned: None", id="utility-draw-not-a-number"),
     # Connect Four: X's view forgotten (the side to move's, or O's), the opponent's windows ignored,
-    # the score not scaled into (-1, 1)
+    # the score not scaled into (-1, 1); in the small tournament (small_tournament)
     pytest.param(A5, "evaluate", grading.check_connect_four_evaluation,
                  [("return score / 10_000", "return -score / 10_000", 1)],
-                 r"scored 59\.5 of 240 points; it needs 180", id="connect-four-sign-flipped"),
+                 r"scored 11 of 60 points; it needs 45", id="connect-four-sign-flipped"),
     pytest.param(A5, "evaluate", grading.check_connect_four_evaluation,
                  [("return score / 10_000", "return score / 10_000 * (1 if state.to_move == 'X' else -1)",
                    1)],
-                 r"scored 129\.5 of 240 points", id="connect-four-side-to-move"),
+                 r"scored 30\.5 of 60 points", id="connect-four-side-to-move"),
     pytest.param(A5, "evaluate", grading.check_connect_four_evaluation,
                  [('(("X", 1, 0), ("O", -1, 1))', '(("X", 1, 0),)', 1)],
-                 r"scored 165 of 240 points.*against the course's evaluation: 15 won",
+                 r"scored 40 of 60 points.*against the course's evaluation: 5 won",
                  id="connect-four-opponent-ignored"),
     pytest.param(A5, "evaluate", grading.check_connect_four_evaluation,
                  [("return score / 10_000", "return score", 1)],
@@ -477,9 +477,20 @@ NAMED_MISTAKES = [
 ]
 
 
+def small_tournament(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Make assignment 5's tournament 10 openings (60 games) with the pass mark scaled to 45 points:
+    a planted mistake tells its own story there as in the full tournament, in a quarter of the time.
+    The full tournament's figures are test_the_tournament_bar_is_computed's."""
+    monkeypatch.setattr(assignment5, "TOURNAMENT_OPENINGS", 10)
+    monkeypatch.setattr(assignment5, "PASS_POINTS", 45)
+    guard.accept_changes(monkeypatch)
+
+
 @pytest.mark.parametrize("notebook, function, check, mutations, named", NAMED_MISTAKES)
 def test_a_planted_mistake_in_a_new_exercise_is_caught_and_named(notebook, function, check, mutations,
-                                                                  named, capsys):
+                                                                  named, capsys, monkeypatch):
+    if notebook == A5:
+        small_tournament(monkeypatch)
     mistaken = answers(notebook, function, tuple(mutations))[function]
     with pytest.raises(CheckFailed) as caught:
         check(mistaken)
