@@ -85,6 +85,7 @@ from .assignment4 import (
     ebf_cases,
 )
 from .assignment5 import (
+    BASELINE_STANDINGS,
     PASS_POINTS,
     TOURNAMENT_DEPTH,
     TOURNAMENT_OPENINGS,
@@ -92,6 +93,7 @@ from .assignment5 import (
     check_connect_four_evaluation,
     standings,
     standings_report,
+    stored_standings_report,
     tournament_openings,
 )
 from .assignment6 import (
@@ -129,7 +131,7 @@ __all__ = [
     "ordering_report", "check_depth_adjusted_utility", "plies_to_end", "quicker_win_positions",
     "scored_game",
     "PASS_POINTS", "TOURNAMENT_DEPTH", "TOURNAMENT_OPENINGS", "baselines", "check_connect_four_evaluation",
-    "standings", "tournament_openings", "standings_report",
+    "standings", "tournament_openings", "standings_report", "BASELINE_STANDINGS", "stored_standings_report",
     "EVALUATION_DEPTH", "EVALUATION_GAMES", "EVALUATION_LAYOUT", "EVALUATION_SCORE", "EVALUATION_WINS",
     "REFLEX_GAMES", "REFLEX_LAYOUT", "REFLEX_WINS", "check_reflex", "check_multi_agent_minimax",
     "check_multi_agent_alphabeta", "check_multi_agent_expectimax", "check_maze_evaluation", "evaluation_agent",

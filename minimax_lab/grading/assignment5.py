@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Callable, Optional, cast
+from typing import Callable, Optional, Sequence, cast
 
 from ..analysis.players import Played, Player, depth_limited_player, match, random_player, reference_player
 from ..checks.core import CASE_SEED, plain_number
@@ -42,6 +42,18 @@ OPENING_PLIES = 2
 PASS_POINTS = 180
 """Points needed to pass, of 2 x TOURNAMENT_OPENINGS x 3 = 240: three quarters. From the openings of
 seed 0, the course's own evaluation scores 198.5; no evaluation at all (every position 0) 115.5."""
+
+
+BASELINE_STANDINGS: dict[str, tuple[tuple[str, int, int, int], ...]] = {
+    "the course's evaluation": (("the random player", 80, 0, 0), ("the reference player", 78, 1, 1),
+                                ("the course's evaluation", 37, 6, 37)),
+    "no evaluation": (("the random player", 74, 0, 6), ("the reference player", 19, 42, 19),
+                      ("the course's evaluation", 1, 1, 78)),
+}
+"""The standings the handout shows before a student writes anything, from the openings of seed 0 (a
+notebook's): (opponent, won, drawn, lost) against each baseline, for the course's evaluation
+(ConnectFour.evaluate) and for no evaluation at all (every position 0). Stored, since a student only
+reads them (480 games); standings_report plays them again, and a test compares the two."""
 
 
 class EvaluationFailed(Exception):
@@ -115,9 +127,28 @@ class Standing:
     def points(self) -> float:
         return self.wins + self.draws / 2
 
+    @property
+    def counts(self) -> tuple[str, int, int, int]:
+        """Return (opponent, won, drawn, lost), as BASELINE_STANDINGS stores them."""
+        return self.opponent, self.wins, self.draws, self.losses
+
     def __str__(self) -> str:
-        return (f"against {self.opponent}: {self.wins} won, {self.draws} drawn, {self.losses} lost, "
-                f"{self.points:g} of {len(self.games)} points")
+        return standing_line(*self.counts)
+
+
+def standing_line(opponent: str, won: int, drawn: int, lost: int) -> str:
+    """Return how a report shows the games against one baseline."""
+    return (f"against {opponent}: {won} won, {drawn} drawn, {lost} lost, "
+            f"{won + drawn / 2:g} of {won + drawn + lost} points")
+
+
+def report_text(counts: Sequence[tuple[str, int, int, int]]) -> str:
+    """Return the standings (opponent, won, drawn, lost), one line per baseline, and the total
+    against the pass mark."""
+    total = sum(won + drawn / 2 for _, won, drawn, _ in counts)
+    games = sum(won + drawn + lost for _, won, drawn, lost in counts)
+    return "\n".join([standing_line(*row) for row in counts]
+                     + [f"total: {total:g} of {games} points (pass: {PASS_POINTS})"])
 
 
 def standings(evaluate: Callable[[ConnectFourState], float], *, seed: Optional[int] = None) -> list[Standing]:
@@ -134,11 +165,16 @@ def standings(evaluate: Callable[[ConnectFourState], float], *, seed: Optional[i
 def standings_report(evaluate: Callable[[ConnectFourState], float], *, seed: Optional[int] = None) -> str:
     """Return the standings of `evaluate` (from `seed`, default: CASE_SEED), one line per
     baseline, and the total against the pass mark."""
-    table = standings(evaluate, seed=seed)
-    total = sum(s.points for s in table)
-    games = sum(len(s.games) for s in table)
-    return "\n".join([str(s) for s in table]
-                     + [f"total: {total:g} of {games} points (pass: {PASS_POINTS})"])
+    return report_text([s.counts for s in standings(evaluate, seed=seed)])
+
+
+def stored_standings_report(player: str) -> str:
+    """Return standings_report's text for a player of BASELINE_STANDINGS ("the course's evaluation"
+    or "no evaluation") from the stored standings, at once."""
+    if player not in BASELINE_STANDINGS:
+        raise ValueError(f"no standings are stored for {shown(player)}: the stored ones are "
+                         f"{', '.join(map(repr, BASELINE_STANDINGS))}")
+    return report_text(BASELINE_STANDINGS[player])
 
 
 def check_connect_four_evaluation(evaluate: Callable[[ConnectFourState], float]) -> None:

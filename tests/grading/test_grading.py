@@ -554,7 +554,12 @@ def test_the_tournament_bar_is_computed():
     from minimax_lab import ConnectFour
     game = ConnectFour()
     course = grading.standings(game.evaluate)  # the same for one seed: test_memorised_answers
+    none = grading.standings(lambda state: 0)
     assert sum(s.points for s in course) == 198.5 >= grading.PASS_POINTS
-    assert sum(s.points for s in grading.standings(lambda state: 0)) == 115.5 < grading.PASS_POINTS
+    assert sum(s.points for s in none) == 115.5 < grading.PASS_POINTS
+    # what the handout shows, stored, is what these games give
+    assert grading.BASELINE_STANDINGS == {"the course's evaluation": tuple(s.counts for s in course),
+                                          "no evaluation": tuple(s.counts for s in none)}
+    assert grading.stored_standings_report("no evaluation") == grading.standings_report(lambda state: 0)
     starts = grading.tournament_openings(game)
     assert len(set(starts)) == grading.TOURNAMENT_OPENINGS and all(len(s.moves) == 7 for s in starts)
