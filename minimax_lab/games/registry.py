@@ -14,6 +14,7 @@ end of that module, and add the entry to GAMES below.
 
 from __future__ import annotations
 
+import functools
 from typing import Any, Optional
 
 from .cards import CARDS
@@ -52,10 +53,21 @@ def games_with(job: str) -> list[GameEntry]:
     return [entry for entry in GAMES if job in entry.parts]
 
 
-def wire_kinds() -> list[tuple[GameEntry, WireKind]]:
-    """Return every kind of value that crosses the grader's pipe as a game's, games before states."""
+@functools.cache
+def wire_kinds() -> tuple[tuple[GameEntry, WireKind], ...]:
+    """Return every kind of value that crosses the grader's pipe as a game's, games before states
+    (made once: GAMES is fixed, and the wire asks on every value it encodes or decodes)."""
     games = [(entry, entry.wire_game) for entry in GAMES if entry.wire_game is not None]
-    return games + [(entry, kind) for entry in GAMES for kind in entry.wire_states]
+    return tuple(games + [(entry, kind) for entry in GAMES for kind in entry.wire_states])
+
+
+@functools.cache
+def wire_tags() -> dict[str, tuple[GameEntry, WireKind]]:
+    """Return each kind of wire_kinds by its tag (the first of a tag, as wire_kinds lists them)."""
+    tags: dict[str, tuple[GameEntry, WireKind]] = {}
+    for entry, kind in wire_kinds():
+        tags.setdefault(kind.tag, (entry, kind))
+    return tags
 
 
 def state_entry(state: object) -> Optional[GameEntry]:

@@ -503,18 +503,13 @@ class Worker:
         reply = self._request(message, what=f"running {name}", timeout=self.quick.get(name))
         return self._checked(reply, name)
 
-    def batch(self, name: str, calls: Sequence[Sequence[object]]) -> list[Reply]:
-        """Return the replies to calling `name` on each argument list, in one round trip (the worker
-        stops at the first reply that is not a value; the list is then shorter)."""
+    def batch(self, name: str, calls: Sequence[Sequence[object]], shared: Sequence[object] = ()) -> list[Reply]:
+        """Return the replies to calling `name` on the `shared` arguments followed by each argument
+        list, in one round trip (the worker stops at the first reply that is not a value; the list is
+        then shorter). The shared arguments (the maze evaluation's game) cross once."""
         self._count(len(calls), name)
-        encoded: dict[int, Json] = {}  # an argument every call shares (the maze's game) is encoded once
-
-        def once(arg: object) -> Json:
-            if id(arg) not in encoded:
-                encoded[id(arg)] = encode(arg)
-            return encoded[id(arg)]
-
-        message: Json = {"op": "batch", "name": name, "calls": [[once(a) for a in args] for args in calls]}
+        message: Json = {"op": "batch", "name": name, "shared": [encode(a) for a in shared],
+                         "calls": [[encode(a) for a in args] for args in calls]}
         reply = self._request(message, what=f"running {name} on {len(calls)} positions",
                               timeout=self.quick.get(name))
         replies = reply.get("replies") if isinstance(reply, dict) else None
@@ -751,11 +746,14 @@ class Batches:
         self.errors: dict[object, BaseException] = {}
 
     def __call__(self, state: object) -> object:
+        try:
+            return self.values[state]  # the common case: asked before the move, in its batch
+        except KeyError:
+            pass
         if state in self.errors:
             raise self.errors[state]
-        if state not in self.values:
-            self.values[state] = self.ask_one(state)
-        return self.values[state]
+        self.values[state] = value = self.ask_one(state)
+        return value
 
     def ask_one(self, state: object) -> object:
         """Return the student's value of one position, or raise what its evaluation raised."""
@@ -808,7 +806,7 @@ class BatchedEvaluation(Batches, RemoteFunction):
 
     def ask(self, positions: Sequence[object]) -> list[tuple[object, Optional[BaseException]]]:
         asked: list[tuple[object, Optional[BaseException]]] = []
-        for reply in self.worker.batch(self.name, [(*self.leading, p) for p in positions]):
+        for reply in self.worker.batch(self.name, [(p,) for p in positions], shared=self.leading):
             try:
                 asked.append((self.reply_value(reply), None))
             except Exception as error:  # noqa: BLE001 - raised again when the search asks

@@ -39,6 +39,8 @@ from numbers import Real
 from typing import TypeVar, Union, cast
 
 from ..core.text import shown
+from ..core.trees import Chance
+from ..games.registry import wire_kinds, wire_tags
 
 MAX_DEPTH = 400
 """Deepest nesting encode and decode follow; deeper data is refused with WireError."""
@@ -92,9 +94,6 @@ def encode(value: object, depth: int = 0) -> Json:
 
 def _encode_game(value: object, depth: int) -> Json:
     """Encode a chance node, or a game or a game's state as its registry entry says."""
-    from ..core.trees import Chance
-    from ..games.registry import wire_kinds
-
     kind = type(value)
     if type(value) is Chance:
         return {"Chance": [[[encode(p, depth + 1), encode(t, depth + 1)] for p, t in value.outcomes],
@@ -197,11 +196,7 @@ class Decoder:
     def _game(self, tag: str, body: Json, depth: int) -> object:
         """Decode a chance node, or a game or a game's state as its registry entry says: one game per
         kind and data, and a state read against the game of its kind decoded last (or a new one)."""
-        from ..core.trees import Chance
-        from ..games.registry import wire_kinds
-
-        found = None if tag == "Chance" else next(((entry, wire) for entry, wire in wire_kinds() if wire.tag == tag),
-                                                  None)
+        found = None if tag == "Chance" else wire_tags().get(tag)
         if found is None and tag != "Chance":
             raise WireError(f"unknown tag {shown(tag)}")
         try:

@@ -21,9 +21,10 @@ Requests, and the replies they get:
         {"missing": NAME}                               no function NAME was defined
         {"unreadable": MESSAGE}                         returned something that cannot cross (wire)
         {"changed": INDEX}                              changed argument INDEX it was given
-    {"op": "batch", "name": NAME, "calls": [[ARG, ...], ...]}
-        call NAME on each argument list in turn: reply {"replies": [REPLY, ...]}, stopping after the
-        first reply that is not a value.
+    {"op": "batch", "name": NAME, "shared": [ARG, ...], "calls": [[ARG, ...], ...]}
+        call NAME on the shared arguments (read once: the maze evaluation's game) followed by each
+        argument list in turn: reply {"replies": [REPLY, ...]}, stopping after the first reply that
+        is not a value.
 
 Everything here runs in the student's process, so nothing here is trusted: the grader checks every
 reply (minimax_lab.grading.sandbox.Worker).
@@ -35,7 +36,7 @@ import json
 import os
 import struct
 import sys
-from typing import Any, BinaryIO, Callable, Optional
+from typing import Any, BinaryIO, Callable, Optional, Sequence
 
 from .notebook_shim import install, run_cell
 from .wire import MAX_DEPTH, Decoder, Json, WireError, encode
@@ -135,15 +136,16 @@ class Answers:
         found = self.namespace.get(name)
         return found if callable(found) else None
 
-    def call(self, name: str, args: list[Json], writes: list[int]) -> Reply:
-        """Call the student's function `name` on the decoded `args`; return the reply."""
+    def call(self, name: str, args: list[Json], writes: list[int], read: Sequence[object] = ()) -> Reply:
+        """Call the student's function `name` on the decoded `args`; return the reply. The first
+        arguments may come decoded already (`read`: a batch's shared ones)."""
         function = self.function(name)
         if function is None and self.namespace.get(name) is not None:
             return {"unreadable": f"is not a function: the answer cells make it a value of type "
                                   f"{type(self.namespace[name]).__name__}"}
         if function is None:
             return {"missing": name}
-        values = [self.decode(arg) for arg in args]
+        values = [*read, *(self.decode(arg) for arg in args[len(read):])]
         try:
             returned = function(*values)
         except NotImplementedError as error:
@@ -174,8 +176,10 @@ class Answers:
             return self.call(request["name"], request["args"], request.get("writes", []))
         if op == "batch":
             replies: list[Json] = []
+            shared: list[Json] = request.get("shared", [])
+            read = [self.decode(arg) for arg in shared]
             for args in request["calls"]:
-                reply = self.call(request["name"], args, [])
+                reply = self.call(request["name"], shared + args, [], read)
                 replies.append(reply)
                 if "value" not in reply:
                     break
