@@ -22,7 +22,7 @@ from ..games.protocol import TreeGame
 from ..games.registry import game_of_state
 from ..search.textbook import SearchResult
 from .cases import failure_size
-from .sandbox import KernelBatches, RemoteError, RemoteFunction
+from .sandbox import Batches, RemoteError, RemoteFunction
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -109,17 +109,17 @@ def attempt(func: Callable[..., object], *args: object) -> tuple[Any, Optional[B
     timed out or changed its input; NotImplementedError (not answered yet) propagates. The value is
     Any: what a student returned, which each check narrows (checks.core.plain_number and the like)."""
     writes = [i for i, arg in enumerate(args) if (isinstance(arg, list) and not arg) or hasattr(arg, "fill_from")]
-    if isinstance(func, RemoteFunction):  # graded: the function runs in its worker, not here
-        try:
-            return func.call_with_writes(args, writes), None
-        except RemoteError as error:
-            return None, error
-    if isinstance(func, KernelBatches):  # guarded already, a batch of positions at a time
+    if isinstance(func, Batches):  # asked a batch of positions at a time, in its worker or guarded here
         try:
             return func(*args), None
         except (StudentProblem, NotImplementedError):
             raise
         except (Exception, SystemExit) as error:  # noqa: BLE001 - the student's error is the answer
+            return None, error
+    if isinstance(func, RemoteFunction):  # graded: the function runs in its worker, not here
+        try:
+            return func.call_with_writes(args, writes), None
+        except RemoteError as error:
             return None, error
     outcome = call_student(func, *args, writes=writes)
     if outcome.stopped is not None:

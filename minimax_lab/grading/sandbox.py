@@ -813,9 +813,6 @@ class BatchedEvaluation(Batches, RemoteFunction):
     def ask_one(self, state: object) -> object:
         return RemoteFunction.__call__(self, *self.leading, state)
 
-    def call_with_writes(self, args: Sequence[object], writes: Sequence[int]) -> object:
-        return self(*args)
-
     def ask(self, positions: Sequence[object]) -> list[tuple[object, Optional[BaseException]]]:
         asked: list[tuple[object, Optional[BaseException]]] = []
         for reply in self.worker.batch(self.name, [(p,) for p in positions], shared=self.leading):
