@@ -36,10 +36,12 @@ LOCK_ARGS   ?=
 # backend when MPLBACKEND is unset, and with Agg plt.show() would print a
 # warning instead of the figure the notebooks saved.  Headless matplotlib
 # already falls back to Agg in plain pytest runs.
-# Compiled bytecode goes to the venv too (PYTHONPYCACHEPREFIX), and is written even where
-# PYTHONDONTWRITEBYTECODE is set (as in many containers): otherwise every kernel and every pytest
-# process compiles each module it imports again, 2.5 s more for each of the forty-odd kernels a
-# run starts; the repository gets no __pycache__ from it.
+# Compiled bytecode is written even where PYTHONDONTWRITEBYTECODE is set (as in many containers):
+# otherwise every kernel and every pytest process compiles the course's modules again. The
+# libraries' bytecode is compiled once, when make setup installs them, and read from there; the
+# course's goes to __pycache__ folders beside its modules (git ignores them), so a fresh clone
+# compiles only those, once. (A PYTHONPYCACHEPREFIX would ignore the libraries' compiled files and
+# have the first processes of every fresh run compile all of Jupyter and numpy again.)
 TEST_HOME := $(VENV)/test-home
 TEST_ENV  := JUPYTER_PLATFORM_DIRS=1 JUPYTER_PREFER_ENV_PATH=1 \
              JUPYTER_CONFIG_DIR='$(TEST_HOME)/jupyter-config' \
@@ -47,7 +49,7 @@ TEST_ENV  := JUPYTER_PLATFORM_DIRS=1 JUPYTER_PREFER_ENV_PATH=1 \
              JUPYTER_RUNTIME_DIR='$(TEST_HOME)/jupyter-runtime' \
              IPYTHONDIR='$(TEST_HOME)/ipython' \
              MPLCONFIGDIR='$(TEST_HOME)/matplotlib' \
-             PYTHONPYCACHEPREFIX='$(TEST_HOME)/bytecode' PYTHONDONTWRITEBYTECODE= \
+             PYTHONDONTWRITEBYTECODE= \
              PYTHONHASHSEED=0
 
 # nbval: --nbval re-runs every notebook and compares outputs cell by cell;

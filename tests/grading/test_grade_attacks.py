@@ -1,6 +1,7 @@
 """Grades that hold whoever runs the grader, however loaded the machine and whatever a file holds
 (issue 36): a table of attacks, each graded in a class beside an honest control student, and a
-table of honest but unusual answers that must earn full marks. Both tables grow.
+table of honest but unusual answers that must earn full marks (HONEST_VARIANTS, graded by make
+grade and in a notebook in test_notebook_check_agrees). Both tables grow.
 
 An attack is contained when the attacker earns nothing it did not earn (its answers are the
 handout's stubs but for the attack, so it earns nothing at all), the control student's row is the
@@ -177,13 +178,11 @@ def control(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
     return class_grades.read_csv(folder / "out" / "grades.csv")[0]
 
 
-def attack_class(folder: Path, honest: bool = True) -> list[Path]:
-    """Write the class: every attack, the honest variants (unless not `honest`) and the control student."""
+def attack_class(folder: Path) -> list[Path]:
+    """Write the class: every attack and the control student."""
     folder.mkdir(parents=True)
     paths = [submit(folder, NAME, answers, student=f"attack{n:02d}", edit=edit)
              for n, (answers, edit) in enumerate(ATTACKS.values())]
-    paths += [submit(folder, NAME, answers, student=f"honest{n:02d}", edit=edit)
-              for n, (answers, edit) in enumerate(HONEST_VARIANTS.values()) if honest]
     paths.append(submit(folder, NAME, {}, student="control"))
     return paths
 
@@ -213,14 +212,12 @@ def orphaned_workers() -> list[int]:
     return orphans
 
 
-def check_the_class(folder: Path, out: Path, control: dict[str, str], started: float, honest: bool = True) -> None:
+def check_the_class(folder: Path, out: Path, control: dict[str, str], started: float) -> None:
     rows = {row["student"]: row for row in class_grades.read_csv(out / "grades.csv")}
-    assert len(rows) == len(ATTACKS) + len(HONEST_VARIANTS) * honest + 1, "every row is written"
+    assert len(rows) == len(ATTACKS) + 1, "every row is written"
     assert rows["control"] == control, "the control student's row is the one it gets alone"
     for n, name in enumerate(ATTACKS):
         assert float(rows[f"attack{n:02d}"]["total"]) == EARNS.get(name, 0.0), name
-    for n, name in enumerate(HONEST_VARIANTS if honest else ()):
-        assert rows[f"honest{n:02d}"]["total"] == "4", (name, (out / "feedback" / f"honest{n:02d}.txt").read_text())
     assert sorted(p.name for p in out.iterdir()) == ["feedback", "grades.csv", "report.txt"]
     time.sleep(3)  # the double-forked attack would write 2 s after its worker started
     assert orphaned_workers() == [] and files_outside(out, started) == []
@@ -228,7 +225,7 @@ def check_the_class(folder: Path, out: Path, control: dict[str, str], started: f
 
 
 @pytest.mark.parametrize("mode", ["as it is", "limits only"])
-def test_every_attack_is_contained_and_every_honest_variant_earns_full_marks(
+def test_every_attack_is_contained(
         tmp_path: Path, control: dict[str, str], mode: str, monkeypatch: pytest.MonkeyPatch) -> None:
     if mode == "limits only":
         monkeypatch.setenv("MINIMAX_LAB_SANDBOX", "limits")
@@ -240,12 +237,8 @@ def test_every_attack_is_contained_and_every_honest_variant_earns_full_marks(
                     "that kills every process it may would end your session (the README says so)")
     started = time.time()
     out = tmp_path / "out"
-    # The honest variants are graded in the mode a grader runs in by default (and again in a notebook,
-    # test_notebook_check_agrees); the other modes are about containing the attacks.
-    honest = mode == "as it is"
-    class_grades.grade_class(SOLUTION, attack_class(tmp_path / "class", honest), out, seed=11, jobs=2,
-                             call_timeout=CALL)
-    check_the_class(tmp_path / "class", out, control, started, honest)
+    class_grades.grade_class(SOLUTION, attack_class(tmp_path / "class"), out, seed=11, jobs=2, call_timeout=CALL)
+    check_the_class(tmp_path / "class", out, control, started)
 
 
 UNPRIVILEGED = 65533
@@ -282,7 +275,7 @@ def test_as_an_unprivileged_user_the_attacks_are_contained_too(control: dict[str
     base = Path(tempfile.mkdtemp(prefix="minimax-lab-unprivileged-"))  # pytest's folders are root's alone
     try:
         folder, out = base / "class", base / "out"
-        paths = attack_class(folder, honest=False)
+        paths = attack_class(folder)
         for path in [base, folder, *paths]:
             os.chown(path, UNPRIVILEGED, UNPRIVILEGED)
         found = unprivileged_python(base)
@@ -296,7 +289,7 @@ def test_as_an_unprivileged_user_the_attacks_are_contained_too(control: dict[str
                              capture_output=True, text=True, timeout=1200, cwd=base, env=environment)
         assert run.returncode == 0, run.stderr[-3000:]
         assert "sandbox bubblewrap" in run.stdout or shutil.which("bwrap") is None, run.stdout[:500]
-        check_the_class(folder, out, control, started, honest=False)
+        check_the_class(folder, out, control, started)
         kits = [path for path in Path(tempfile.gettempdir()).glob("minimax-lab-kit-*")
                 if path.stat().st_uid == UNPRIVILEGED and path.stat().st_mtime >= started]
         assert kits == [], "the grader removes its read-only kits when it ends"

@@ -16,7 +16,10 @@ from typing import Any, Optional
 
 import pytest
 
-from minimax_lab.grading import assignments, class_grades, runner, sandbox
+from test_grading import small_tournament
+
+from minimax_lab.checks import guard
+from minimax_lab.grading import assignment6, assignments, class_grades, runner, sandbox
 
 pytestmark = pytest.mark.slow  # grades submissions in sandboxed workers
 
@@ -75,8 +78,21 @@ ALL = ["assignment1_minimax", "assignment2_alphabeta", "assignment3_player", "as
 
 # --- honest answers ------------------------------------------------------------------------------
 
+def smaller_play(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Make assignment 5's tournament and assignment 6's evaluation games smaller, their bars scaled:
+    a tenth of the whole check's time, with the answers graded as make grade grades them. Their
+    full size is played by make test's nbval run of the solutions, whose check cells run the same
+    checks in the same sandbox (grading.in_notebook), and by test_the_tournament_bar_is_computed."""
+    small_tournament(monkeypatch)
+    monkeypatch.setattr(assignment6, "EVALUATION_GAMES", 4)
+    monkeypatch.setattr(assignment6, "EVALUATION_WINS", 3)
+    guard.accept_changes(monkeypatch)
+
+
 @pytest.mark.parametrize("name", ALL)
-def test_the_solutions_earn_every_point_and_are_not_flagged(tmp_path: Path, name: str) -> None:
+def test_the_solutions_earn_every_point_and_are_not_flagged(tmp_path: Path, name: str,
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    smaller_play(monkeypatch)
     graded = grade(submit(tmp_path, name, {}), name)
     assert all(v.passed for v in graded.marks), messages(graded)
     assert graded.notes == []
