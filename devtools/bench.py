@@ -18,8 +18,9 @@ at NODES and at 1 s a move, the ablation table, 40 games against the solver from
 and 50 positions of each kind. `--positions`, `--nodes`, `--seconds`, `--ablation` and `--games` set
 those numbers, `--weights` adds the tournament behind Connect Four's linear evaluation weights,
 `--engine-only` skips the tic-tac-toe tables and the maze game. The tables end with the grading
-guard's overhead per call of a student's function and the time of one maze game (issue 39's target:
-a depth-2 expectimax game with two random chasers on the classic layout in at most 2 s).
+guard's overhead per call of a student's function, the time of one maze game (issue 39's target:
+a depth-2 expectimax game with two random chasers on the classic layout in at most 2 s) and each
+practice widget's slowest round (a new case, a check, the answer shown; goal: at most 1 s).
 
 Last, what a student waits for: each lesson run top to bottom in a new kernel (wall time, the
 kernel's start included) and on Pyodide, as the server-free edition runs it (the browser tests' Node
@@ -51,6 +52,8 @@ from minimax_lab.analysis.experiments import text_table
 from minimax_lab.analysis.maze_games import search_agent
 from minimax_lab.analysis.players import Player, greedy_player, play, player_names, points, weight_tournament
 from minimax_lab.checks.core import FIG_5_2
+from minimax_lab.checks.practice import (ChancePractice, MCTSPractice, Practice, PruningPractice, RetrogradePractice,
+                                         ValuePractice)
 from minimax_lab.games.maze import MazeGame, MazeState
 from minimax_lab.games.maze_policies import MAX_MOVES, MazePlay, play_game, random_chaser
 from minimax_lab.games.protocol import Game
@@ -403,6 +406,7 @@ def main(argv: Optional[list[str]] = None) -> None:
     if not args.engine_only:
         search_tables()
         maze_figure()
+        practice_figure()
     engine_figures(run, args.seed)
     if args.weights:
         weights_table(args.seed)
@@ -560,6 +564,42 @@ def maze_figure(runs: int = MAZE_RUNS) -> float:
           f"nodes searched): {median:.2f} s (median of {runs} runs, CPU time; target at most {MAZE_TARGET:g} s: "
           f"{'met' if median <= MAZE_TARGET else 'not met'})")
     return median
+
+
+# --- the practice widgets as a student meets them ------------------------------------------------
+
+PRACTICE_GOAL = 1.0
+"""Seconds a practice widget may take to draw a new case, check an answer and show the answer."""
+
+PRACTICE_SEEDS = 5
+"""Cases each practice widget is timed on (seeds 0, 1, ...)."""
+
+PRACTICE_WIDGETS: dict[str, Callable[..., Practice]] = {
+    practice.__name__: practice
+    for practice in (PruningPractice, ValuePractice, ChancePractice, RetrogradePractice, MCTSPractice)}
+"""Every practice widget the lessons show, by name."""
+
+
+def practice_round(practice: Callable[..., Practice], seed: int) -> float:
+    """Return the wall time of one round of a practice widget as a student meets it: a new case
+    drawn (seed `seed`), the answer checked, and the answer shown (on widgets that show it)."""
+    start = time.perf_counter()
+    widget = practice(seed=seed)
+    widget.check()
+    if widget.hint_first:
+        widget.show_answer()
+    return time.perf_counter() - start
+
+
+def practice_figure(seeds: int = PRACTICE_SEEDS) -> dict[str, float]:
+    """Print each practice widget's slowest round of `seeds` against PRACTICE_GOAL; return them by name."""
+    worst = {name: max(practice_round(practice, seed) for seed in range(seeds))
+             for name, practice in PRACTICE_WIDGETS.items()}
+    print(f"\npractice widgets: a new case, a check and the answer shown, slowest of {seeds} seeds "
+          f"(wall time; goal at most {PRACTICE_GOAL:g} s):")
+    for name, seconds in worst.items():
+        print(f"  {name:20} {seconds:.2f} s ({'met' if seconds <= PRACTICE_GOAL else 'not met'})")
+    return worst
 
 
 # --- the lessons as a student runs them ------------------------------------------------------------

@@ -5,7 +5,6 @@ second the answer, bad input a message, and the buttons work."""
 
 import math
 import re
-import time
 
 import pytest
 
@@ -63,13 +62,12 @@ def test_the_same_seed_draws_the_same_case_and_the_next_seed_another(practice):
 
 @pytest.mark.parametrize("practice", WIDGETS)
 @pytest.mark.slow
-def test_each_widget_makes_and_checks_a_case_within_a_second(practice):
+def test_each_widget_makes_checks_and_answers_a_case(practice):
+    """What make bench times (devtools/bench.py, practice_figure: the goal of a second a round)."""
     for seed in range(5):
-        start = time.perf_counter()
         widget = practice(seed=seed)
-        widget.check()
-        widget.show_answer()
-        assert time.perf_counter() - start < 1.0
+        assert widget.check().startswith("Not answered yet")
+        assert widget.show_answer() and widget.feedback.value
 
 
 # --- ChancePractice ---------------------------------------------------------------------------------

@@ -76,6 +76,23 @@ def test_the_maze_figure_prints_its_target(capsys, monkeypatch):
     assert f"target at most {bench.MAZE_TARGET:g} s: met" in out
 
 
+def test_the_practice_figure_times_every_widget_and_prints_the_goal(capsys, monkeypatch):
+    rounds = []
+    monkeypatch.setattr(bench, "practice_round", lambda practice, seed: rounds.append((practice, seed)) or 0.25)
+    worst = bench.practice_figure(seeds=2)
+    assert rounds == [(practice, seed) for practice in bench.PRACTICE_WIDGETS.values() for seed in range(2)]
+    assert worst == dict.fromkeys(["PruningPractice", "ValuePractice", "ChancePractice", "RetrogradePractice",
+                                   "MCTSPractice"], 0.25)
+    out = capsys.readouterr().out
+    assert "slowest of 2 seeds" in out and "goal at most 1 s" in out and out.count("0.25 s (met)") == 5
+
+
+def test_a_practice_round_draws_checks_and_answers(monkeypatch):
+    shown = []
+    monkeypatch.setattr(bench.ChancePractice, "show_answer", lambda self: shown.append(self.seed) or "")
+    assert bench.practice_round(bench.ChancePractice, 3) > 0 and shown == [3]
+
+
 def test_the_lesson_times_run_a_lesson_in_a_kernel_and_print_the_goals(capsys, monkeypatch):
     monkeypatch.setattr(bench, "pyodide_seconds", lambda names: {})
     times = bench.lesson_times("00")
