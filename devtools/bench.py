@@ -55,6 +55,7 @@ from minimax_lab.checks.core import FIG_5_2
 from minimax_lab.checks.practice import (ChancePractice, MCTSPractice, Practice, PruningPractice, RetrogradePractice,
                                          ValuePractice)
 from minimax_lab.games.maze import MazeGame, MazeState
+from minimax_lab.grading import assignment5
 from minimax_lab.games.maze_policies import MAX_MOVES, MazePlay, play_game, random_chaser
 from minimax_lab.games.protocol import Game
 from minimax_lab.games.tictactoe import LINES, TicTacToe
@@ -390,7 +391,14 @@ def main(argv: Optional[list[str]] = None) -> None:
     parser.add_argument("--lessons", nargs="?", const="", metavar="NN",
                         help="only the lessons' run times (those whose name starts with NN, default all)")
     parser.add_argument("--no-lessons", action="store_true", help="skip the lessons' run times")
+    parser.add_argument("--tournament-seeds", type=int, metavar="N",
+                        help="only assignment 5's tournament scores over seeds 0 to N - 1 (about 4 s a seed)")
     args = parser.parse_args(argv)
+    if args.tournament_seeds is not None:
+        if args.tournament_seeds < 1:
+            parser.error(f"--tournament-seeds must be at least 1, got {args.tournament_seeds}")
+        tournament_spread(args.tournament_seeds)
+        return
     if args.lessons is not None:
         lesson_times(args.lessons or None)
         return
@@ -600,6 +608,28 @@ def practice_figure(seeds: int = PRACTICE_SEEDS) -> dict[str, float]:
     for name, seconds in worst.items():
         print(f"  {name:20} {seconds:.2f} s ({'met' if seconds <= PRACTICE_GOAL else 'not met'})")
     return worst
+
+
+# --- assignment 5's tournament from seed to seed ------------------------------------------------
+
+def tournament_spread(seeds: int) -> dict[str, tuple[float, float]]:
+    """Print the lowest and highest points the course's evaluation and no evaluation at all (every
+    position 0) score in assignment 5's tournament over seeds 0 to `seeds` - 1, against its pass
+    mark: how steady TOURNAMENT_OPENINGS openings keep the score (grading/assignment5.py); return
+    them by name."""
+    game = ConnectFour()
+    players: dict[str, Callable[[Any], float]] = {"the course's evaluation": game.evaluate,
+                                                  "no evaluation": lambda state: 0.0}
+    spread = {}
+    for name, evaluate in players.items():
+        totals = [sum(s.points for s in assignment5.standings(evaluate, seed=seed)) for seed in range(seeds)]
+        spread[name] = (min(totals), max(totals))
+    most = 2 * assignment5.TOURNAMENT_OPENINGS * 3
+    print(f"\nassignment 5's tournament ({assignment5.TOURNAMENT_OPENINGS} openings, {most} points; pass "
+          f"{assignment5.PASS_POINTS:g}) over seeds 0 to {seeds - 1}:")
+    for name, (low, high) in spread.items():
+        print(f"  {name:24} {low:g} to {high:g} points")
+    return spread
 
 
 # --- the lessons as a student runs them ------------------------------------------------------------

@@ -93,6 +93,29 @@ def test_a_practice_round_draws_checks_and_answers(monkeypatch):
     assert bench.practice_round(bench.ChancePractice, 3) > 0 and shown == [3]
 
 
+def test_the_tournament_spread_is_the_standings_of_each_seed(capsys, monkeypatch):
+    monkeypatch.setattr(bench.assignment5, "TOURNAMENT_OPENINGS", 2)
+    spread = bench.tournament_spread(2)
+    game = bench.ConnectFour()
+    totals = [sum(s.points for s in bench.assignment5.standings(game.evaluate, seed=seed)) for seed in (0, 1)]
+    assert spread["the course's evaluation"] == (min(totals), max(totals))
+    low, high = spread["no evaluation"]
+    assert 0 <= low <= high <= 12
+    out = capsys.readouterr().out
+    assert "(2 openings, 12 points; pass 180) over seeds 0 to 1" in out and "no evaluation" in out
+
+
+def test_the_tournament_seeds_option_runs_only_the_spread(capsys, monkeypatch):
+    asked = []
+    monkeypatch.setattr(bench, "tournament_spread", asked.append)
+    monkeypatch.setattr(bench, "search_tables", lambda: pytest.fail("only the spread was asked for"))
+    bench.main(["--tournament-seeds", "3"])
+    assert asked == [3]
+    with pytest.raises(SystemExit):
+        bench.main(["--tournament-seeds", "0"])
+    assert "--tournament-seeds must be at least 1, got 0" in capsys.readouterr().err
+
+
 def test_the_lesson_times_run_a_lesson_in_a_kernel_and_print_the_goals(capsys, monkeypatch):
     monkeypatch.setattr(bench, "pyodide_seconds", lambda names: {})
     times = bench.lesson_times("00")
