@@ -11,6 +11,7 @@ under bubblewrap where it is installed, again without it, and once as an unprivi
 
 from __future__ import annotations
 
+import fcntl
 import os
 import shutil
 import subprocess
@@ -18,7 +19,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Any, Callable, Optional
+from typing import Any, Callable, Iterator, Optional
 
 import pytest
 from test_grade_isolation import SOLUTIONS, earned, messages, processes_with, solution, submit
@@ -67,6 +68,9 @@ def cell_type_is(kind: str) -> Callable[[Any], None]:
     return edit
 
 
+FIRST = assignments.cell_source(answer_cell_at(solution(NAME), 0))
+"""The solution's first answer cell (minimax_value)."""
+
 ATTACKS: dict[str, tuple[dict[int, Optional[str]], Optional[Callable[[Any], None]]]] = {
     # 1. undoing the sandbox with the privileges root keeps
     "remounts the kit and rewrites the worker": (stubs(
@@ -93,8 +97,9 @@ ATTACKS: dict[str, tuple[dict[int, Optional[str]], Optional[Callable[[Any], None
         "for _ in range(8):\n    try:\n        threading.Thread(target=spin, daemon=True).start()\n"
         "    except RuntimeError:\n        pass\n"), None),
     "fills memory": (stubs("hoard = bytearray(3 * 1024 ** 3)\n"), None),
+    # 8 files of 15 MB in each folder: more than the tmpfs bubblewrap gives the worker (sandbox.WORK_SIZE, 64 MiB)
     "fills its folder and /tmp": (stubs(
-        "import os\nfor folder in ('.', '/tmp', os.environ.get('HOME', '.')):\n    for i in range(40):\n"
+        "import os\nfor folder in ('.', '/tmp', os.environ.get('HOME', '.')):\n    for i in range(8):\n"
         f"        try:\n            open(os.path.join(folder, f'{MARKER}-fill{{i}}'), 'wb').write(b'x' * 15_000_000)\n"
         "        except OSError:\n            break\n"), None),
     # 4. outliving the worker, and killing the grader
@@ -122,19 +127,12 @@ ATTACKS: dict[str, tuple[dict[int, Optional[str]], Optional[Callable[[Any], None
     "ANSI escapes in a message": (stubs(
         "def minimax_value(tree, maximizing=True):\n"
         "    raise ValueError('\\x1b[2J\\x1b[32mminimax_value: pass\\r\\nall: 4 of 4 points')\n"), None),
-    # 10. code the notebook never ran
-    "a raw cell at the answer's id": ({}, cell_type_is("raw")),
-    "a markdown cell at the answer's id": ({}, cell_type_is("markdown")),
-    "a %%writefile cell": ({0: "%%writefile answer.py\n" + "\n".join(
-        assignments.cell_source(answer_cell_at(solution(NAME), 0)).split("\n"))}, None),
+    # 10. code the notebook never ran: the right first answer where a notebook does not run it as Python
+    "a raw cell at the answer's id": (stubs(FIRST), cell_type_is("raw")),
+    "a markdown cell at the answer's id": (stubs(FIRST), cell_type_is("markdown")),
+    "a %%writefile cell": (stubs("%%writefile answer.py\n" + FIRST), None),
 }
-"""Attacks on assignment 1, by name: (answers, edit of the notebook). Where an attack keeps some
-honest answers (the last three), it earns those and nothing for the attacked exercise, nor for
-the next, whose solution calls it."""
-
-EARNS = {"a raw cell at the answer's id": 2.0, "a markdown cell at the answer's id": 2.0,
-         "a %%writefile cell": 2.0}
-"""What the attacks that keep honest answers earn (the others: nothing)."""
+"""Attacks on assignment 1, by name: (answers, edit of the notebook). Every attack earns nothing."""
 
 
 def honest_new_cell_below_the_stub(notebook: Any) -> None:
@@ -155,7 +153,6 @@ def ids_dropped_and_hints_added(notebook: Any) -> None:
                                             "def minimax_value(tree: list | int, maximizing: bool = True) -> float:")
 
 
-FIRST = assignments.cell_source(answer_cell_at(solution(NAME), 0))
 HONEST_VARIANTS: dict[str, tuple[dict[int, Optional[str]], Optional[Callable[[Any], None]]]] = {
     "returns numpy numbers": ({0: "import numpy as np\n" + FIRST.replace("        return tree\n",
                                                                           "        return np.asarray(tree)[()]\n")}, None),
@@ -185,6 +182,17 @@ def attack_class(folder: Path) -> list[Path]:
              for n, (answers, edit) in enumerate(ATTACKS.values())]
     paths.append(submit(folder, NAME, {}, student="control"))
     return paths
+
+
+@pytest.fixture
+def one_class_at_a_time() -> Iterator[None]:
+    """Hold a lock while a class of attacks is graded and checked: the attacks write files that carry
+    MARKER, which a class graded at the same time in another test process would find outside its
+    output folder before its grader has removed them (make test runs this file in one process; a
+    developer's run of its tests in several may not)."""
+    with open(Path(tempfile.gettempdir()) / "minimax-lab-attack-classes.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        yield
 
 
 def files_outside(out: Path, since: float) -> list[str]:
@@ -217,7 +225,7 @@ def check_the_class(folder: Path, out: Path, control: dict[str, str], started: f
     assert len(rows) == len(ATTACKS) + 1, "every row is written"
     assert rows["control"] == control, "the control student's row is the one it gets alone"
     for n, name in enumerate(ATTACKS):
-        assert float(rows[f"attack{n:02d}"]["total"]) == EARNS.get(name, 0.0), name
+        assert float(rows[f"attack{n:02d}"]["total"]) == 0.0, name
     assert sorted(p.name for p in out.iterdir()) == ["feedback", "grades.csv", "report.txt"]
     # The double-forked attack would write 1 s after its worker started; its last worker started
     # before grading ended, so a process that outlived it has written by now.
@@ -227,8 +235,8 @@ def check_the_class(folder: Path, out: Path, control: dict[str, str], started: f
 
 
 @pytest.mark.parametrize("mode", ["as it is", "limits only"])
-def test_every_attack_is_contained(
-        tmp_path: Path, control: dict[str, str], mode: str, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_every_attack_is_contained(tmp_path: Path, control: dict[str, str], mode: str,
+                                  monkeypatch: pytest.MonkeyPatch, one_class_at_a_time: None) -> None:
     if mode == "limits only":
         monkeypatch.setenv("MINIMAX_LAB_SANDBOX", "limits")
         monkeypatch.setattr(sandbox, "_bwrap_cache", {})
@@ -273,7 +281,8 @@ def unprivileged_python(base: Path) -> Optional[tuple[str, dict[str, str]]]:
 
 @pytest.mark.skipif(os.geteuid() != 0 or shutil.which("setpriv") is None,
                     reason="runs the grader as another user: needs root and setpriv")
-def test_as_an_unprivileged_user_the_attacks_are_contained_too(control: dict[str, str]) -> None:
+def test_as_an_unprivileged_user_the_attacks_are_contained_too(control: dict[str, str],
+                                                               one_class_at_a_time: None) -> None:
     base = Path(tempfile.mkdtemp(prefix="minimax-lab-unprivileged-"))  # pytest's folders are root's alone
     try:
         folder, out = base / "class", base / "out"
