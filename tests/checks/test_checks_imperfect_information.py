@@ -206,7 +206,7 @@ def first_failing_result():
 
 HINT_FIRST = [
     (check.belief_size, 630, "5"),
-    (check.clairvoyance, mistaken("sum"), first_failing_result()),
+    (check.clairvoyance, mistaken("sum"), first_failing_result),  # worked out when the test runs
     (check.road, (5, 5), "(5, -95/2)"),
     (check.quiz_1, "a", "'b'"),
     (check.quiz_2, "b", "'a'"),
@@ -216,7 +216,7 @@ HINT_FIRST = [
 
 @pytest.mark.parametrize("exercise, wrong, answer", HINT_FIRST)
 def test_hint_first(exercise, wrong, answer):
-    assert_hint_first(exercise, wrong, answer)
+    assert_hint_first(exercise, wrong, answer() if callable(answer) else answer)
 
 
 def test_every_exercise_has_a_hint_first_case():

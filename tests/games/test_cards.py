@@ -2,6 +2,7 @@
 (minimax_lab.search.imperfect): the rules, what a player sees, belief states, averaging over
 clairvoyance, and the value of a belief state checked against a brute-force search of MAX's strategies."""
 
+import functools
 import random
 from fractions import Fraction
 from math import comb
@@ -83,8 +84,16 @@ def random_positions(count, seed=13):
     return found
 
 
-@pytest.mark.parametrize("game, state", random_positions(20))
-def test_a_belief_state_holds_the_real_position_and_only_positions_seen_alike(game, state):
+@functools.lru_cache(maxsize=None)
+def positions(count, seed):
+    """random_positions(count, seed), made once in the process that runs a test asking for them (not
+    at collection, which every test process does)."""
+    return tuple(random_positions(count, seed))
+
+
+@pytest.mark.parametrize("index", range(20))
+def test_a_belief_state_holds_the_real_position_and_only_positions_seen_alike(index):
+    game, state = positions(20, 13)[index]
     states = belief_state(game, state, "MAX")
     assert state in states
     assert all(game.observation(s, "MAX") == game.observation(state, "MAX") for s in states)
@@ -119,16 +128,18 @@ def strategies_value(game, states):
     return {a: best({root: a}) for a in game.actions(states[0])}
 
 
-@pytest.mark.parametrize("game, state", [case if index < 5 else pytest.param(*case, marks=pytest.mark.slow)
-                                         for index, case in enumerate(random_positions(15, seed=38))])
+@pytest.mark.parametrize("index", [index if index < 5 else pytest.param(index, marks=pytest.mark.slow)
+                                   for index in range(15)])
 @pytest.mark.slow
-def test_belief_values_is_the_best_strategy_found_by_listing_them(game, state):
+def test_belief_values_is_the_best_strategy_found_by_listing_them(index):
+    game, state = positions(15, 38)[index]
     states = belief_state(game, state, "MAX")
     assert belief_values(game, states).values == strategies_value(game, states)
 
 
-@pytest.mark.parametrize("game, state", random_positions(25, seed=7))
-def test_clairvoyance_never_values_an_action_below_its_true_value(game, state):
+@pytest.mark.parametrize("index", range(25))
+def test_clairvoyance_never_values_an_action_below_its_true_value(index):
+    game, state = positions(25, 7)[index]
     states = belief_state(game, state, "MAX")
     fooled, true = averaging_over_clairvoyance(game, states), belief_values(game, states)
     assert all(fooled.values[a] >= true.values[a] for a in game.actions(state))
