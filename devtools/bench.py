@@ -55,10 +55,10 @@ from minimax_lab.checks.core import FIG_5_2
 from minimax_lab.checks.practice import (ChancePractice, MCTSPractice, Practice, PruningPractice, RetrogradePractice,
                                          ValuePractice)
 from minimax_lab.games.maze import MazeGame, MazeState
-from minimax_lab.grading import assignment5
 from minimax_lab.games.maze_policies import MAX_MOVES, MazePlay, play_game, random_chaser
 from minimax_lab.games.protocol import Game
 from minimax_lab.games.tictactoe import LINES, TicTacToe
+from minimax_lab.grading import assignment5
 from minimax_lab.heuristics.connect_four import ConnectFour
 from minimax_lab.heuristics.connect_four_evaluation import WEIGHTS
 from minimax_lab.heuristics.generic import even
@@ -624,7 +624,7 @@ def tournament_spread(seeds: int) -> dict[str, tuple[float, float]]:
     for name, evaluate in players.items():
         totals = [sum(s.points for s in assignment5.standings(evaluate, seed=seed)) for seed in range(seeds)]
         spread[name] = (min(totals), max(totals))
-    most = 2 * assignment5.TOURNAMENT_OPENINGS * 3
+    most = 2 * assignment5.TOURNAMENT_OPENINGS * len(assignment5.baselines(game))  # a point a game, both colours
     print(f"\nassignment 5's tournament ({assignment5.TOURNAMENT_OPENINGS} openings, {most} points; pass "
           f"{assignment5.PASS_POINTS:g}) over seeds 0 to {seeds - 1}:")
     for name, (low, high) in spread.items():

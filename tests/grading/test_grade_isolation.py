@@ -79,10 +79,10 @@ ALL = ["assignment1_minimax", "assignment2_alphabeta", "assignment3_player", "as
 # --- honest answers ------------------------------------------------------------------------------
 
 def smaller_play(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Make assignment 5's tournament and assignment 6's evaluation games smaller, their bars scaled:
-    a tenth of the whole check's time, with the answers graded as make grade grades them. Their
-    full size is played by make test's nbval run of the solutions, whose check cells run the same
-    checks in the same sandbox (grading.in_notebook), and by test_the_tournament_bar_is_computed."""
+    """Make assignment 5's tournament 10 of its 40 openings and assignment 6's evaluation 4 of its 10
+    games, their bars scaled, the answers still graded as make grade grades them. Their full size is
+    played by make test's nbval run of the solutions, whose check cells run the same checks in the
+    same sandbox (grading.in_notebook), and by test_the_tournament_bar_is_computed."""
     small_tournament(monkeypatch)
     monkeypatch.setattr(assignment6, "EVALUATION_GAMES", 4)
     monkeypatch.setattr(assignment6, "EVALUATION_WINS", 3)
