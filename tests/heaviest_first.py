@@ -14,7 +14,6 @@ HEAVIEST_FIRST = (
     "tests/checks/test_practice_hint_first.py",
     "tests/grading/test_assignment6.py",
     "tests/checks/test_checks_move_ordering.py",
-    "tests/display/test_maze_play.py",
     "tests/checks/test_checks_horizon.py",
     "tests/checks/test_practice.py",
 )

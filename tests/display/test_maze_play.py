@@ -280,17 +280,6 @@ def test_a_record_counts_the_games_of_each_seed():
         games_record(game, agent, random_chaser, seeds=[])
 
 
-@pytest.mark.slow   # twenty games, 5 s
-def test_the_lessons_comparison_minimax_is_caught_where_expectimax_is_not():
-    """The games lesson 09 measures: ten seeds on the medium maze, depth 2, random chasers."""
-    game = MazeGame("medium")
-    records = {name: games_record(game, search_agent(depth=2, chasers=chasers), random_chaser, seeds=range(10),
-                                  max_moves=200) for name, chasers in (("minimax", "min"), ("expectimax", "chance"))}
-    assert records["minimax"].losses > 0 == records["expectimax"].losses
-    assert records["expectimax"].wins > records["minimax"].wins
-    assert records["expectimax"].mean_score > records["minimax"].mean_score
-
-
 def test_moves_played_is_play_game_a_move_at_a_time():
     game = MazeGame("classic")
     agent = search_agent(depth=1)
