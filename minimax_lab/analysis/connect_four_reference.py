@@ -168,7 +168,7 @@ def generator_move(game: ConnectFour, state: ConnectFourState, rng: random.Rando
         safe = [move for move in state.moves if not hands_a_win(game, state, move)]
         return rng.choice(safe or list(state.moves))
     move: int = alphabeta(game, state, depth=GENERATOR_DEPTH, evaluate=game.evaluate,
-                          order=move_order(game)).move
+                          order=move_order(game)).best_move
     return move
 
 

@@ -45,21 +45,20 @@ class SearchAgent:
         self.depth, self.chasers = depth, chasers
         self.evaluate: Evaluate = score if evaluate is None else callable_value(
             evaluate, "evaluate", "evaluate(state) returning a number")
-        self.last: Optional[SearchResult[float]] = None
+        self.last: Optional[SearchResult[float, str]] = None
         self.searches = 0
 
     def __repr__(self) -> str:
         return f"search_agent(depth={self.depth}, chasers={self.chasers!r})"
 
-    def search(self, game: MazeGame, state: MazeState) -> SearchResult[float]:
+    def search(self, game: MazeGame, state: MazeState) -> SearchResult[float, str]:
         """Return agents_search's result in `state` with this agent's settings (and keep it as `last`)."""
         self.last = agents_search(game, state, depth=self.depth, evaluate=self.evaluate, chasers=self.chasers)
         self.searches += 1
         return self.last
 
     def __call__(self, game: MazeGame, state: MazeState) -> str:
-        move: str = self.search(game, state).move
-        return move
+        return self.search(game, state).best_move
 
 
 def search_agent(*, depth: int, chasers: Literal["min", "chance"] = "min",

@@ -57,7 +57,7 @@ def depth_limited_player(evaluate: Evaluate, order: Optional[Ordering] = None,
         raise ValueError("a depth-limited player needs evaluate(state) to score the horizon")
     if order is not None:
         callable_value(order, "order", "order(game, state, actions, path) returning the actions")
-    return lambda game, state: alphabeta(game, state, depth=depth, evaluate=evaluate, order=order).move
+    return lambda game, state: alphabeta(game, state, depth=depth, evaluate=evaluate, order=order).best_move
 
 
 def reference_player(depth: int = PLAYER_DEPTH) -> Player:
@@ -75,7 +75,7 @@ def perfect_player(game: Game[S, A]) -> Player[S, A]:
     def perfect(game_: Game[S, A], state: S) -> A:
         if state not in moves:
             check_move_to_choose(game, state, "perfect_player")
-            moves[state] = alphabeta(game, state).move
+            moves[state] = alphabeta(game, state).best_move
         return moves[state]
 
     return perfect

@@ -257,7 +257,7 @@ def horizon_facts() -> tuple[int, dict[int, int], int, float]:
     it plays another move, the plies from the careless move to the loss, the move included)."""
     c4 = game()
     state = c4.play(HORIZON_MOVES)
-    moves = {depth: plain_search(c4, state, depth).move for depth in range(1, MOST_DEPTH + 1)}
+    moves = {depth: plain_search(c4, state, depth).best_move for depth in range(1, MOST_DEPTH + 1)}
     careless = moves[CARELESS_DEPTH]
     seen = next(depth for depth in range(CARELESS_DEPTH, MOST_DEPTH + 1) if moves[depth] != careless)
     after = engine(c4, depth=MOST_DEPTH).search(c4.result(state, careless))

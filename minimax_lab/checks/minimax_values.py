@@ -87,7 +87,7 @@ def all_min(tree: Tree) -> float:
 def predicted_move(answer: object) -> Verdict:
     """Check the move predicted at the root of MOVE_TREE (0, 1 or 2)."""
     values = move_values(MOVE_TREE)
-    best = minimax(MOVE_TREE).move
+    best = minimax(MOVE_TREE).best_move
     others = [move for move in range(len(values)) if move != best]
     mistakes: dict[object, str] = {move: f"After move {move}, MIN can hold you to {value_text(values[move])}."
                                 for move in others}
@@ -217,7 +217,7 @@ def quiz_2(answer: object) -> Verdict:
 @exercise("check-yourself")
 def quiz_3(answer: object) -> Verdict:
     """Against a MIN that makes mistakes, what does minimax's move score? (a, b or c)"""
-    move = minimax(FIG_5_2).move
+    move = minimax(FIG_5_2).best_move
     gift = max(FIG_5_2[move])   # a MIN that always hands over the largest card
     return choice(answer, "c", hint="the minimax value is a guarantee; ask what it guarantees",
                   why="No MIN can hold MAX below the minimax value; a weak one may give more (in "

@@ -289,7 +289,7 @@ def corner_choices() -> dict[int, int]:
     """Return UCT's reply (seed 0) to X's corner 0 with 100, 1,000 and 3,000 playouts."""
     game = TicTacToe()
     state = game.state(CORNER)
-    return {playouts: uct(game, state, playouts=playouts, seed=0).move for playouts in (100, 1000, 3000)}
+    return {playouts: uct(game, state, playouts=playouts, seed=0).best_move for playouts in (100, 1000, 3000)}
 
 
 @exercise("check-yourself")

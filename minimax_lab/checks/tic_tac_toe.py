@@ -204,7 +204,7 @@ def replies_expected() -> tuple[int, int, dict[int, int]]:
     for move in game.actions(state):
         after = engine(game, depth=ENGINE_DEPTH).search(game.result(state, move))
         plies[move] = int(WIN - after.value) + 1 if after.value > 1 else 0
-    return minimax(game, state).move, engine(game, depth=ENGINE_DEPTH).search(state).move, plies
+    return minimax(game, state).best_move, engine(game, depth=ENGINE_DEPTH).search(state).best_move, plies
 
 
 def either(items: Sequence[object]) -> str:

@@ -247,7 +247,7 @@ def uct_player(playouts: int = 1000, seed: int = 0) -> Player:
     playouts, each search seeded from random.Random(seed): a new player replays a game exactly."""
     check_settings(playouts, seed)
     seeds = random.Random(seed)
-    return lambda game, state: uct(game, state, playouts=playouts, seed=seeds.randrange(2 ** 32)).move
+    return lambda game, state: uct(game, state, playouts=playouts, seed=seeds.randrange(2 ** 32)).best_move
 
 
 # --- UCT against alpha-beta -------------------------------------------------------------------
@@ -256,7 +256,7 @@ def uct_player(playouts: int = 1000, seed: int = 0) -> Player:
 def alphabeta_player(depth: Optional[int] = None, evaluate: Optional[Evaluate[S]] = None,
                      order: Optional[Ordering[S, A]] = None) -> Player[S, A]:
     """Return a player that plays the package's alphabeta move (to `depth` with `evaluate`)."""
-    return lambda game, state: alphabeta(game, state, depth=depth, evaluate=evaluate, order=order).move
+    return lambda game, state: alphabeta(game, state, depth=depth, evaluate=evaluate, order=order).best_move
 
 
 class UCTMatch(TypedDict):
@@ -328,6 +328,6 @@ def mistakes(game: Game[S, A], uct_first: bool, moves: Moves[A]) -> list[tuple[i
             after = solve(game, game.result(state, move)).value
             mover_is_max = game.to_move(state) == game.max_player
             if (after < best.value) if mover_is_max else (after > best.value):
-                found.append((ply, state, move, best.move))
+                found.append((ply, state, move, best.best_move))
         state = game.result(state, move)
     return found

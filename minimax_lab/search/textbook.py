@@ -54,10 +54,18 @@ class SearchResult(Generic[V, A]):
     Game[S, A] returns a SearchResult[float, A]: its moves are the game's actions."""
 
     value: V
-    move: Any   # the game's action (an A), or None where the root is terminal
+    move: Optional[A]   # the game's action, or None where the root is terminal
     pv: Moves[A]
     nodes: int
     leaves: int
+
+    @property
+    def best_move(self) -> A:
+        """Return the move, where the root has one; raise ValueError where it is terminal (move None):
+        for code that plays the move."""
+        if self.move is None:
+            raise ValueError("the search's root is a finished position: there is no move to play")
+        return self.move
 
     def __repr__(self) -> str:  # the dataclass's, but a value of 10**5000 is written 1.000e+5000, not refused
         return (f"SearchResult(value={repr_text(self.value)}, move={repr_text(self.move)}, pv={repr_text(self.pv)}, "

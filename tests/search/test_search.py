@@ -774,3 +774,13 @@ def test_a_best_move_is_returned_when_every_value_is_infinite():
             result = search(tree)
             assert (result.value, result.move) == (value, 0), search.__name__
             assert result.pv and result.pv[0] == 0
+
+
+def test_best_move_is_the_move_to_play_and_a_finished_root_has_none():
+    game = TicTacToe()
+    result = minimax(game, game.state("XX.OO...."))
+    assert result.best_move == result.move == 2
+    finished = minimax(game, game.state("XXXOO...."))
+    assert finished.move is None
+    with pytest.raises(ValueError, match="finished position: there is no move to play"):
+        finished.best_move
