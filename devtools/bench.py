@@ -494,7 +494,7 @@ def guard_overhead(calls: int = 2000) -> None:
     """Print what the grading guard (grading.guard.call_student) adds to one call of a student's
     function: the median CPU time of `calls` guarded calls of len on AIMA Fig. 5.2's tree, less
     that of the same calls unguarded."""
-    from minimax_lab.checks.guard import call_student
+    from minimax_lab.running.guard import call_student
 
     def guarded() -> int:
         for _ in range(calls):
@@ -517,8 +517,8 @@ def check_calls(calls: int = 2000, rounds: int = 3) -> None:
     process (guard.call_each: len on AIMA Fig. 5.2's tree, `calls` cases), the child asked AHEAD
     cases ahead against the child asked for each case when it is read (medians of `rounds`
     alternating runs; wall time, since the calls are made in the child)."""
-    from minimax_lab.checks.guard import call_each
-    from minimax_lab.checks.guard.child_process import AHEAD
+    from minimax_lab.running.guard import call_each
+    from minimax_lab.running.guard.child_process import AHEAD
 
     cases = [(FIG_5_2,)] * calls
     seconds: dict[int, list[float]] = {AHEAD: [], 0: []}

@@ -48,6 +48,7 @@ LAYERS: tuple[tuple[str, str], ...] = (
     ("analysis", "experiments, counting games, players and tournaments"),
     ("minimax_lab", "the short names: `from minimax_lab import alphabeta, ...`"),
     ("display", "tree drawings, plots, the widgets and the play board"),
+    ("running", "running a student's code: the guard in the kernel, the sandboxed worker and its wire"),
     ("checks", "the checking core, the lessons' checks and the practice widgets"),
     ("grading", "the assignments' checks, handouts and grading a class in a sandbox"),
 )

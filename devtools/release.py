@@ -33,7 +33,7 @@ INSTRUCTOR_ONLY = (
     "tests/grading/test_grade_class.py",
     "tests/grading/test_grade_attacks.py",
     "tests/grading/test_memorised_answers.py",
-    "tests/checks/test_grading_guard.py",
+    "tests/running/test_guard.py",
     "tests/devtools/test_release.py",
     "tests/devtools/test_test_order.py",
 )

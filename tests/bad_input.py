@@ -19,7 +19,7 @@ import numpy as np
 import pytest
 
 from minimax_lab import TreeGame
-from minimax_lab.checks.guard import limits
+from minimax_lab.running.guard import limits
 
 NAN32, NAN64, INF = np.float32("nan"), np.float64("nan"), math.inf
 HUGE = 10 ** 400

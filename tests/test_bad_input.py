@@ -48,7 +48,8 @@ from minimax_lab import (
 )
 from minimax_lab.analysis import census, experiments
 from minimax_lab.analysis.players import greedy_player, match, openings, random_player
-from minimax_lab.checks import guard, minimax_values, move_ordering, horizon
+from minimax_lab.checks import horizon, minimax_values, move_ordering
+from minimax_lab.running import guard
 from minimax_lab.checks.core import check_answer, check_function
 from minimax_lab.core.trace import Event, bounds_of, cutoff_reasons, describe
 from minimax_lab.core.trees import random_tree, uniform_nodes

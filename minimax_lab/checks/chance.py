@@ -28,7 +28,7 @@ from ..games.maze_policies import play_game, random_chaser
 from ..search.agents import agents_search
 from ..search.beyond import Chance, ChanceTree, expectiminimax
 from .core import CASE_SEED, Verdict, check_answer, check_function, choice, exercise, same
-from .guard import Outcome
+from ..running.guard import Outcome
 from .practice.chance import ChancePractice
 
 QUARTER, HALF = Fraction(1, 4), Fraction(1, 2)

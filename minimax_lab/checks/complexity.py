@@ -38,7 +38,7 @@ from ..analysis.experiments import (
 from ..core.text import shown
 from ..core.trees import uniform_nodes
 from .core import Verdict, check_answer, check_function, choice, exercise, read_number, same, unanswered, verdict
-from .guard import Outcome
+from ..running.guard import Outcome
 
 KNUTH_MOORE = (3, 4)
 """(branching, depth) of "predict the Knuth-Moore count"."""

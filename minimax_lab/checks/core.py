@@ -42,7 +42,7 @@ from ..core.trees import Path, Tree, is_nan, is_number, random_trees, validate_t
 from ..games.protocol import TreeGame
 
 if TYPE_CHECKING:
-    from .guard import Outcome
+    from ..running.guard import Outcome
 
 T = TypeVar("T")
 C = TypeVar("C")
@@ -706,7 +706,7 @@ def check_function(student: object, reference: Callable[..., R], cases: Sequence
     Not correct: min_value([3, 1]) returned 3 (wrong on 1 of 2 cases; this is the smallest). The ...
     ([3, 1],)
     """
-    from .guard import Outcome, TimedOut, call_each
+    from ..running.guard import Outcome, TimedOut, call_each
 
     if student is Ellipsis:
         return unanswered(hint)

@@ -24,7 +24,7 @@ from ..heuristics.generic import even
 from ..search.engine import EngineResult, engine
 from ..search.forward import Beam
 from .core import Verdict, answer_text, check_answer, check_function, choice, exercise, unanswered, verdict
-from .guard import Outcome
+from ..running.guard import Outcome
 
 ONE_MORE_PLY = 7
 """"Predict the effect of one more ply": the engine's value of the empty board at this depth is

@@ -32,8 +32,8 @@ from ..heuristics.connect_four_evaluation import WEIGHTS, LinearEvaluation, feat
 from ..heuristics.generic import even
 from ..search.engine import WIN, engine, game_evaluation
 from ..search.textbook import INF, SearchResult, alphabeta, negamax
-from . import guard
-from .guard import Outcome, limits
+from ..running import guard
+from ..running.guard import Outcome, limits
 from .core import (CASE_SEED, SIDES, Verdict, check_answer, check_function, choice, exercise, lesson_cases,
                    number_trouble, plain_real, same, unanswered, verdict)
 

@@ -22,7 +22,7 @@ from ..display.draw import Drawing, draw
 from ..games.protocol import TreeGame, UniformTree
 from ..search.textbook import INF, minimax
 from .core import FIG_5_2, Verdict, check_answer, check_function, choice, exercise, lesson_cases, same
-from .guard import Outcome
+from ..running.guard import Outcome
 
 LEAF = (1, 2)
 """The leaf of "a leaf seen by MIN": box 1's third card in the box game (AIMA Fig. 5.2)."""

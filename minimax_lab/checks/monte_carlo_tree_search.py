@@ -30,7 +30,7 @@ from ..search.ordering import exact_values
 from ..search.plain import MCTSNode
 from ..search.solve import solve
 from .core import CASE_SEED, Verdict, check_function, choice, exercise, plain_number, same, same_move
-from .guard import Outcome
+from ..running.guard import Outcome
 
 TRAP = "X...O...X"
 """Tic-tac-toe, O to move, after X took two opposite corners: a corner loses, an edge draws."""

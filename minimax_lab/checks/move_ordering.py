@@ -34,8 +34,8 @@ from ..heuristics.tictactoe import open_lines_evaluation
 from ..search.ordering import ByEvaluation, Combined, as_given, exact_order, exact_values, iterative_deepening
 from ..search.registry import ORDERINGS, ordering_named
 from ..search.textbook import SearchResult, alphabeta
-from . import guard
-from .guard import limits
+from ..running import guard
+from ..running.guard import limits
 from .core import Verdict, choice, error_text, exercise, plain_sequence, read_number, same, unanswered, verdict
 
 ORDER_TREE: Tree = random_tree(3, 3, seed=4, low=-99, high=99)

@@ -23,7 +23,7 @@ from ..games.protocol import TreeGame
 from ..games.tictactoe import TicTacToe
 from ..search.textbook import minimax, negamax
 from .core import FIG_5_2, Verdict, check_answer, check_function, choice, exercise, lesson_cases, plain_sequence, same
-from .guard import Outcome
+from ..running.guard import Outcome
 
 EXERCISE_TREE: Tree = [[[5, -2], [7, 1]], [[-3, 8], [4, 6]]]
 """The three-ply tree of "negate the right thing" (MAX moves first)."""

@@ -38,7 +38,7 @@ from ..search.beyond import (
 from ..search.agents import agents_search
 from ..search.textbook import minimax
 from .core import CASE_SEED, Verdict, check_answer, check_function, choice, exercise, same
-from .guard import Outcome
+from ..running.guard import Outcome
 
 QUEEN: list[list[int]] = [[1, 0], [-9, 12]]
 """The queen's position: guard it (MIN then plays on, +1, or trades, 0) or leave it en prise

@@ -32,7 +32,7 @@ from ..search.textbook import alphabeta
 from ..search.windows import pvs
 from .core import (CASE_SEED, Verdict, check_answer, check_function, choice, error_text, exercise, held_items,
                    plain_number, plain_sequence, same, unanswered, verdict)
-from .guard import Outcome
+from ..running.guard import Outcome
 
 LOOKUP = "X....OX.."
 """The board of "look it up" (X on 0 and 6, O on 5, O to move): lesson 7's "predict the replies"."""

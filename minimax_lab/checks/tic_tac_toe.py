@@ -26,7 +26,7 @@ from ..heuristics.tictactoe import open_lines_difference, open_lines_evaluation,
 from ..search.engine import WIN, engine
 from ..search.textbook import alphabeta, minimax
 from .core import Verdict, check_answer, check_function, choice, exercise
-from .guard import Outcome
+from ..running.guard import Outcome
 
 EVALUATE = "XO..XO..."
 """The board of "evaluate a position by hand" (X on 0 and 4, O on 1 and 5, X to move)."""

@@ -4,7 +4,7 @@ questions.
 
 Every expected answer is computed by the package: `TranspositionTable.probe` decides the cases of
 `settles`, `null_window` and `mtdf` (with a Trace) the predictions, `solve` with either table the
-classic bug. A student's `settles` runs under the guard (checks.guard): in a child process, with a
+classic bug. A student's `settles` runs under the guard (running.guard): in a child process, with a
 time limit, with the package's searches and tables forbidden. A first wrong try gets a hint; the
 answer waits for the second (checks.core.Exercise).
 
@@ -28,7 +28,7 @@ from ..games.tictactoe import TicTacToe
 from ..search.solve import solve
 from ..search.windows import mtdf, null_window
 from .core import Verdict, check_answer, check_function, choice, exercise, same
-from .guard import Outcome
+from ..running.guard import Outcome
 
 INF = math.inf
 

@@ -790,7 +790,7 @@ class FeatureEvaluation:
 
     def fill_from(self, other: object) -> None:
         """Take the call count of `other`, this evaluation as the student's function left it in
-        its worker (grading.sandbox.RemoteFunction.call_with_writes)."""
+        its worker (running.sandbox.RemoteFunction.call_with_writes)."""
         if not isinstance(other, FeatureEvaluation):
             raise TypeError(f"a FeatureEvaluation came back as {kind_of(other)}")
         self.calls = other.calls

@@ -42,7 +42,7 @@ from ..analysis.players import (
     reference_player,
 )
 from ..checks.core import LEAF_RANGES, RANDOM_TREES, SHAPES, TEXTBOOK_TREES, Case, Failure, tree_cases
-from ..checks.guard import CheckFailed, NotAnswered, remember_package
+from ..running.guard import CheckFailed, NotAnswered, remember_package
 from ..core.trees import distinct_tree, map_leaves
 from ..search.ordering import exact_order
 from .assignment1 import (

@@ -21,17 +21,17 @@ from ..analysis.players import (
     reference_player,
 )
 from ..checks.core import CASE_SEED, Failure, plain_number
-from ..checks.guard import CheckFailed, call_student
 from ..core.text import shown
 from ..core.trace import Moves
 from ..games.protocol import Game
 from ..games.tictactoe import TicTacToe, TicTacToeState
 from ..heuristics.generic import even
+from ..running.guard import CheckFailed, call_student
+from ..running.sandbox import RemoteFunction, in_batches, prefetching
 from ..search.ordering import exact_order
 from ..search.textbook import Ordering, alphabeta
 from .assignment1 import minimax_values
 from .reports import attempt, case_text, judge_cases, number_text, raised, report
-from .sandbox import RemoteFunction, in_batches, prefetching
 
 BUDGET_SLACK = 1.25
 """The ordering budget: at most this many times the nodes of the exact-value ordering."""

@@ -23,11 +23,11 @@ from typing import Callable, Optional, Sequence, cast
 
 from ..analysis.players import Played, Player, depth_limited_player, match, random_player, reference_player
 from ..checks.core import CASE_SEED, plain_number
-from ..checks.guard import CheckFailed
+from ..running.guard import CheckFailed
 from ..core.text import shown
 from ..heuristics.connect_four import ConnectFour, ConnectFourState
 from .reports import attempt, raised
-from .sandbox import in_batches, prefetching
+from ..running.sandbox import in_batches, prefetching
 
 TOURNAMENT_DEPTH = 2
 """Plies every player of the tournament searches (the random player excepted)."""

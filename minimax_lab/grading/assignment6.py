@@ -34,14 +34,14 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Literal, Optional, Sequence
 
 from ..checks.core import CASE_SEED, Failure, number_trouble, plain_number, same
-from ..checks.guard import CheckFailed, StudentProblem, call_student
 from ..core.text import shown
 from ..games.maze import FeatureEvaluation, MazeGame, MazeState, random_maze
 from ..games.maze_policies import MazePlay, play_game, random_chaser
 from ..games.protocol import GameView
+from ..running.guard import CheckFailed, StudentProblem, call_student
+from ..running.sandbox import Batches, BatchedEvaluation, KernelBatches, RemoteError, RemoteFunction
 from ..search.agents import agents_alphabeta, agents_search
 from .reports import attempt, judge_cases, number_text, raised
-from .sandbox import Batches, BatchedEvaluation, KernelBatches, RemoteError, RemoteFunction
 
 if TYPE_CHECKING:
     from ..display.maze_drawing import MazeSvg

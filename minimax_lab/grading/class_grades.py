@@ -40,15 +40,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Optional, Sequence
 
-from ..checks.guard import time_limit
-from ..checks.guard import TimedOut as CheckTimedOut
 from ..core.text import shown
 from ..core.validation import positive_number, whole_number
-from . import assignments
-from .assignments import Cell, Notebook
-from .copies import literal_tables, resemblances
-from .runner import CHECK_TIMEOUT, PRELUDES, QUICK_CALL_TIMEOUT, CheckCell, Mark, python_source, run_check
-from .sandbox import (
+from ..running.guard import TimedOut as CheckTimedOut
+from ..running.guard import time_limit
+from ..running.sandbox import (
     CALL_TIMEOUT,
     LIMITS,
     SANDBOX_NOTE,
@@ -56,8 +52,12 @@ from .sandbox import (
     check_sandbox,
     sandbox_name,
 )
+from ..running.wire import Json
+from . import assignments
+from .assignments import Cell, Notebook
+from .copies import literal_tables, resemblances
+from .runner import CHECK_TIMEOUT, PRELUDES, QUICK_CALL_TIMEOUT, CheckCell, Mark, python_source, run_check
 from .settings import apply_settings
-from .wire import Json
 
 MAX_NOTEBOOK_BYTES = 20 * 1024 * 1024
 """Largest submission read (20 MiB); a larger file is graded as unreadable."""

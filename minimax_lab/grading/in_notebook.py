@@ -26,7 +26,7 @@ from typing import Callable, Optional, Sequence
 
 from ..core.text import shown
 
-KERNEL_CELL = "the cell run as In[{}]"
+KERNEL_CELL = "cell In[{}]"
 """How a kernel cell is named in what the check says (IPython's In[n])."""
 
 
@@ -72,7 +72,7 @@ def can_start_workers() -> bool:
     """Return True where a worker process can start (not under Pyodide) and the sandbox can run."""
     if sys.platform == "emscripten":
         return False
-    from .sandbox import SandboxUnavailable, check_sandbox
+    from ..running.sandbox import SandboxUnavailable, check_sandbox
 
     try:
         check_sandbox()
@@ -158,7 +158,7 @@ def run_in_worker(check: Callable[..., object], given: dict[str, object]) -> Opt
     raised. Return None when it cannot run that way here (no kernel, no worker), and the check
     should run in the notebook instead; return the line saying so when the reason is worth telling."""
     from ..checks.core import CASE_SEED
-    from ..checks.guard import CheckFailed, NotAnswered
+    from ..running.guard import CheckFailed, NotAnswered
     from . import runner
 
     found = kernel()

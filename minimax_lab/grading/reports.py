@@ -15,14 +15,14 @@ import typing
 from typing import Any, Callable, Optional, ParamSpec, Sequence, TypeVar, cast
 
 from ..checks.core import Case, Failure, display_in_notebook, error_text, same, smallest_failure, tree_cases, verdict
-from ..checks.guard import CheckFailed, NotAnswered, StudentProblem, call_student, verify_untouched
 from ..core.text import shown, value_text
 from ..core.trees import is_number
 from ..games.protocol import TreeGame
 from ..games.registry import game_of_state
+from ..running.guard import CheckFailed, NotAnswered, StudentProblem, call_student, verify_untouched
+from ..running.sandbox import Batches, RemoteError, RemoteFunction
 from ..search.textbook import SearchResult
 from .cases import failure_size
-from .sandbox import Batches, RemoteError, RemoteFunction
 
 P = ParamSpec("P")
 R = TypeVar("R")

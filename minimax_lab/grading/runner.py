@@ -16,12 +16,12 @@ from dataclasses import dataclass, field
 from typing import Callable, Optional, Sequence
 
 from ..checks.core import seeded
-from ..checks.guard import CheckFailed, NotAnswered, time_limit
-from ..checks.guard import TimedOut as CheckTimedOut
 from ..core.text import shown
+from ..running.guard import CheckFailed, NotAnswered, time_limit
+from ..running.guard import TimedOut as CheckTimedOut
+from ..running.sandbox import CALL_TIMEOUT, RemoteFunction, start_worker
 from . import assignments
 from .assignments import Cell
-from .sandbox import CALL_TIMEOUT, RemoteFunction, start_worker
 
 QUICK_CALL_TIMEOUT = 2.0
 """Seconds a call may take of the functions an assignment marks quick (Prelude.quick): functions of

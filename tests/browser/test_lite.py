@@ -247,7 +247,7 @@ def drawing_problem(output: dict[str, Any]) -> str:
 
 
 PROBE_CELLS = [
-    "import time\nfrom minimax_lab.checks.guard import TimedOut, run_limited",
+    "import time\nfrom minimax_lab.running.guard import TimedOut, run_limited",
     "def spin():\n    while True:\n        pass\n\nstart = time.monotonic()\ntry:\n    run_limited(spin, 0.5)\n"
     "except TimedOut as stopped:\n    print(stopped)\nprint(time.monotonic() - start < 5)",
 ]

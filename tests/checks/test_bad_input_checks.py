@@ -49,9 +49,10 @@ from minimax_lab.checks import (
 )
 from minimax_lab.checks import negamax as negamax_checks
 from minimax_lab.checks.core import Exercise, check_answer, read_number, same
-from minimax_lab.checks.guard import CheckFailed
+from minimax_lab.running.guard import CheckFailed
 from minimax_lab.checks.practice import PruningPractice, ValuePractice
-from minimax_lab.grading import assignments, class_grades, sandbox
+from minimax_lab.grading import assignments, class_grades
+from minimax_lab.running import sandbox
 from devtools import release
 
 SOLUTIONS = Path(__file__).resolve().parents[2] / "notebooks" / "solutions"
@@ -355,7 +356,7 @@ def test_every_prediction_check_says_not_correct_in_words(check: Exercise[Any], 
 def test_the_kit_holds_every_module_its_modules_import() -> None:
     import ast
 
-    kit = set(sandbox.KIT_MODULES) | {"__init__.py", "grading/__init__.py"}  # the two the kit writes itself
+    kit = set(sandbox.KIT_MODULES) | {"__init__.py", "running/__init__.py"}  # the two the kit writes itself
     for name in sandbox.KIT_MODULES:
         module = ast.parse((sandbox.PACKAGE / name).read_text(encoding="utf-8"))
         for node in ast.walk(module):

@@ -12,7 +12,7 @@ from lesson_notebooks import cell_source, lesson_cells, markdown_text, solution_
 
 from minimax_lab.checks import imperfect_information as check
 from minimax_lab.checks.core import answer_text
-from minimax_lab.checks.guard import Outcome
+from minimax_lab.running.guard import Outcome
 from minimax_lab.search import imperfect, plain
 from minimax_lab.search.plain import minimax_search, minimax_value
 

@@ -17,7 +17,7 @@ from lesson_notebooks import cell_source, lesson_cells, solution_blocks, solutio
 
 from minimax_lab import Nim, TicTacToe, TreeGame
 from minimax_lab.checks import solving_games as check
-from minimax_lab.checks.guard import limits
+from minimax_lab.running.guard import limits
 from minimax_lab.search import plain
 from minimax_lab.search.plain import reachable
 from minimax_lab.search.retrograde import tablebase

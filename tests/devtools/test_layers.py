@@ -66,11 +66,11 @@ def test_the_cycle_check_sees_a_package_and_its_own_module(tmp_path):
     contract does not see it); layers.cycles does."""
     for folder in ("minimax_lab", "devtools"):
         shutil.copytree(layers.ROOT / folder, tmp_path / folder, ignore=shutil.ignore_patterns("__pycache__"))
-    with open(tmp_path / "minimax_lab" / "checks" / "guard" / "limits.py", "a", encoding="utf-8") as source:
-        source.write("\ndef f():\n    from . import call_student\n")   # checks.guard's __init__ imports limits
+    with open(tmp_path / "minimax_lab" / "running" / "guard" / "limits.py", "a", encoding="utf-8") as source:
+        source.write("\ndef f():\n    from . import call_student\n")   # running.guard's __init__ imports limits
     code = "from devtools import layers\nprint(layers.ROOT, layers.cycles(layers.graph()))"
     out = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, check=True).stdout
-    assert out.startswith(str(tmp_path)) and "('minimax_lab.checks.guard.limits', 'minimax_lab.checks.guard')" in out, out
+    assert out.startswith(str(tmp_path)) and "('minimax_lab.running.guard.limits', 'minimax_lab.running.guard')" in out, out
 
 
 def test_importing_the_package_loads_no_display_library():

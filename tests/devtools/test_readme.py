@@ -50,7 +50,8 @@ def test_the_prose_states_no_measured_figure():
 
 
 def test_the_limits_the_readme_states_are_the_graders():
-    from minimax_lab.grading import class_grades, runner, sandbox
+    from minimax_lab.grading import class_grades, runner
+    from minimax_lab.running import sandbox
 
     text = " ".join(prose().split())
     limits = re.search(r"\*\*Limits\.\*\* (\d+) seconds of CPU time a call of the functions of small trees.*? "
@@ -72,7 +73,8 @@ WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "ten": 10}
 
 
 def test_the_figures_of_the_grading_model_are_the_graders():
-    from minimax_lab.grading import class_grades, copies, sandbox, wire
+    from minimax_lab.grading import class_grades, copies
+    from minimax_lab.running import sandbox, wire
 
     text = " ".join(prose().split())
     assert f"a private working folder of {sandbox.WORK_SIZE // 1024 ** 2} MiB that is also its `/tmp`" in text

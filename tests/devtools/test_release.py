@@ -33,14 +33,14 @@ def test_the_edition_has_the_course_and_not_the_solutions(edition):
     files = files_of(edition)
     assert not [f for f in files if f.startswith("notebooks/solutions")]
     for needed in ("Makefile", "README.md", "environment.yml", "postBuild", "pyproject.toml", "requirements.lock",
-                   "scripts/setup.sh", "minimax_lab/search/textbook.py", "minimax_lab/checks/guard/call.py",
+                   "scripts/setup.sh", "minimax_lab/search/textbook.py", "minimax_lab/running/guard/call.py",
                    "notebooks/00_start_here.ipynb", "notebooks/assignments/assignment1_minimax.ipynb",
                    "tests/search/test_search.py", ".ci/run",
                    "devtools/nbval_plugin.py", "devtools/layers.py"):  # the edition's make test loads and tests them
         assert needed in files, needed
     for instructor_only in ("tests/grading/test_grading.py", "tests/grading/test_assignments.py",
                             "tests/devtools/test_release.py", "tests/grading/test_grade_class.py",
-                            "tests/checks/test_grading_guard.py", "scripts/sample_class.py"):
+                            "tests/running/test_guard.py", "scripts/sample_class.py"):
         assert instructor_only not in files
     assert files == set(release.edition_files())
     assert (edition / "README.md").read_text(encoding="utf-8").startswith("> **Student edition.**")

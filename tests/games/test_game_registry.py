@@ -17,8 +17,8 @@ from minimax_lab.games import registry
 from minimax_lab.games.connect_four import ConnectFourRules
 from minimax_lab.games.entry import resolve
 from minimax_lab.games.maze import MazeGame, random_maze
-from minimax_lab.grading import sandbox
-from minimax_lab.grading.wire import WireError, decode, encode
+from minimax_lab.running import sandbox
+from minimax_lab.running.wire import WireError, decode, encode
 from minimax_lab.heuristics import boards
 from devtools.layers import RANK
 

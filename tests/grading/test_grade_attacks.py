@@ -25,7 +25,8 @@ import pytest
 from test_grade_isolation import SOLUTIONS, earned, messages, processes_with, solution, submit
 
 from minimax_lab import grading
-from minimax_lab.grading import assignments, class_grades, runner, sandbox
+from minimax_lab.grading import assignments, class_grades, runner
+from minimax_lab.running import sandbox
 
 pytestmark = pytest.mark.slow  # grades classes of attacks in sandboxed workers
 
@@ -79,7 +80,7 @@ ATTACKS: dict[str, tuple[dict[int, Optional[str]], Optional[Callable[[Any], None
         "    libc.mount(b'none', target, None, 32 | 4096, None)\n"
         "for folder in sys.path:\n"
         "    try:\n"
-        "        open(os.path.join(folder, 'minimax_lab/grading/worker.py'), 'a').write('\\nraise SystemExit\\n')\n"
+        "        open(os.path.join(folder, 'minimax_lab/running/worker.py'), 'a').write('\\nraise SystemExit\\n')\n"
         "    except OSError:\n        pass\n"), None),
     "writes to /proc/sys and the cgroups": (stubs(
         "for path in ('/proc/sys/kernel/hostname', '/sys/fs/cgroup/cgroup.procs', '/proc/sysrq-trigger'):\n"
@@ -209,7 +210,7 @@ def orphaned_workers() -> list[int]:
     """Return the worker processes (and what they forked) no grader or sandbox is parent of any more
     (the workers of tests running at the same time have theirs)."""
     orphans = []
-    for pid in processes_with("minimax_lab.grading.worker"):
+    for pid in processes_with("minimax_lab.running.worker"):
         try:
             parent = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1]
             command = Path(f"/proc/{parent}/cmdline").read_bytes()
@@ -312,12 +313,12 @@ def test_as_an_unprivileged_user_the_attacks_are_contained_too(control: dict[str
 
 def test_the_kit_is_made_again_when_its_files_changed() -> None:
     kit = sandbox.kit()
-    worker = kit / "minimax_lab" / "grading" / "worker.py"
+    worker = kit / "minimax_lab" / "running" / "worker.py"
     worker.chmod(0o644)
     worker.write_text("raise SystemExit\n")
     again = sandbox.kit()
-    assert (again / "minimax_lab" / "grading" / "worker.py").read_text() == (
-        sandbox.PACKAGE / "grading" / "worker.py").read_text()
+    assert (again / "minimax_lab" / "running" / "worker.py").read_text() == (
+        sandbox.PACKAGE / "running" / "worker.py").read_text()
 
 
 def test_a_worker_has_no_capability_no_second_process_and_no_root() -> None:

@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from minimax_lab import TicTacToe, Trace, TreeGame, alphabeta, expectiminimax, grading, minimax
-from minimax_lab.checks import core, guard
+from minimax_lab.checks import core
+from minimax_lab.running import guard
 from minimax_lab.core.trees import random_tree, random_trees, validate_tree
 from minimax_lab.grading import CheckFailed, assignment5, reports
 from minimax_lab.grading.assignments import is_answer_cell, read

@@ -108,7 +108,7 @@ def test_kernel_cells_are_the_last_definitions_and_what_they_read() -> None:
     history = ["", "import math\nW = 1", "def f(x):\n    return g(x) + W", "W = 2", "def g(x):\n    return x",
                "def f(x):\n    return g(x) * W", "print(f(3))", "grading.check_f(f)"]
     cells = kernel_cells(["f"], history, "import math\n")
-    assert [label for label, _ in cells] == ["the cell run as In[3]", "the cell run as In[4]", "the cell run as In[5]"]
+    assert [label for label, _ in cells] == ["cell In[3]", "cell In[4]", "cell In[5]"]
     assert names_of("await x\ny = 1") == ({"y"}, {"x"})  # top-level await: read by its syntax tree
     assert names_of("def h(a):\n    return [b for b in a if b in T]") == ({"h"}, {"T"})
 

@@ -12,8 +12,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from minimax_lab import INF, TreeGame, minimax
-from minimax_lab.checks import guard, minimax_values, alpha_beta
-from minimax_lab.checks.guard import limits
+from minimax_lab.checks import alpha_beta, minimax_values
+from minimax_lab.running import guard
+from minimax_lab.running.guard import limits
 from minimax_lab.checks.core import (
     FIG_5_2,
     Case,

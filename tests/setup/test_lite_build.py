@@ -21,8 +21,8 @@ import graphviz
 import pytest
 from lite_build import build_lite
 
-from minimax_lab.checks import guard
-from minimax_lab.checks.guard import child_process
+from minimax_lab.running import guard
+from minimax_lab.running.guard import child_process
 from minimax_lab.display import draw as draw_module
 from minimax_lab.display.draw import draw, png_of, side_by_side, svg_text
 

@@ -56,7 +56,7 @@ import time
 from pathlib import Path
 from typing import Any, Callable, Mapping, NoReturn, Optional, Protocol, Sequence, TypedDict, TypeVar, cast
 
-from ..checks.guard import CheckFailed, Outcome, StudentProblem, TimedOut, call_student
+from .guard import CheckFailed, Outcome, StudentProblem, TimedOut, call_student
 from ..core.game_types import A, S
 from ..games.protocol import Game
 from ..games.registry import kit_modules
@@ -65,12 +65,12 @@ from .worker import HEADER, MAX_FRAME, Reply
 
 PACKAGE = Path(__file__).resolve().parent.parent
 
-KIT_MODULES = (*kit_modules(), "grading/wire.py", "grading/worker.py", "grading/notebook_shim.py")
+KIT_MODULES = (*kit_modules(), "running/wire.py", "running/worker.py", "running/notebook_shim.py")
 """The package's files a worker can import: the rules of every game the registry lists, with the
 modules they need (minimax_lab.games.registry.kit_modules), and the worker itself with its wire and
 the notebook's stand-ins."""
 
-KIT_INIT = "grading/kit_package.py"
+KIT_INIT = "running/kit_package.py"
 """The module copied as the kit's minimax_lab/__init__.py: the games under the names a student knows,
 and a clear error for anything else."""
 
@@ -210,7 +210,7 @@ def _build_kit() -> Path:
         (package / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(PACKAGE / name, package / name)
     shutil.copyfile(PACKAGE / KIT_INIT, package / "__init__.py")
-    (package / "grading" / "__init__.py").write_text('"""The worker and its wire."""\n', encoding="utf-8")
+    (package / "running" / "__init__.py").write_text('"""The worker and its wire."""\n', encoding="utf-8")
     _compile(package)
     (root / "site").mkdir()
     for library in _site_packages():
@@ -268,7 +268,7 @@ SANDBOX_NOTE = {
 }
 
 BOOT = ("import resource; resource.setrlimit(resource.RLIMIT_NPROC, ({processes}, {processes})); import sys; "
-        "sys.path[:0] = [{kit!r}, {kit!r} + '/site']; from minimax_lab.grading.worker import main; main()")
+        "sys.path[:0] = [{kit!r}, {kit!r} + '/site']; from minimax_lab.running.worker import main; main()")
 
 
 def _python() -> str:

@@ -23,7 +23,7 @@ state is read against the game of its kind decoded last in the same message, els
                                    turn, steps]} a position
 
 This module runs on both sides: in the grader with the whole package, and in the worker with the
-kit (the game modules only, minimax_lab.grading.sandbox). `decode(..., games=False)` is what the
+kit (the game modules only, minimax_lab.running.sandbox). `decode(..., games=False)` is what the
 grader uses on a student's answer: games, states and chance nodes are refused there, since no check
 expects one back.
 

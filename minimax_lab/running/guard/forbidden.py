@@ -56,7 +56,7 @@ FORBIDDEN: Mapping[str, tuple[str, ...]] = MappingProxyType({
 })
 """The package's searches, oracles and answer keys a student's function may not call during a check:
 module name -> names of functions, or of classes whose every method is forbidden. A module not yet
-imported is skipped (nothing in it can have been called). tests/checks/test_grading_guard.py checks that
+imported is skipped (nothing in it can have been called). tests/running/test_guard.py checks that
 every name is defined in its module and that every search of the registry whose trace a lesson
 draws is here."""
 
@@ -65,7 +65,7 @@ def _outer():
     {assign}
     def {name}(*args, **kwargs):
         {use}
-        from minimax_lab.checks.guard.forbidden import forbidden_call
+        from minimax_lab.running.guard.forbidden import forbidden_call
         raise forbidden_call({shown!r})
     return {name}
 """

@@ -1,6 +1,6 @@
 """The worker: the process in which a student's answers run while the grader checks them.
 
-It is started by minimax_lab.grading.sandbox, inside the sandbox, with only the standard library and
+It is started by minimax_lab.running.sandbox, inside the sandbox, with only the standard library and
 the kit (the course's game modules) to import. It reads requests from its standard input and writes
 replies to its standard output, each a frame: 4 bytes of length (big-endian), then that many bytes of
 UTF-8 JSON. Before it reads anything, it moves the two pipes to other descriptors and points 0, 1 and
@@ -27,7 +27,7 @@ Requests, and the replies they get:
         is not a value.
 
 Everything here runs in the student's process, so nothing here is trusted: the grader checks every
-reply (minimax_lab.grading.sandbox.Worker).
+reply (minimax_lab.running.sandbox.Worker).
 """
 
 from __future__ import annotations

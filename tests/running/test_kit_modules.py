@@ -17,7 +17,7 @@ from minimax_lab.heuristics.connect_four import ConnectFour
 
 PACKAGE = Path(minimax_lab.__file__).parent
 KIT = ("core/game_types", "core/text", "core/trees", *sorted(f"games/{p.stem}" for p in (PACKAGE / "games").glob("*.py")))
-"""The kit: all of minimax_lab.games and the two core modules it uses (grading.sandbox.KIT_MODULES)."""
+"""The kit: all of minimax_lab.games and the two core modules it uses (running.sandbox.KIT_MODULES)."""
 
 
 def imports(module):
@@ -78,7 +78,22 @@ def test_chance_nodes_are_tree_types_reexported_by_chance():
 
 
 def test_the_sandbox_copies_exactly_the_kit():
-    from minimax_lab.grading.sandbox import KIT_MODULES
+    from minimax_lab.running.sandbox import KIT_MODULES
 
-    assert sorted(KIT_MODULES) == sorted([f"{m}.py" for m in KIT] + ["core/__init__.py", "grading/wire.py",
-                                                                      "grading/worker.py", "grading/notebook_shim.py"])
+    assert sorted(KIT_MODULES) == sorted([f"{m}.py" for m in KIT] + ["core/__init__.py", "running/wire.py",
+                                                                      "running/worker.py", "running/notebook_shim.py"])
+
+
+def test_a_cell_may_import_the_checks_but_not_use_them_in_the_worker():
+    """`from minimax_lab import grading` in a cell with an answer runs (the answer is defined), as it
+    does in the notebook; anything taken from grading or checks fails as other course code does."""
+    from minimax_lab.running.sandbox import RemoteFunction, start_worker
+
+    cell = ("from minimax_lab import checks, grading\n\ndef double(x):\n    return 2 * x\n\n"
+            "grading.check_double(double)\n")
+    worker, notes = start_worker("", [("answer cell 1", cell)])
+    with worker:
+        assert RemoteFunction(worker, "double")(21) == 42
+        assert worker.load_errors == [
+            "answer cell 1 uses the course's grading.check_double"], worker.load_errors
+    assert notes == []

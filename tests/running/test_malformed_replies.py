@@ -8,9 +8,9 @@ from typing import Any, Sequence
 
 import pytest
 
-from minimax_lab.checks.guard import StudentProblem
-from minimax_lab.grading.sandbox import RemoteError, RemoteFunction
-from minimax_lab.grading.wire import WireError, decode
+from minimax_lab.running.guard import StudentProblem
+from minimax_lab.running.sandbox import RemoteError, RemoteFunction
+from minimax_lab.running.wire import WireError, decode
 
 
 class FakeWorker:

@@ -1,5 +1,5 @@
 """The checks grade what they claim: every way issue 14 found to fool them now fails with a clear
-message (minimax_lab/checks/guard/ and reports.py). These tests need no solution notebook, so
+message (minimax_lab/running/guard/ and reports.py). These tests need no solution notebook, so
 they run in the student edition too."""
 
 import math
@@ -13,9 +13,9 @@ import pytest
 
 import minimax_lab
 from minimax_lab import TreeGame, grading
-from minimax_lab.checks import guard
-from minimax_lab.checks.guard import limits
-from minimax_lab.checks.guard import CheckFailed
+from minimax_lab.running import guard
+from minimax_lab.running.guard import limits
+from minimax_lab.running.guard import CheckFailed
 from minimax_lab.grading import reports
 
 FIG_5_2 = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
@@ -329,7 +329,7 @@ def test_where_no_thread_starts_the_clock_is_watched_from_a_trace_function(monke
 def test_every_forbidden_name_is_defined_in_its_module_and_every_traced_search_is_forbidden():
     import importlib
 
-    from minimax_lab.checks.guard.forbidden import FORBIDDEN
+    from minimax_lab.running.guard.forbidden import FORBIDDEN
     from minimax_lab.search.registry import CATALOG
 
     for module_name, names in FORBIDDEN.items():

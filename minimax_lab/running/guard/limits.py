@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
 CALL_TIMEOUT = 10.0
 """Seconds a single call of a student's function may take before a check run in the notebook stops it
-(graded, the sandbox's limits apply: grading.sandbox.CALL_TIMEOUT)."""
+(graded, the sandbox's limits apply: running.sandbox.CALL_TIMEOUT)."""
 
 GRACE = 2.0
 """Seconds a student's function run in a child process (call_each, run_limited) gets beyond its

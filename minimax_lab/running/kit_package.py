@@ -1,0 +1,39 @@
+"""The grader's kit's minimax_lab/__init__.py, copied there as it is (running.sandbox builds the kit
+from the game registry): the rules of the course's games under the names a student imports them by,
+and a clear ImportError for anything else the course's package has (a search, an evaluation, a
+check). The course's own package never imports this module."""
+
+import types
+from typing import NoReturn
+
+from minimax_lab.core.trees import Chance
+from minimax_lab.games.registry import kit_names
+
+globals().update(kit_names())
+
+
+class _CourseModule(types.ModuleType):
+    """The course's grading or checks as an answer cell sees them in the worker: importing one works
+    (a cell that also imports the checks it calls runs its other lines), using anything in it fails
+    as any other course code does."""
+
+    def __getattr__(self, name: str) -> NoReturn:
+        if name.startswith("__"):
+            raise AttributeError(name)
+        raise ImportError(f"uses the course's {self.__name__.removeprefix('minimax_lab.')}.{name}; this exercise "
+                          "asks for your own", name=f"{self.__name__}.{name}")
+
+
+CHECKING = {name: _CourseModule(f"minimax_lab.{name}") for name in ("grading", "checks")}
+"""The packages a notebook imports to check its answers: they can be imported, and give nothing."""
+
+
+def __getattr__(name: str) -> object:
+    if name.startswith("__"):  # what a tool asks of any module (doctest's __test__)
+        raise AttributeError(name)
+    if name in CHECKING:
+        return CHECKING[name]
+    raise ImportError(f"uses the course's {name}; this exercise asks for your own", name=f"minimax_lab.{name}")
+
+
+__all__ = ["Chance", *kit_names()]
