@@ -27,7 +27,7 @@ from ..games.maze import MazeGame, MazeState
 from ..games.maze_policies import play_game, random_chaser
 from ..search.agents import agents_search
 from ..search.beyond import Chance, ChanceTree, expectiminimax
-from .core import CASE_SEED, Verdict, check_answer, check_function, choice, exercise, same
+from .core import CASE_SEED, LESSON_PRELUDE, Verdict, check_answer, check_function, choice, exercise, same
 from ..running.guard import Outcome
 from .practice.chance import ChancePractice
 
@@ -221,7 +221,7 @@ def expectimax_mistake(outcome: Outcome, tree: ChanceTree) -> str:
     return ""
 
 
-@exercise("code")
+@exercise("code", prelude=LESSON_PRELUDE)
 def expectimax(student: object) -> Verdict:
     """Check the student's expectimax(node) on small trees and 40 random ones against the package's
     expectiminimax; name the mistake on the smallest failing tree."""

@@ -37,7 +37,8 @@ from ..analysis.experiments import (
 )
 from ..core.text import shown
 from ..core.trees import uniform_nodes
-from .core import Verdict, check_answer, check_function, choice, exercise, read_number, same, unanswered, verdict
+from .core import (LESSON_PRELUDE, Verdict, check_answer, check_function, choice, exercise, read_number, same,
+                   unanswered, verdict)
 from ..running.guard import Outcome
 
 KNUTH_MOORE = (3, 4)
@@ -171,7 +172,7 @@ def typed_nodes(branching: int, depth: int, changes: Optional[dict[str, tuple[st
     return nodes("PV", depth)
 
 
-@exercise("code")
+@exercise("code", prelude=LESSON_PRELUDE)
 def best_order_nodes(student: object) -> Verdict:
     """Check the student's best_order_nodes(branching, depth) against the nodes alpha-beta visits in
     the best order (measured) on every tree of BEST_ORDER_CASES; name the mistake on the smallest."""

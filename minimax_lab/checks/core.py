@@ -40,6 +40,7 @@ from typing import (TYPE_CHECKING, Any, Callable, Generic, Iterable, Iterator, M
 from ..core.text import path_name, shown, value_text
 from ..core.trees import Path, Tree, is_nan, is_number, random_trees, validate_tree
 from ..games.protocol import TreeGame
+from ..running.kernel import in_worker, record_cells
 
 if TYPE_CHECKING:
     from ..running.guard import Outcome
@@ -123,11 +124,15 @@ class Exercise(Generic[P]):
     'Not correct: you said 14. The answer is 3. MAX takes the best of 3, 2 and 2.'
     """
 
-    def __init__(self, check: Callable[P, Verdict], kind: str):
+    def __init__(self, check: Callable[P, Verdict], kind: str, prelude: Optional[str] = None):
         if kind not in EXERCISE_KINDS:
             raise ValueError(f"an exercise's kind is one of {', '.join(EXERCISE_KINDS)}, got {shown(kind)}")
         functools.update_wrapper(self, check)
         self.check, self.kind = check, kind
+        self.prelude = prelude
+        """For a code exercise whose answer runs in the grader's worker when checked in a notebook
+        (running.kernel.in_worker): what the worker runs first, the names the lesson gives the
+        answer, from the kit. None: the check calls the answer in the kernel, through the guard."""
         self.wrong_tries = 0
         self.held_back = ""
 
@@ -139,7 +144,11 @@ class Exercise(Generic[P]):
     def __call__(self, *args: P.args, **kwargs: P.kwargs) -> Verdict:
         token = _EXERCISE.set(self)
         try:
-            result = self.check(*args, **kwargs)
+            if self.prelude is None:
+                result = self.check(*args, **kwargs)
+            else:
+                with in_worker(args, self.prelude) as given:
+                    result = self.check(*given, **kwargs)  # type: ignore[arg-type]  # the same arguments, or RemoteFunctions for them
         finally:
             _EXERCISE.reset(token)
         if result.correct is False and result.answer:
@@ -160,11 +169,15 @@ class Exercise(Generic[P]):
         return f"<{self.kind} exercise {self.check.__name__}>"
 
 
-def exercise(kind: str) -> Callable[[Callable[P, Verdict]], Exercise[P]]:
-    """Return a decorator that makes a check function an Exercise of `kind` (EXERCISE_KINDS)."""
+def exercise(kind: str, *, prelude: Optional[str] = None) -> Callable[[Callable[P, Verdict]], Exercise[P]]:
+    """Return a decorator that makes a check function an Exercise of `kind` (EXERCISE_KINDS); a code
+    exercise given a `prelude` runs the student's function in the grader's worker where it can
+    (Exercise.prelude)."""
     if kind not in EXERCISE_KINDS:
         raise ValueError(f"an exercise's kind is one of {', '.join(EXERCISE_KINDS)}, got {shown(kind)}")
-    return lambda check: Exercise(check, kind)
+    if prelude is not None and kind != "code":
+        raise ValueError(f"only a code exercise runs in a worker, not a {kind} exercise")
+    return lambda check: Exercise(check, kind, prelude)
 
 
 _EXERCISE: contextvars.ContextVar[Optional[Exercise[...]]] = contextvars.ContextVar("exercise", default=None)
@@ -799,3 +812,13 @@ def display_in_notebook(thing: object) -> None:
         return
     if get_ipython() is not None:
         display(thing)
+
+
+# --- where a code exercise's answer runs ------------------------------------------------------------
+
+LESSON_PRELUDE = ("import math\n\nfrom minimax_lab import Chance\nfrom minimax_lab.core.trees import is_leaf\n"
+                  "from minimax_lab.games.tictactoe import LINES\n\nINF = math.inf\n")
+"""What the grader's worker runs before a lesson's answer (Exercise.prelude): the names the lessons'
+first cells give their answers (the tree helpers, tic-tac-toe's lines, chance nodes), from the kit."""
+
+record_cells()  # in a kernel: the cells a code exercise's check hands the worker (running.kernel)

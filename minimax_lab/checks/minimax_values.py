@@ -21,7 +21,7 @@ from ..core.trees import Tree
 from ..display.draw import Drawing, draw
 from ..games.protocol import TreeGame, UniformTree
 from ..search.textbook import INF, minimax
-from .core import FIG_5_2, Verdict, check_answer, check_function, choice, exercise, lesson_cases, same
+from .core import FIG_5_2, LESSON_PRELUDE, Verdict, check_answer, check_function, choice, exercise, lesson_cases, same
 from ..running.guard import Outcome
 
 LEAF = (1, 2)
@@ -138,7 +138,7 @@ MIN_VALUE_MISTAKES: tuple[tuple[Callable[[Tree], float], str], ...] = (
 """Typical wrong versions of min_value: what each returns, and a hint about what went wrong."""
 
 
-@exercise("code")
+@exercise("code", prelude=LESSON_PRELUDE)
 def min_value(student: object) -> Verdict:
     """Check the student's min_value(tree) (MIN to move at the root of a nested-list tree) on AIMA
     Fig. 5.2 and 40 random trees against minimax; name the mistake on the smallest failing tree."""

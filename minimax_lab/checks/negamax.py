@@ -22,7 +22,8 @@ from ..display.draw import draw
 from ..games.protocol import TreeGame
 from ..games.tictactoe import TicTacToe
 from ..search.textbook import minimax, negamax
-from .core import FIG_5_2, Verdict, check_answer, check_function, choice, exercise, lesson_cases, plain_sequence, same
+from .core import (FIG_5_2, LESSON_PRELUDE, Verdict, check_answer, check_function, choice, exercise, lesson_cases,
+                   plain_sequence, same)
 from ..running.guard import Outcome
 
 EXERCISE_TREE: Tree = [[[5, -2], [7, 1]], [[-3, 8], [4, 6]]]
@@ -83,7 +84,7 @@ def _min_first(tree: Tree) -> TreeGame:
     return TreeGame(tree, first="MIN")
 
 
-@exercise("code")
+@exercise("code", prelude=LESSON_PRELUDE)
 def step_3(min_value: object) -> Verdict:
     """Check step 3's min_value(tree): MIN's own score of a tree where MIN moves first, which is
     the negation of minimax's value there (the step-3 max_value of the lesson calls it)."""
@@ -106,7 +107,7 @@ def _negamax_value(tree: Tree, color: int) -> float:
     return negamax(TreeGame(tree, first="MAX" if color == 1 else "MIN")).value
 
 
-@exercise("code")
+@exercise("code", prelude=LESSON_PRELUDE)
 def fixed_negamax(function: object) -> Verdict:
     """Check a repaired negamax_value(node, color) against the package's negamax, MAX and MIN first."""
     return _function_verdict(

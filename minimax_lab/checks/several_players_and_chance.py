@@ -37,7 +37,7 @@ from ..search.beyond import (
 )
 from ..search.agents import agents_search
 from ..search.textbook import minimax
-from .core import CASE_SEED, Verdict, check_answer, check_function, choice, exercise, same
+from .core import CASE_SEED, LESSON_PRELUDE, Verdict, check_answer, check_function, choice, exercise, same
 from ..running.guard import Outcome
 
 QUEEN: list[list[int]] = [[1, 0], [-9, 12]]
@@ -261,7 +261,7 @@ def maze_picture(game: MazeGame, state: MazeState, depth: int) -> MazeSvg:
     return maze_svg(game, state, cell=28, caption=f"searched {depth} round{'s' * (depth != 1)} deep")
 
 
-@exercise("code")
+@exercise("code", prelude=LESSON_PRELUDE)
 def maze_value(student: object) -> Verdict:
     """Check the student's maze_value(game, state, depth) on the tiny maze and MAZE_CASES random small
     mazes against agents_search (the chasers minimizing); name the mistake on the smallest failing case."""

@@ -25,7 +25,7 @@ from ..heuristics.generic import even
 from ..heuristics.tictactoe import open_lines_difference, open_lines_evaluation, open_winning_lines
 from ..search.engine import WIN, engine
 from ..search.textbook import alphabeta, minimax
-from .core import Verdict, check_answer, check_function, choice, exercise
+from .core import LESSON_PRELUDE, Verdict, check_answer, check_function, choice, exercise
 from ..running.guard import Outcome
 
 EVALUATE = "XO..XO..."
@@ -159,7 +159,7 @@ def _winner_mistake(outcome: Outcome, board: str) -> str:
     return ""
 
 
-@exercise("code")
+@exercise("code", prelude=LESSON_PRELUDE)
 def winner(student: object) -> Verdict:
     """Check a student's winner(board) on every board tic-tac-toe can reach and a few it cannot."""
     return check_function(student, reference_winner, winner_cases(),

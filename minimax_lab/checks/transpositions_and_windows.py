@@ -27,7 +27,7 @@ from ..core.trace import Trace
 from ..games.tictactoe import TicTacToe
 from ..search.solve import solve
 from ..search.windows import mtdf, null_window
-from .core import Verdict, check_answer, check_function, choice, exercise, same
+from .core import LESSON_PRELUDE, Verdict, check_answer, check_function, choice, exercise, same
 from ..running.guard import Outcome
 
 INF = math.inf
@@ -76,7 +76,7 @@ def settles_hint(outcome: Outcome, flag: str, value: float, alpha: float, beta: 
             f"{window} gives up as soon as it knows the value is at most α: does this entry tell it that?")
 
 
-@exercise("code")
+@exercise("code", prelude=LESSON_PRELUDE)
 def settles(student: object) -> Verdict:
     """Check a function settles(flag, value, alpha, beta): does a stored value with this bound flag
     answer a search with the window (alpha, beta)? Tried on every case of SETTLES_CASES."""

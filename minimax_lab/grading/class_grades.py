@@ -44,6 +44,7 @@ from ..core.text import shown
 from ..core.validation import positive_number, whole_number
 from ..running.guard import TimedOut as CheckTimedOut
 from ..running.guard import time_limit
+from ..running.kernel import python_source
 from ..running.sandbox import (
     CALL_TIMEOUT,
     LIMITS,
@@ -56,7 +57,7 @@ from ..running.wire import Json
 from . import assignments
 from .assignments import Cell, Notebook
 from .copies import literal_tables, resemblances
-from .runner import CHECK_TIMEOUT, PRELUDES, QUICK_CALL_TIMEOUT, CheckCell, Mark, python_source, run_check
+from .runner import CHECK_TIMEOUT, PRELUDES, QUICK_CALL_TIMEOUT, CheckCell, Mark, run_check
 from .settings import apply_settings
 
 MAX_NOTEBOOK_BYTES = 20 * 1024 * 1024

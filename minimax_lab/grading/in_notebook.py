@@ -18,129 +18,13 @@ runs the functions in the notebook itself (the guard's in-kernel backend) and sa
 
 from __future__ import annotations
 
-import ast
 import builtins
-import symtable
-import sys
-from typing import Callable, Optional, Sequence
+from typing import Callable, Optional
 
 from ..core.text import shown
+from ..running.kernel import can_start_workers, kernel, kernel_cells, record_cells
 
-KERNEL_CELL = "cell In[{}]"
-"""How a kernel cell is named in what the check says (IPython's In[n])."""
-
-
-RAN: list[str] = []
-"""The cells the kernel has run since minimax_lab.grading was imported in it (and those its history
-held then), in order, as typed: recorded by record_cells, since a kernel keeps no history of the
-cells a tool runs without storing it (nbval, nbclient)."""
-
-
-def record_cells() -> None:
-    """In an IPython kernel, start recording into RAN each cell it runs (once per kernel)."""
-    try:
-        from IPython import get_ipython
-    except ImportError:
-        return
-    shell = get_ipython()
-    events = getattr(shell, "events", None)
-    if events is None or any(getattr(f, "__name__", "") == "_ran" for f in events.callbacks.get("pre_run_cell", [])):
-        return
-    history = getattr(getattr(shell, "history_manager", None), "input_hist_raw", None)
-    RAN[:] = [str(cell) for cell in history] if isinstance(history, list) else []
-
-    def _ran(info: object) -> None:
-        RAN.append(str(getattr(info, "raw_cell", "") or ""))
-
-    events.register("pre_run_cell", _ran)
-
-
-def kernel() -> Optional[tuple[list[str], dict[str, object]]]:
-    """Return the cells the running IPython kernel ran (RAN), the one running now last, and its
-    namespace; None outside IPython or when no cell was recorded."""
-    try:
-        from IPython import get_ipython
-    except ImportError:
-        return None
-    shell = get_ipython()
-    if shell is None or not RAN:
-        return None
-    return list(RAN), shell.user_ns
-
-
-def can_start_workers() -> bool:
-    """Return True where a worker process can start (not under Pyodide) and the sandbox can run."""
-    if sys.platform == "emscripten":
-        return False
-    from ..running.sandbox import SandboxUnavailable, check_sandbox
-
-    try:
-        check_sandbox()
-    except SandboxUnavailable:
-        return False
-    return True
-
-
-def names_of(source: str) -> tuple[set[str], set[str]]:
-    """Return the names a cell binds at its top level and the global names its code reads (in
-    functions too). A cell Python cannot read binds and reads nothing."""
-    try:
-        table = symtable.symtable(source, "cell", "exec")
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
-        return _names_by_ast(source)
-    bound = {s.get_name() for s in table.get_symbols() if s.is_assigned() or s.is_imported()}
-    read = {s.get_name() for s in table.get_symbols() if s.is_referenced()}
-    children = list(table.get_children())
-    while children:
-        child = children.pop()
-        read |= {s.get_name() for s in child.get_symbols() if s.is_global() and s.is_referenced()}
-        children += child.get_children()
-    return bound, read
-
-
-def _names_by_ast(source: str) -> tuple[set[str], set[str]]:
-    """names_of for a cell symtable refuses (top-level await): the top-level bindings, and every
-    name read anywhere."""
-    try:
-        tree = ast.parse(source)
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
-        return set(), set()
-    bound: set[str] = set()
-    for node in tree.body:
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            bound.add(node.name)
-        elif isinstance(node, (ast.Import, ast.ImportFrom)):
-            bound |= {(alias.asname or alias.name).split(".")[0] for alias in node.names}
-        else:
-            bound |= {n.id for n in ast.walk(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
-    return bound, {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
-
-
-def kernel_cells(names: Sequence[str], history: Sequence[str], prelude: str) -> list[tuple[str, str]]:
-    """Return the cells of `history` (the kernel's cells in the order they ran) that define `names`,
-    labelled and in that order: for each name, the last cell that binds it, and then, for each
-    global name those cells read, the last cell that binds that one, and so on. Names the prelude
-    binds (the assignment's imports) and built-ins that no cell binds are taken as they are. A cell
-    is read as make grade reads one (runner.python_source: magic lines left out, a cell that
-    a cell magic runs as something else than Python left out)."""
-    from .runner import python_source
-
-    sources = [python_source(cell) or "" for cell in history]
-    parsed = [names_of(cell) for cell in sources]
-    given, _ = names_of(prelude)
-    chosen: set[int] = set()
-    wanted, seen = list(names), set[str]()
-    while wanted:
-        name = wanted.pop()
-        if name in seen or name in given:
-            continue
-        seen.add(name)
-        binding = next((i for i in range(len(history) - 1, -1, -1) if name in parsed[i][0]), None)
-        if binding is None or binding in chosen:
-            continue
-        chosen.add(binding)
-        wanted += sorted(parsed[binding][1] - seen)
-    return [(KERNEL_CELL.format(i), sources[i]) for i in sorted(chosen)]
+__all__ = ["GRADED_FAIL", "GRADED_PASS", "mismatches", "record_cells", "run_in_worker"]
 
 
 def mismatches(given: dict[str, object], namespace: dict[str, object]) -> list[str]:

@@ -3,7 +3,7 @@ student's functions in a sandboxed worker (sandbox.Worker), the check itself in 
 RemoteFunctions in their place, and returns the Mark it gives. `make grade` (class_grades) calls it
 on each submission's answer cells; a check cell in the student's notebook (in_notebook) calls it on
 the kernel's. What the worker runs first is the assignment's Prelude; a cell is read as Python by
-`python_source`, as a notebook runs it. The mark comes from what the check did (it returned, or it
+`running.kernel.python_source`, as a notebook runs it. The mark comes from what the check did (it returned, or it
 raised CheckFailed), never from what it printed.
 """
 
@@ -112,22 +112,6 @@ def assignment_of(check: Callable[..., object]) -> str:
         raise ValueError(f"{shown(getattr(check, '__name__', check))} is no assignment's check "
                          "(its module names no assignment of runner.PRELUDES)")
     return found[0]
-
-
-PYTHON_CELL_MAGICS = ("time", "timeit", "capture", "prun")
-"""Cell magics whose cell IPython runs as Python (the magic's line is left out when graded)."""
-
-
-def python_source(source: str) -> Optional[str]:
-    """Return a cell's source as the worker runs it, IPython's %magic and !shell lines commented out
-    (line numbers kept); None for a cell that a cell magic runs as something else than Python
-    (%%writefile, %%bash, %%html, ...)."""
-    first = source.lstrip()
-    if first.startswith("%%"):
-        magic = first[2:].split(None, 1)[0] if first[2:].strip() else ""
-        if magic not in PYTHON_CELL_MAGICS:
-            return None
-    return "\n".join("# " + line if line.lstrip().startswith(("%", "!")) else line for line in source.split("\n"))
 
 
 def run_check(exercise: CheckCell, check: Callable[..., object], prelude: str, cells: Sequence[tuple[str, str]], *,

@@ -19,7 +19,7 @@ from test_grade_attacks import HONEST_VARIANTS
 from test_grade_isolation import SOLUTIONS, solution, submit
 
 from minimax_lab.grading import assignments, class_grades
-from minimax_lab.grading.in_notebook import kernel_cells, names_of
+from minimax_lab.running.kernel import kernel_cells, names_of
 
 pytestmark = pytest.mark.slow  # runs notebooks in IPython and grades them in sandboxed workers
 
