@@ -49,11 +49,11 @@ from minimax_lab import (
 from minimax_lab.analysis import census, experiments
 from minimax_lab.analysis.players import greedy_player, match, openings, random_player
 from minimax_lab.checks import horizon, minimax_values, move_ordering
-from minimax_lab.running import guard
 from minimax_lab.checks.core import check_answer, check_function
 from minimax_lab.core.trace import Event, bounds_of, cutoff_reasons, describe
 from minimax_lab.core.trees import random_tree, uniform_nodes
 from minimax_lab.heuristics.connect_four_evaluation import LinearEvaluation, check_weights
+from minimax_lab.running import guard
 from minimax_lab.search.mcts import uct, uct_match
 from minimax_lab.search.opponents import model_search, playout_value, policy_value
 from minimax_lab.search.ordering import ByEvaluation, Killers, RandomOrder, exact_values

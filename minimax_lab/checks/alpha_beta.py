@@ -24,11 +24,11 @@ from ..core.trace import Moves, Trace
 from ..core.trees import Path, Tree, validate_tree
 from ..display.draw import Drawing, draw
 from ..games.protocol import TreeGame
+from ..running.guard import Outcome
 from ..search.textbook import INF, alphabeta, minimax
 from ..search.ties import strict_alphabeta
 from .core import (FIG_5_2, Verdict, answer_text, check_answer, check_function, choice, exercise,
                    lesson_cases, same)
-from ..running.guard import Outcome
 
 WINDOW_TREE: Tree = [[[5, 8], [6, 4]], [[7, 3], [9, 2]]]
 """The tree of "predict α and β" (MAX at the root, then MIN, then MAX, then the leaves)."""

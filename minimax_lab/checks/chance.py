@@ -25,10 +25,10 @@ from ..core.text import value_text
 from ..display.draw import Drawing
 from ..games.maze import MazeGame, MazeState
 from ..games.maze_policies import play_game, random_chaser
+from ..running.guard import Outcome
 from ..search.agents import agents_search
 from ..search.beyond import Chance, ChanceTree, expectiminimax
 from .core import CASE_SEED, LESSON_PRELUDE, Verdict, check_answer, check_function, choice, exercise, same
-from ..running.guard import Outcome
 from .practice.chance import ChancePractice
 
 QUARTER, HALF = Fraction(1, 4), Fraction(1, 2)

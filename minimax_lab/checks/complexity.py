@@ -37,9 +37,9 @@ from ..analysis.experiments import (
 )
 from ..core.text import shown
 from ..core.trees import uniform_nodes
+from ..running.guard import Outcome
 from .core import (LESSON_PRELUDE, Verdict, check_answer, check_function, choice, exercise, read_number, same,
                    unanswered, verdict)
-from ..running.guard import Outcome
 
 KNUTH_MOORE = (3, 4)
 """(branching, depth) of "predict the Knuth-Moore count"."""

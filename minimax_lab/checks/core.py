@@ -29,6 +29,7 @@ import contextlib
 import contextvars
 import copy
 import functools
+import inspect
 import math
 import re
 from dataclasses import dataclass
@@ -820,5 +821,19 @@ LESSON_PRELUDE = ("import math\n\nfrom minimax_lab import Chance\nfrom minimax_l
                   "from minimax_lab.games.tictactoe import LINES\n\nINF = math.inf\n")
 """What the grader's worker runs before a lesson's answer (Exercise.prelude): the names the lessons'
 first cells give their answers (the tree helpers, tic-tac-toe's lines, chance nodes), from the kit."""
+
+HELPER_IMPORTS = ("from __future__ import annotations\n\nimport random\nfrom dataclasses import dataclass, field\n"
+                  "from math import log, sqrt\nfrom typing import Any, Optional\n\n"
+                  "from minimax_lab.games.protocol import Game\n\n")
+"""What the source of the course's plain helpers (search.plain) needs, and the imports a lesson that
+hands them to its answer gives it (lesson_prelude)."""
+
+
+def lesson_prelude(*helpers: Callable[..., object]) -> str:
+    """Return the worker's prelude of a lesson that hands its answer some of the course's plain
+    helpers (search.plain's reachable, MCTSNode, simulate: short code the lesson prints, no search
+    and no evaluation): LESSON_PRELUDE, then the helpers' own source."""
+    return HELPER_IMPORTS + LESSON_PRELUDE + "\n\n" + "\n\n".join(inspect.getsource(helper) for helper in helpers)
+
 
 record_cells()  # in a kernel: the cells a code exercise's check hands the worker (running.kernel)

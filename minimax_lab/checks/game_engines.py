@@ -21,10 +21,10 @@ from ..core.text import shown
 from ..heuristics.connect_four import ConnectFour, ConnectFourState
 from ..heuristics.connect_four_evaluation import CANDIDATES, FEATURES, LinearEvaluation
 from ..heuristics.generic import even
+from ..running.guard import Outcome
 from ..search.engine import EngineResult, engine
 from ..search.forward import Beam
 from .core import Verdict, answer_text, check_answer, check_function, choice, exercise, unanswered, verdict
-from ..running.guard import Outcome
 
 ONE_MORE_PLY = 7
 """"Predict the effect of one more ply": the engine's value of the empty board at this depth is

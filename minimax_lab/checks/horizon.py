@@ -30,10 +30,10 @@ from ..heuristics.boards import move_order
 from ..heuristics.connect_four import ConnectFour, ConnectFourState
 from ..heuristics.connect_four_evaluation import WEIGHTS, LinearEvaluation, features
 from ..heuristics.generic import even
-from ..search.engine import WIN, engine, game_evaluation
-from ..search.textbook import INF, SearchResult, alphabeta, negamax
 from ..running import guard
 from ..running.guard import Outcome, limits
+from ..search.engine import WIN, engine, game_evaluation
+from ..search.textbook import INF, SearchResult, alphabeta, negamax
 from .core import (CASE_SEED, SIDES, Verdict, check_answer, check_function, choice, exercise, lesson_cases,
                    number_trouble, plain_real, same, unanswered, verdict)
 

@@ -24,10 +24,10 @@ from typing import Optional, TypedDict
 
 from ..core.text import value_text
 from ..games.cards import CardGame, CardState, hands_text
+from ..running.guard import Outcome
 from ..search import plain
 from ..search.imperfect import averaging_over_clairvoyance, belief_state, belief_values
 from .core import CASE_SEED, Verdict, check_answer, check_function, choice, exercise, same
-from ..running.guard import Outcome
 
 DECK = "A♠ K♠ Q♠ 9♠ 8♠ A♥ K♥ Q♥ J♥"
 """The lesson's deck: nine cards, four dealt to each player, one left face down out of play."""

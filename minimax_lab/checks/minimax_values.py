@@ -20,9 +20,9 @@ from ..core.text import path_name, value_text
 from ..core.trees import Tree
 from ..display.draw import Drawing, draw
 from ..games.protocol import TreeGame, UniformTree
+from ..running.guard import Outcome
 from ..search.textbook import INF, minimax
 from .core import FIG_5_2, LESSON_PRELUDE, Verdict, check_answer, check_function, choice, exercise, lesson_cases, same
-from ..running.guard import Outcome
 
 LEAF = (1, 2)
 """The leaf of "a leaf seen by MIN": box 1's third card in the box game (AIMA Fig. 5.2)."""

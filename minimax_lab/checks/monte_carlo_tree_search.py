@@ -24,13 +24,14 @@ from ..core.text import value_text
 from ..core.trees import Tree, random_tree
 from ..games.protocol import Game, TreeGame
 from ..games.tictactoe import TicTacToe
+from ..running.guard import Outcome
 from ..search.mcts import uct
 from ..search.opponents import playout_value
 from ..search.ordering import exact_values
-from ..search.plain import MCTSNode
+from ..search.plain import MCTSNode, simulate
 from ..search.solve import solve
-from .core import CASE_SEED, Verdict, check_function, choice, exercise, plain_number, same, same_move
-from ..running.guard import Outcome
+from .core import (CASE_SEED, Verdict, check_function, choice, exercise, lesson_prelude, plain_number, same,
+                   same_move)
 
 TRAP = "X...O...X"
 """Tic-tac-toe, O to move, after X took two opposite corners: a corner loses, an edge draws."""
@@ -273,7 +274,7 @@ def mcts_mistake(outcome: Outcome, game: Game, state: Hashable, playouts: int, s
             "playout, from the one rng made from the seed.")
 
 
-@exercise("code")
+@exercise("code", prelude=lesson_prelude(MCTSNode, simulate))
 def mcts(student: object) -> Verdict:
     """Check the student's mcts(game, state, playouts, seed, C), which returns the visits of the
     root's children, on the tiny tree, random small trees and tic-tac-toe positions against uct

@@ -31,11 +31,11 @@ from ..core.trees import Tree, random_tree, tree_depth
 from ..games.protocol import Game
 from ..games.tictactoe import LINES_THROUGH, TicTacToe, TicTacToeState
 from ..heuristics.tictactoe import open_lines_evaluation
+from ..running import guard
+from ..running.guard import limits
 from ..search.ordering import ByEvaluation, Combined, as_given, exact_order, exact_values, iterative_deepening
 from ..search.registry import ORDERINGS, ordering_named
 from ..search.textbook import SearchResult, alphabeta
-from ..running import guard
-from ..running.guard import limits
 from .core import Verdict, choice, error_text, exercise, plain_sequence, read_number, same, unanswered, verdict
 
 ORDER_TREE: Tree = random_tree(3, 3, seed=4, low=-99, high=99)

@@ -21,10 +21,10 @@ from ..core.trees import Path, Tree
 from ..display.draw import draw
 from ..games.protocol import TreeGame
 from ..games.tictactoe import TicTacToe
+from ..running.guard import Outcome
 from ..search.textbook import minimax, negamax
 from .core import (FIG_5_2, LESSON_PRELUDE, Verdict, check_answer, check_function, choice, exercise, lesson_cases,
                    plain_sequence, same)
-from ..running.guard import Outcome
 
 EXERCISE_TREE: Tree = [[[5, -2], [7, 1]], [[-3, 8], [4, 6]]]
 """The three-ply tree of "negate the right thing" (MAX moves first)."""

@@ -25,6 +25,7 @@ from ..core.trace import Trace
 from ..core.trees import Path, Tree
 from ..display.maze_drawing import MazeSvg, maze_svg
 from ..games.maze import MazeGame, MazeState, random_maze
+from ..running.guard import Outcome
 from ..search.beyond import (
     Vector,
     VectorTree,
@@ -38,7 +39,6 @@ from ..search.beyond import (
 from ..search.agents import agents_search
 from ..search.textbook import minimax
 from .core import CASE_SEED, LESSON_PRELUDE, Verdict, check_answer, check_function, choice, exercise, same
-from ..running.guard import Outcome
 
 QUEEN: list[list[int]] = [[1, 0], [-9, 12]]
 """The queen's position: guard it (MIN then plays on, +1, or trades, 0) or leave it en prise

@@ -24,6 +24,7 @@ from ..games.nim import Nim, bouton_moves, nim_sum
 from ..games.protocol import Game, TreeGame
 from ..games.tictactoe import TicTacToe
 from ..heuristics.connect_four import ConnectFour
+from ..running.guard import Outcome
 from ..search.ordering import as_given
 from ..search.plain import reachable
 from ..search.retrograde import Tablebase, tablebase
@@ -31,8 +32,7 @@ from ..search.solve import solve
 from ..search.textbook import alphabeta
 from ..search.windows import pvs
 from .core import (CASE_SEED, Verdict, check_answer, check_function, choice, error_text, exercise, held_items,
-                   plain_number, plain_sequence, same, unanswered, verdict)
-from ..running.guard import Outcome
+                   lesson_prelude, plain_number, plain_sequence, same, unanswered, verdict)
 
 LOOKUP = "X....OX.."
 """The board of "look it up" (X on 0 and 6, O on 5, O to move): lesson 7's "predict the replies"."""
@@ -194,7 +194,7 @@ def _label_mistake(game: Game, position: Hashable, label: object, right: dict[Ha
             "the moves that keep the position's value count.")
 
 
-@exercise("code")
+@exercise("code", prelude=lesson_prelude(reachable))
 def retrograde(student: object) -> Verdict:
     """Check the student's retrograde(game, state), which returns {position: (value, distance)}
     for every position reachable from `state`, against the package's tablebase on small trees,

@@ -23,10 +23,10 @@ from ..display.board import shortest_win
 from ..games.tictactoe import LINES, TicTacToe, TicTacToeState
 from ..heuristics.generic import even
 from ..heuristics.tictactoe import open_lines_difference, open_lines_evaluation, open_winning_lines
+from ..running.guard import Outcome
 from ..search.engine import WIN, engine
 from ..search.textbook import alphabeta, minimax
 from .core import LESSON_PRELUDE, Verdict, check_answer, check_function, choice, exercise
-from ..running.guard import Outcome
 
 EVALUATE = "XO..XO..."
 """The board of "evaluate a position by hand" (X on 0 and 4, O on 1 and 5, X to move)."""

@@ -25,10 +25,10 @@ from ..core.table import EXACT, LOWER, UPPER, Entry, NaiveTable, TranspositionTa
 from ..core.text import value_text
 from ..core.trace import Trace
 from ..games.tictactoe import TicTacToe
+from ..running.guard import Outcome
 from ..search.solve import solve
 from ..search.windows import mtdf, null_window
 from .core import LESSON_PRELUDE, Verdict, check_answer, check_function, choice, exercise, same
-from ..running.guard import Outcome
 
 INF = math.inf
 

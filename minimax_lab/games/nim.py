@@ -11,10 +11,10 @@ from dataclasses import dataclass
 from functools import reduce
 from numbers import Integral
 from operator import xor
-from typing import Iterable
+from typing import Iterable, Optional
 
 from ..core.text import kind_of, shown
-from .entry import GameEntry
+from .entry import GameEntry, Inner, WireKind, items, whole_numbers
 from .protocol import game_name, move_text, not_a_player, not_a_state
 
 MAX_HEAP = 1000
@@ -191,5 +191,28 @@ def bouton_moves(heaps: Iterable[int]) -> tuple[tuple[int, int], ...]:
 
 # --- the registry's entry (minimax_lab.games.registry) -----------------------------------------
 
-NIM = GameEntry(name="Nim", rules=Nim, kit_modules=("games/nim.py",), kit_names={"Nim": "Nim", "NimState": "NimState"})
-"""Nim: no part of the package but its own lessons' code asks for more than its rules."""
+def _decode_nim(body: object, inner: Inner, game: None) -> Nim:
+    (heaps,) = items(body, 1, "a Nim game")
+    if type(heaps) is not list:
+        raise ValueError("a Nim game is [its heaps]")
+    return Nim(whole_numbers(heaps, "its heaps"))
+
+
+def _decode_nim_state(body: object, inner: Inner, game: Optional[Nim]) -> NimState:
+    heaps, to_move = items(body, 2, "a Nim position")
+    if type(heaps) is not list or type(to_move) is not str:
+        raise ValueError("a Nim position is [heaps, the player to move]")
+    state = NimState(tuple(whole_numbers(heaps, "its heaps")), to_move)
+    (game or Nim(state.heaps)).check_state(state)
+    return state
+
+
+NIM = GameEntry(
+    name="Nim", rules=Nim,
+    wire_game=WireKind("Nim", Nim, lambda game, inner: [list(game.heaps)], _decode_nim),
+    wire_states=(WireKind("NimState", NimState, lambda state, inner: [list(state.heaps), state.to_move],
+                          _decode_nim_state),),
+    kit_modules=("games/nim.py",), kit_names={"Nim": "Nim", "NimState": "NimState"})
+"""Nim: a game crosses the grader's pipe as its heaps, a state as its heaps and the player to move
+(read against its game when one came before it, else against a game of its own heaps); no part of
+the package but its own lessons' code asks for more than its rules."""

@@ -187,7 +187,8 @@ def in_worker(args: tuple[object, ...], prelude: str) -> Iterator[tuple[object, 
     that define it and what it reads, as last run, after `prelude`, with only the standard library,
     numpy and the kit importable. Where that cannot be (no kernel, no function of a cell among
     `args`, no cell recorded that defines it, no worker can start, as under Pyodide), yield `args`
-    as they are, and the check calls the functions in the kernel, through the guard."""
+    as they are, and the check calls the functions in the kernel, through the guard. What the
+    functions return may hold positions of the course's games (lesson 08's table is keyed by them)."""
     found = kernel()
     named = cell_functions(args, found[1]) if found is not None else {}
     if found is None or not named or not can_start_workers():
@@ -205,4 +206,5 @@ def in_worker(args: tuple[object, ...], prelude: str) -> Iterator[tuple[object, 
     for note in notes:
         print(f"Note: {note}")
     with worker:
-        yield tuple(RemoteFunction(worker, named[index]) if index in named else arg for index, arg in enumerate(args))
+        yield tuple(RemoteFunction(worker, named[index], states=True) if index in named else arg
+                    for index, arg in enumerate(args))

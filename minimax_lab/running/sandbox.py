@@ -657,10 +657,13 @@ class RemoteFunction:
     """It calls code in the worker: guard.runs_here never forks a child to run it (a fork would share
     the worker's pipe)."""
 
-    def __init__(self, worker: Worker, name: str):
+    def __init__(self, worker: Worker, name: str, *, states: bool = False):
         self.worker = worker
         self.name = self.__name__ = name
         self.cache: Optional[dict[str, object]] = None
+        self.states = states
+        """Whether what it returns may hold games' positions (a lesson's table of positions); an
+        assignment's answers are plain data."""
 
     def __repr__(self) -> str:
         return f"<your {self.name}>"
@@ -669,7 +672,7 @@ class RemoteFunction:
         """Return the value of a reply, or raise what the reply says happened."""
         if "value" in reply:
             try:
-                return decode(reply["value"], games=False)
+                return decode(reply["value"], games=self.states)
             except (WireError, RecursionError) as error:
                 raise StudentProblem(f"{self.name} returned something the grader cannot read: {error}") from None
         if "raised" in reply and isinstance(reply["raised"], (list, str, dict)):

@@ -195,7 +195,8 @@ class Decoder:
 
     def _game(self, tag: str, body: Json, depth: int) -> object:
         """Decode a chance node, or a game or a game's state as its registry entry says: one game per
-        kind and data, and a state read against the game of its kind decoded last (or a new one)."""
+        kind and data, and a state read against the game of its kind decoded last (or a new one, for a
+        game that has one; None for the others, Nim, whose states are read alone)."""
         found = None if tag == "Chance" else wire_tags().get(tag)
         if found is None and tag != "Chance":
             raise WireError(f"unknown tag {shown(tag)}")
@@ -212,10 +213,9 @@ class Decoder:
                 game = self.made.get((tag, repr(body))) or wire.decode(body, lambda inner: self(inner, depth + 1), None)
                 self.made[(tag, repr(body))] = self.made[entry.name] = game
                 return game
-            if entry.name not in self.made:
-                assert entry.new_game is not None, entry.name
+            if entry.name not in self.made and entry.new_game is not None:
                 self.made[entry.name] = entry.new_game()
-            return wire.decode(body, lambda inner: self(inner, depth + 1), self.made[entry.name])
+            return wire.decode(body, lambda inner: self(inner, depth + 1), self.made.get(entry.name))
         except WireError:
             raise
         except (TypeError, ValueError) as error:

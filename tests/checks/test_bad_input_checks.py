@@ -49,10 +49,10 @@ from minimax_lab.checks import (
 )
 from minimax_lab.checks import negamax as negamax_checks
 from minimax_lab.checks.core import Exercise, check_answer, read_number, same
-from minimax_lab.running.guard import CheckFailed
 from minimax_lab.checks.practice import PruningPractice, ValuePractice
 from minimax_lab.grading import assignments, class_grades
 from minimax_lab.running import sandbox
+from minimax_lab.running.guard import CheckFailed
 from devtools import release
 
 SOLUTIONS = Path(__file__).resolve().parents[2] / "notebooks" / "solutions"

@@ -15,8 +15,8 @@ from lesson_notebooks import (cell_source, lesson_cells, markdown_text, one_cell
 
 from minimax_lab import ConnectFour, TreeGame, negamax
 from minimax_lab.checks import horizon as check
-from minimax_lab.running.guard import limits
 from minimax_lab.heuristics.connect_four_evaluation import CANDIDATES, WEIGHTS, LinearEvaluation, features
+from minimax_lab.running.guard import limits
 from minimax_lab.search import plain
 
 CELLS = lesson_cells("11_search_with_a_horizon.ipynb")

@@ -11,10 +11,10 @@ from lesson_notebooks import (lesson_cells, markdown_text, one_cell, shown_quiz_
 
 from minimax_lab import (ByEvaluation, Combined, Killers, TicTacToe, alphabeta, as_given, best_first,
                          exact_values, wins_first)
-from minimax_lab.running.guard import limits
 from minimax_lab.checks import move_ordering as check
 from minimax_lab.games.tictactoe import LINES_THROUGH
 from minimax_lab.heuristics.tictactoe import open_lines_evaluation
+from minimax_lab.running.guard import limits
 from minimax_lab.search.ordering import exact_order
 
 CELLS = lesson_cells("04_move_ordering.ipynb")

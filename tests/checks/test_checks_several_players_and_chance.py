@@ -10,8 +10,8 @@ from hint_first import assert_hint_first, exercises_of
 from lesson_notebooks import cell_source, lesson_cells, solution_blocks, solution_namespace
 
 from minimax_lab.checks import several_players_and_chance as check
-from minimax_lab.running.guard import call_student
 from minimax_lab.games.maze import MazeGame
+from minimax_lab.running.guard import call_student
 from minimax_lab.search.agents import agents_search
 from minimax_lab.search.beyond import deviations, maxn
 

@@ -17,9 +17,10 @@ from minimax_lab.games import registry
 from minimax_lab.games.connect_four import ConnectFourRules
 from minimax_lab.games.entry import resolve
 from minimax_lab.games.maze import MazeGame, random_maze
+from minimax_lab.games.nim import Nim
+from minimax_lab.heuristics import boards
 from minimax_lab.running import sandbox
 from minimax_lab.running.wire import WireError, decode, encode
-from minimax_lab.heuristics import boards
 from devtools.layers import RANK
 
 PACKAGE = Path(minimax_lab.__file__).parent
@@ -94,7 +95,7 @@ def test_the_branch_finder_finds_a_branch_and_passes_a_refusal(tmp_path):
     TreeGame([[3, 12], [2, Fraction(1, 2)]], first="MIN"),
     TicTacToe(), TicTacToe().state("X...O...."),
     ConnectFour(5, 4), ConnectFour().play("3344"),
-    MazeGame("tiny"), MazeGame("classic").initial,
+    MazeGame("tiny"), MazeGame("classic").initial, Nim([1, 2, 3]), Nim([1, 2, 3]).initial,
     Chance([(Fraction(1, 2), 3), (Fraction(1, 2), [1, 2])]),
 ], ids=lambda value: type(value).__name__)
 def test_games_and_states_cross_the_wire_as_their_entries_say(value):
@@ -118,6 +119,8 @@ def test_a_state_is_read_against_the_game_decoded_before_it():
 @pytest.mark.parametrize("data", [
     {"MazeState": [[[1, 1]], [], 0, 0]}, {"MazeState": "x"}, {"MazeGame": 3}, {"MazeGame": ["%%%\n%P%\n%%%", ""]}, {"MazeGame": ["%%%", 1]},
     {"ConnectFour": [7, "6"]}, {"ConnectFourState": [1]}, {"TreeGame": [[1, 2]]}, {"Mystery": []},
+    {"Nim": [[1, -2]]}, {"Nim": [3]}, {"NimState": [[1, "x"], "A"]}, {"NimState": [[1], "C"]},
+    [{"Nim": [[1]]}, {"NimState": [[2], "A"]}],
 ], ids=repr)
 def test_unreadable_game_data_is_a_wire_error(data):
     with pytest.raises(WireError):

@@ -18,9 +18,8 @@ import pytest
 
 from test_grading import small_tournament
 
-from minimax_lab.running import guard
 from minimax_lab.grading import assignment6, assignments, class_grades, runner
-from minimax_lab.running import sandbox
+from minimax_lab.running import guard, sandbox
 
 pytestmark = pytest.mark.slow  # grades submissions in sandboxed workers
 

@@ -11,12 +11,12 @@ import pytest
 
 from minimax_lab import TicTacToe, Trace, TreeGame, alphabeta, expectiminimax, grading, minimax
 from minimax_lab.checks import core
-from minimax_lab.running import guard
 from minimax_lab.core.trees import random_tree, random_trees, validate_tree
 from minimax_lab.grading import CheckFailed, assignment5, reports
 from minimax_lab.grading.assignments import is_answer_cell, read
 from minimax_lab.grading.cases import failure_size
 from minimax_lab.heuristics.tictactoe import open_lines_evaluation
+from minimax_lab.running import guard
 
 pytestmark = pytest.mark.slow  # runs every assignment check on many cases
 

@@ -18,9 +18,9 @@ from test_grade_isolation import SOLUTIONS, answer_sources, earned, grade, messa
 from test_grading import A2, A3, A4, A5, answers, small_tournament
 
 from minimax_lab import ConnectFour, TicTacToe, Trace, TreeGame, alphabeta, grading
-from minimax_lab.running import guard
 from minimax_lab.checks.core import seeded
 from minimax_lab.grading import CheckFailed, assignment2, assignment4, assignments, copies
+from minimax_lab.running import guard
 from minimax_lab.search.ordering import exact_order
 from devtools import release
 

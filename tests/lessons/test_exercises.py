@@ -13,8 +13,6 @@ from hypothesis import strategies as st
 
 from minimax_lab import INF, TreeGame, minimax
 from minimax_lab.checks import alpha_beta, minimax_values
-from minimax_lab.running import guard
-from minimax_lab.running.guard import limits
 from minimax_lab.checks.core import (
     FIG_5_2,
     Case,
@@ -32,6 +30,8 @@ from minimax_lab.checks.core import (
     tree_cases,
 )
 from minimax_lab.core.trees import validate_tree
+from minimax_lab.running import guard
+from minimax_lab.running.guard import limits
 
 
 def min_root_value(tree):

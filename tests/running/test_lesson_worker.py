@@ -71,7 +71,8 @@ def test_the_exercises_run_in_the_worker_where_their_answers_need_only_the_kit()
     assert sorted(IN_WORKER) == [
         "01_minimax_values:min_value", "02_negamax:fixed_negamax", "02_negamax:step_3",
         "05_transpositions_and_windows:settles", "06_complexity:best_order_nodes", "07_tic_tac_toe:winner",
-        "09_several_players_and_chance:maze_value", "13_chance:expectimax"]
+        "08_solving_games:retrograde", "09_several_players_and_chance:maze_value",
+        "10_monte_carlo_tree_search:mcts", "13_chance:expectimax"]
 
 
 @pytest.mark.parametrize("key", IN_WORKER)

@@ -21,10 +21,10 @@ import graphviz
 import pytest
 from lite_build import build_lite
 
-from minimax_lab.running import guard
-from minimax_lab.running.guard import child_process
 from minimax_lab.display import draw as draw_module
 from minimax_lab.display.draw import draw, png_of, side_by_side, svg_text
+from minimax_lab.running import guard
+from minimax_lab.running.guard import child_process
 
 pytestmark = pytest.mark.slow  # builds parts of the server-free edition
 
