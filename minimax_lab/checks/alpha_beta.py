@@ -23,11 +23,12 @@ from ..core.text import path_name, value_text
 from ..core.trace import Moves, Trace
 from ..core.trees import Path, Tree, validate_tree
 from ..display.draw import Drawing, draw
-from ..games.protocol import TreeGame
+from ..games.protocol import RecordingTreeGame, TreeGame
 from ..running.guard import Outcome
+from ..running.sandbox import RemoteFunction
 from ..search.textbook import INF, alphabeta, minimax
 from ..search.ties import strict_alphabeta
-from .core import (FIG_5_2, Verdict, answer_text, check_answer, check_function, choice, exercise,
+from .core import (FIG_5_2, LESSON_PRELUDE, Verdict, answer_text, check_answer, check_function, choice, exercise,
                    lesson_cases, same)
 
 WINDOW_TREE: Tree = [[[5, 8], [6, 4]], [[7, 3], [9, 2]]]
@@ -83,19 +84,6 @@ def _known(answer: object, mistakes: Iterable[object]) -> bool:
 
 # --- Your turn: write alpha-beta -----------------------------------------------------------------
 
-class RecordingTreeGame(TreeGame):
-    """A TreeGame that lists, in order, the leaves whose utility a search asks for (in `_examined`,
-    private, so that a check's copy of the game may fill it): the leaves the search examines."""
-
-    def __init__(self, tree: Tree, first: str = "MAX"):
-        super().__init__(tree, first)
-        self._examined: list[Path] = []
-
-    def utility(self, state: Path, player: str) -> float:
-        self._examined.append(state)
-        return super().utility(state, player)
-
-
 @dataclass(frozen=True)
 class Examined:
     """What an alpha-beta search did on a case: what it returned, (value, move), and the leaves it
@@ -139,12 +127,31 @@ def recording(student: Callable[..., object]) -> Callable[[RecordingTreeGame, Pa
     """Return the function the check calls for a student's alphabeta_search(game, state, strict):
     it returns what the student's returned and the leaves it examined (those whose utility it
     asked the game for), as an Examined."""
+    if isinstance(student, RemoteFunction):
+        return RemoteRecording(student)
+
     def search(game: RecordingTreeGame, state: Path, strict: bool) -> Examined:
         returned = student(game, state, strict)
         return Examined(returned, tuple(game._examined))
 
     search.__name__ = str(getattr(student, "__name__", "alphabeta_search"))
     return search
+
+
+class RemoteRecording:
+    """recording() for a search run in the grader's worker: the game comes back with the leaves
+    the search examined there, and fills the check's copy (RecordingTreeGame.fill_from)."""
+
+    runs_elsewhere = True
+    """Its calls go to the worker: the guard never forks a child to run it (guard.runs_here)."""
+
+    def __init__(self, student: RemoteFunction):
+        self.student = student
+        self.__name__ = student.__name__
+
+    def __call__(self, game: RecordingTreeGame, state: Path, strict: bool) -> Examined:
+        returned = self.student.call_with_writes((game, state, strict), [0])
+        return Examined(returned, tuple(game._examined))
 
 
 def same_search(got: object, want: Examined) -> bool:
@@ -304,7 +311,7 @@ def draw_case(game: TreeGame, state: Path, strict: bool) -> Drawing:
     return draw(TreeGame(game.tree, first=game.first), edge_labels=True)
 
 
-@exercise("code")
+@exercise("code", prelude=LESSON_PRELUDE)
 def alphabeta_search(student: object) -> Verdict:
     """Check the student's alphabeta_search(game, state, strict), which calls their ab_max_value and
     ab_min_value, on AIMA Fig. 5.2 and 40 random trees, with MAX and with MIN at the root and both

@@ -817,8 +817,9 @@ def display_in_notebook(thing: object) -> None:
 
 # --- where a code exercise's answer runs ------------------------------------------------------------
 
-LESSON_PRELUDE = ("import math\n\nfrom minimax_lab import Chance\nfrom minimax_lab.core.trees import is_leaf\n"
-                  "from minimax_lab.games.tictactoe import LINES\n\nINF = math.inf\n")
+LESSON_PRELUDE = ("import math\nfrom math import inf\n\nfrom minimax_lab import Chance\n"
+                  "from minimax_lab.core.trees import is_leaf\nfrom minimax_lab.games.tictactoe import LINES\n\n"
+                  "INF = math.inf\n")
 """What the grader's worker runs before a lesson's answer (Exercise.prelude): the names the lessons'
 first cells give their answers (the tree helpers, tic-tac-toe's lines, chance nodes), from the kit."""
 

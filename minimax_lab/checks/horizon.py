@@ -17,15 +17,14 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING, Any, Callable, Mapping, Optional
+from typing import TYPE_CHECKING, Any, Callable, Optional
 
 from ..analysis.players import MatchResult, match, random_openings
 from ..core.text import shown, value_text
 from ..core.trees import Path, Tree
 from ..display.draw import draw, titled
-from ..games.protocol import TreeGame
+from ..games.protocol import Guesses, TreeGame
 from ..heuristics.boards import move_order
 from ..heuristics.connect_four import ConnectFour, ConnectFourState
 from ..heuristics.connect_four_evaluation import WEIGHTS, LinearEvaluation, features
@@ -34,8 +33,8 @@ from ..running import guard
 from ..running.guard import Outcome, limits
 from ..search.engine import WIN, engine, game_evaluation
 from ..search.textbook import INF, SearchResult, alphabeta, negamax
-from .core import (CASE_SEED, SIDES, Verdict, check_answer, check_function, choice, exercise, lesson_cases,
-                   number_trouble, plain_real, same, unanswered, verdict)
+from .core import (CASE_SEED, LESSON_PRELUDE, SIDES, Verdict, check_answer, check_function, choice, exercise,
+                   lesson_cases, number_trouble, plain_real, same, unanswered, verdict)
 
 if TYPE_CHECKING:
     from graphviz import Digraph
@@ -78,23 +77,6 @@ SEARCH_DEPTHS = (0, 1, 2, 3)
 
 GUESS_RANGE = (-9, 9)
 """The guesses of the search exercise's evaluations: whole numbers in this range, drawn per node."""
-
-
-@dataclass(frozen=True)
-class Guesses:
-    """The evaluation of a case of the search exercise: MAX's guess at every node of a tree game, by
-    path. Called with a state (a path), it returns the guess there; it shows itself as its guesses at
-    the depth of its case's horizon, the ones a right search asks for."""
-
-    guesses: Mapping[Path, float]
-    horizon: int
-
-    def __call__(self, state: Path) -> float:
-        return self.guesses[state]
-
-    def __repr__(self) -> str:
-        at = {path: guess for path, guess in self.guesses.items() if len(path) == self.horizon}
-        return f"Guesses({at})"
 
 
 SearchCase = tuple[TreeGame, Path, int, Guesses]
@@ -239,7 +221,7 @@ def search_picture(game: TreeGame, state: Path, depth: int, evaluate: Guesses) -
                   f"{game.first} to move, searched {depth} plies deep: at the horizon, evaluate's guesses for MAX")
 
 
-@exercise("code")
+@exercise("code", prelude=LESSON_PRELUDE)
 def h_negamax(student: object) -> Verdict:
     """Check the student's h_negamax(game, state, depth, evaluate), the depth-limited search in negamax
     form, on AIMA Fig. 5.2 and 40 random trees at depths 0 to 3, MAX or MIN to move, with random

@@ -80,6 +80,10 @@ class GameEntry:
     wire_states: tuple[WireKind, ...] = ()
     """How its states cross the grader's pipe; () if they do not."""
 
+    wire_others: tuple[WireKind, ...] = ()
+    """How other values of its kind cross the grader's pipe, each read alone like a state (a tree
+    game that records the leaves a search examines, a table of guesses by position); () if none."""
+
     kit_modules: tuple[str, ...] = ()
     """Its rule modules the grader's kit ships, relative to the package ('games/maze.py'); () if none."""
 

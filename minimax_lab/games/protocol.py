@@ -8,8 +8,9 @@ States are immutable and hashable. `max_player` names the player whose utility M
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from numbers import Integral
-from typing import Any, Iterable, Optional, Protocol, Sequence, cast, runtime_checkable
+from typing import Any, Iterable, Mapping, Optional, Protocol, Sequence, cast, runtime_checkable
 
 from ..core.game_types import A, S
 from ..core.text import kind_of, path_name, repr_text, shown
@@ -362,6 +363,46 @@ class UniformTree:
         count: int = self.branching ** self.depth
         return count
 
+
+class RecordingTreeGame(TreeGame):
+    """A TreeGame that lists, in order, the leaves whose utility a search asks for (in `_examined`,
+    private, so that a check's copy of the game may fill it): the leaves the search examines, which
+    lesson 03's check compares with alpha-beta's. It crosses the grader's pipe with its list, so a
+    search run in the worker fills the grader's copy (fill_from)."""
+
+    def __init__(self, tree: Tree, first: str = "MAX"):
+        super().__init__(tree, first)
+        self._examined: list[Path] = []
+
+    def utility(self, state: Path, player: str) -> float:
+        self._examined.append(state)
+        return super().utility(state, player)
+
+    def fill_from(self, other: object) -> None:
+        """Take the leaves examined on `other`, this game as a search in the worker left it."""
+        if not isinstance(other, RecordingTreeGame) or other.tree != self.tree or other.first != self.first:
+            raise TypeError("not this game")
+        self._examined[:] = other._examined
+
+
+@dataclass(frozen=True)
+class Guesses:
+    """An evaluation of a tree game given as a table: MAX's guess at every node, by path (lesson 11's
+    check draws one for each case of its search exercise). Called with a state (a path), it returns
+    the guess there; it shows itself as its guesses at the depth of its case's horizon, the ones a
+    right search asks for."""
+
+    guesses: Mapping[Path, float]
+    horizon: int
+
+    def __call__(self, state: Path) -> float:
+        return self.guesses[state]
+
+    def __repr__(self) -> str:
+        at = {path: guess for path, guess in self.guesses.items() if len(path) == self.horizon}
+        return f"Guesses({at})"
+
+
 # --- the registry's entry (minimax_lab.games.registry) -----------------------------------------
 
 
@@ -370,9 +411,37 @@ def _decode_tree_game(body: object, inner: Inner, game: object) -> TreeGame:
     return TreeGame(inner(tree), first=first)
 
 
+def _decode_recording(body: object, inner: Inner, game: object) -> RecordingTreeGame:
+    tree, first, examined = items(body, 3, "a RecordingTreeGame")
+    found = RecordingTreeGame(inner(tree), first=first)
+    leaves = inner(examined)
+    if type(leaves) is not list or not all(type(path) is tuple and all(type(i) is int for i in path)
+                                           for path in leaves):
+        raise ValueError("its leaves must be a list of paths")
+    found._examined = leaves
+    return found
+
+
+def _decode_guesses(body: object, inner: Inner, game: object) -> Guesses:
+    table, horizon = items(body, 2, "Guesses")
+    guesses = inner(table)
+    if type(guesses) is not dict or type(horizon) is not int or not all(
+            type(path) is tuple and all(type(i) is int for i in path) and type(guess) in (int, float)
+            for path, guess in guesses.items()):
+        raise ValueError("Guesses are a table of numbers by path, and a horizon")
+    return Guesses(guesses, horizon)
+
+
 TREES = GameEntry(
     name="a game tree", rules=TreeGame,
     wire_game=WireKind("TreeGame", TreeGame, lambda game, inner: [inner(game.tree), game.first], _decode_tree_game),
+    wire_others=(WireKind("RecordingTreeGame", RecordingTreeGame,
+                          lambda game, inner: [inner(game.tree), game.first, inner(game._examined)],
+                          _decode_recording),
+                 WireKind("Guesses", Guesses, lambda guesses, inner: [inner(dict(guesses.guesses)), guesses.horizon],
+                          _decode_guesses)),
     kit_modules=("games/protocol.py", "games/turns.py"),
     kit_names={"Game": "Game", "TreeGame": "TreeGame", "UniformTree": "UniformTree"})
-"""Nested-list trees as games (TreeGame; UniformTree and turns.TurnTree are its kin)."""
+"""Nested-list trees as games (TreeGame; UniformTree and turns.TurnTree are its kin). A state is a
+path, a tuple, which crosses as one; two more kinds cross whole: a RecordingTreeGame with the
+leaves a search examined on it, and Guesses, an evaluation given as a table."""

@@ -56,9 +56,9 @@ def games_with(job: str) -> list[GameEntry]:
 @functools.cache
 def wire_kinds() -> tuple[tuple[GameEntry, WireKind], ...]:
     """Return every kind of value that crosses the grader's pipe as a game's, games before states
-    (made once: GAMES is fixed, and the wire asks on every value it encodes or decodes)."""
+    and the others (made once: GAMES is fixed, and the wire asks on every value it encodes or decodes)."""
     games = [(entry, entry.wire_game) for entry in GAMES if entry.wire_game is not None]
-    return tuple(games + [(entry, kind) for entry in GAMES for kind in entry.wire_states])
+    return tuple(games + [(entry, kind) for entry in GAMES for kind in (*entry.wire_states, *entry.wire_others)])
 
 
 @functools.cache

@@ -18,6 +18,7 @@ from minimax_lab.games.connect_four import ConnectFourRules
 from minimax_lab.games.entry import resolve
 from minimax_lab.games.maze import MazeGame, random_maze
 from minimax_lab.games.nim import Nim
+from minimax_lab.games.protocol import Guesses, RecordingTreeGame
 from minimax_lab.heuristics import boards
 from minimax_lab.running import sandbox
 from minimax_lab.running.wire import WireError, decode, encode
@@ -96,6 +97,7 @@ def test_the_branch_finder_finds_a_branch_and_passes_a_refusal(tmp_path):
     TicTacToe(), TicTacToe().state("X...O...."),
     ConnectFour(5, 4), ConnectFour().play("3344"),
     MazeGame("tiny"), MazeGame("classic").initial, Nim([1, 2, 3]), Nim([1, 2, 3]).initial,
+    Guesses({(): 1, (0,): -2.5, (1,): 3}, 1),
     Chance([(Fraction(1, 2), 3), (Fraction(1, 2), [1, 2])]),
 ], ids=lambda value: type(value).__name__)
 def test_games_and_states_cross_the_wire_as_their_entries_say(value):
@@ -120,7 +122,8 @@ def test_a_state_is_read_against_the_game_decoded_before_it():
     {"MazeState": [[[1, 1]], [], 0, 0]}, {"MazeState": "x"}, {"MazeGame": 3}, {"MazeGame": ["%%%\n%P%\n%%%", ""]}, {"MazeGame": ["%%%", 1]},
     {"ConnectFour": [7, "6"]}, {"ConnectFourState": [1]}, {"TreeGame": [[1, 2]]}, {"Mystery": []},
     {"Nim": [[1, -2]]}, {"Nim": [3]}, {"NimState": [[1, "x"], "A"]}, {"NimState": [[1], "C"]},
-    [{"Nim": [[1]]}, {"NimState": [[2], "A"]}],
+    [{"Nim": [[1]]}, {"NimState": [[2], "A"]}], {"Guesses": [{"dict": [[[0], 1]]}, 1]},
+    {"Guesses": [{"dict": [[{"tuple": [0]}, "1"]]}, 1]},
 ], ids=repr)
 def test_unreadable_game_data_is_a_wire_error(data):
     with pytest.raises(WireError):
@@ -151,3 +154,19 @@ def test_the_kit_is_the_registry_s_games_under_the_names_a_student_knows():
         "ConnectFour False ('P', 'G1') True A to move, heaps [1, 2]",
         "uses the course's alphabeta; this exercise asks for your own"]
     assert set(sandbox.KIT_MODULES) >= set(registry.kit_modules())
+
+
+def test_a_recording_tree_game_crosses_with_the_leaves_examined_on_it():
+    game = RecordingTreeGame([[3, 12], [2, 4]], first="MIN")
+    game.utility((0, 1), "MAX")
+    again = decode(encode(game))
+    assert type(again) is RecordingTreeGame and again.tree == game.tree and again.first == "MIN"
+    assert again._examined == [(0, 1)]
+    fresh = RecordingTreeGame([[3, 12], [2, 4]], first="MIN")
+    fresh.fill_from(again)
+    assert fresh._examined == [(0, 1)]
+    with pytest.raises(TypeError):
+        fresh.fill_from(RecordingTreeGame([[3, 12]]))
+    for data in ({"RecordingTreeGame": [[1, 2], "MAX", [[1]]]}, {"RecordingTreeGame": [[1, 2], "MAX"]}):
+        with pytest.raises(WireError):
+            decode(data)

@@ -5,6 +5,7 @@ worked solution, its stored stub and an answer that uses the course's own search
 history as a notebook would hold it, and a kernel function that fails the test if it is called."""
 
 import importlib
+import inspect
 import re
 
 import pytest
@@ -12,6 +13,7 @@ from lesson_notebooks import NOTEBOOKS, cell_source, lesson_cells, solution_bloc
 
 from minimax_lab.checks.core import Exercise
 from minimax_lab.running import kernel
+from minimax_lab.search import plain
 from minimax_lab.running.sandbox import SandboxUnavailable, check_sandbox
 
 
@@ -50,8 +52,9 @@ def run_in_notebook(monkeypatch, key, answer=None):
     None) above the check call."""
     lesson, exercise, function, code, index = EXERCISES[key]
     cell = code[index]
-    if answer is not None:
-        cell = cell[:cell.index(f"def {function}(")] + answer + "\n\n" + cell[cell.index("check."):]
+    if answer is not None:  # in place of the cell's first function that the answer defines, and those after it
+        first = min(cell.index(f"def {name}(") for name in defined(answer) if f"def {name}(" in cell)
+        cell = cell[:first] + answer + "\n\n" + cell[cell.index("check."):]
     namespace = {"__name__": "__main__"}
     exec(f"def {function}(*args):\n    raise AssertionError('the kernel ran it')", namespace)
     monkeypatch.setattr(kernel, "kernel", lambda: ([*code[:index], cell], namespace))
@@ -60,19 +63,29 @@ def run_in_notebook(monkeypatch, key, answer=None):
     return exercise(namespace[function])
 
 
+def defined(source):
+    """Return the names of the functions `source` defines at its top level."""
+    return re.findall(r"^def (\w+)\(", source, re.M)
+
+
 def worked_solution(key):
-    lesson, _, function, _, _ = EXERCISES[key]
-    (block,) = [block for block in solution_blocks(lesson_cells(f"{lesson}.ipynb"))
-                if re.search(rf"^def {function}\(", block, re.M)]
+    """Return the lesson's worked solution of the exercise: the one that defines its function, or
+    else the one that defines the functions its cell leaves to write (lesson 03: the two halves)."""
+    lesson, _, function, code, index = EXERCISES[key]
+    blocks = solution_blocks(lesson_cells(f"{lesson}.ipynb"))
+    stubs = {name for name in defined(code[index])
+             if re.search(rf"^def {name}\(.*?\n(?:    .*\n)*?    raise NotImplementedError", code[index], re.M)}
+    (block,) = ([block for block in blocks if function in defined(block)]
+                or [block for block in blocks if stubs and stubs <= set(defined(block))])
     return block
 
 
 def test_the_exercises_run_in_the_worker_where_their_answers_need_only_the_kit():
     assert sorted(IN_WORKER) == [
-        "01_minimax_values:min_value", "02_negamax:fixed_negamax", "02_negamax:step_3",
+        "01_minimax_values:min_value", "02_negamax:fixed_negamax", "02_negamax:step_3", "03_alpha_beta:alphabeta_search",
         "05_transpositions_and_windows:settles", "06_complexity:best_order_nodes", "07_tic_tac_toe:winner",
         "08_solving_games:retrograde", "09_several_players_and_chance:maze_value",
-        "10_monte_carlo_tree_search:mcts", "13_chance:expectimax"]
+        "10_monte_carlo_tree_search:mcts", "11_search_with_a_horizon:h_negamax", "13_chance:expectimax"]
 
 
 @pytest.mark.parametrize("key", IN_WORKER)
@@ -85,7 +98,7 @@ def test_the_worked_solution_is_right_in_the_worker(monkeypatch, key):
 def test_the_stub_is_not_answered_yet_as_in_the_kernel(monkeypatch, capsys, key):
     _, exercise, function, code, index = EXERCISES[key]
     in_kernel = {"__name__": "__main__"}
-    exec(code[index][:code[index].index("check.")], in_kernel)
+    exec("from math import inf\n" + code[index][:code[index].index("check.")], in_kernel)
     exercise.forget()
     expected = exercise(in_kernel[function])
     assert expected.correct is None
@@ -105,3 +118,29 @@ def test_outside_a_kernel_the_check_calls_the_function_here():
     exec(worked_solution("06_complexity:best_order_nodes"), namespace)
     exercise.forget()
     assert exercise(namespace["best_order_nodes"]).correct is True
+
+
+def without_cutoffs(function):
+    """Return the source of one of the plain alpha-beta halves with its cutoff taken out (and its
+    annotations, which a cell would not have): a search that examines every leaf."""
+    lines = inspect.getsource(function).splitlines()
+    lines[0] = re.sub(r"\((.*)\) -> .*:", lambda m: "(" + re.sub(r": \w+", "", m.group(1)) + "):", lines[0])
+    cut = next(i for i, line in enumerate(lines) if "avoids this" in line)
+    return "\n".join(lines[:cut] + lines[cut + 2:]) + "\n"
+
+
+NO_CUTOFF = "\n\n".join(without_cutoffs(half) for half in (plain.ab_max_value, plain.ab_min_value))
+
+
+def test_a_search_run_in_the_worker_is_judged_by_the_leaves_it_examined_there(monkeypatch):
+    """Lesson 03 judges the leaves a search examines: run in the worker, its game comes back with
+    them (RecordingTreeGame.fill_from), and the verdict is the one the kernel gives."""
+    key = "03_alpha_beta:alphabeta_search"
+    _, exercise, function, code, index = EXERCISES[key]
+    cell = code[index]
+    in_kernel = {"__name__": "__main__"}
+    exec("from math import inf\n" + cell[:cell.index("def ab_max_value(")] + NO_CUTOFF, in_kernel)
+    exercise.forget()
+    expected = exercise(in_kernel[function])
+    assert expected.correct is False and "examines" in expected.text, expected.text
+    assert run_in_notebook(monkeypatch, key, NO_CUTOFF).text == expected.text
