@@ -818,13 +818,13 @@ def display_in_notebook(thing: object) -> None:
 # --- where a code exercise's answer runs ------------------------------------------------------------
 
 LESSON_PRELUDE = ("import math\nfrom math import inf\n\nfrom minimax_lab import Chance\n"
-                  "from minimax_lab.core.trees import is_leaf\nfrom minimax_lab.games.tictactoe import LINES\n\n"
-                  "INF = math.inf\n")
+                  "from minimax_lab.core.trees import is_leaf\n"
+                  "from minimax_lab.games.tictactoe import LINES, LINES_THROUGH\n\nINF = math.inf\n")
 """What the grader's worker runs before a lesson's answer (Exercise.prelude): the names the lessons'
 first cells give their answers (the tree helpers, tic-tac-toe's lines, chance nodes), from the kit."""
 
 HELPER_IMPORTS = ("from __future__ import annotations\n\nimport random\nfrom dataclasses import dataclass, field\n"
-                  "from math import log, sqrt\nfrom typing import Any, Optional\n\n"
+                  "from fractions import Fraction\nfrom math import log, sqrt\nfrom typing import Any, Optional\n\n"
                   "from minimax_lab.games.protocol import Game\n\n")
 """What the source of the course's plain helpers (search.plain) needs, and the imports a lesson that
 hands them to its answer gives it (lesson_prelude)."""
@@ -832,8 +832,8 @@ hands them to its answer gives it (lesson_prelude)."""
 
 def lesson_prelude(*helpers: Callable[..., object]) -> str:
     """Return the worker's prelude of a lesson that hands its answer some of the course's plain
-    helpers (search.plain's reachable, MCTSNode, simulate: short code the lesson prints, no search
-    and no evaluation): LESSON_PRELUDE, then the helpers' own source."""
+    helpers (search.plain's reachable, MCTSNode, simulate, and lesson 14's minimax_value: short code
+    the lesson prints, no evaluation): LESSON_PRELUDE, then the helpers' own source."""
     return HELPER_IMPORTS + LESSON_PRELUDE + "\n\n" + "\n\n".join(inspect.getsource(helper) for helper in helpers)
 
 

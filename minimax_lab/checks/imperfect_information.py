@@ -27,7 +27,7 @@ from ..games.cards import CardGame, CardState, hands_text
 from ..running.guard import Outcome
 from ..search import plain
 from ..search.imperfect import averaging_over_clairvoyance, belief_state, belief_values
-from .core import CASE_SEED, Verdict, check_answer, check_function, choice, exercise, same
+from .core import CASE_SEED, Verdict, check_answer, check_function, choice, exercise, lesson_prelude, same
 
 DECK = "A♠ K♠ Q♠ 9♠ 8♠ A♥ K♥ Q♥ J♥"
 """The lesson's deck: nine cards, four dealt to each player, one left face down out of play."""
@@ -193,7 +193,7 @@ def position_text(game: CardGame, states: list[CardState]) -> str:
             f"{len(states)} positions, MIN holding " + ", ".join(hands_text(s.hands[1]) for s in states))
 
 
-@exercise("code")
+@exercise("code", prelude=lesson_prelude(plain.minimax_value))
 def clairvoyance(student: object) -> Verdict:
     """Check the student's averaging_over_clairvoyance(game, states) on random small card positions and
     the lesson's against the package's; name the mistake on the smallest failing case."""

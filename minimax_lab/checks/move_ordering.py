@@ -36,7 +36,7 @@ from ..running.guard import limits
 from ..search.ordering import ByEvaluation, Combined, as_given, exact_order, exact_values, iterative_deepening
 from ..search.registry import ORDERINGS, ordering_named
 from ..search.textbook import SearchResult, alphabeta
-from .core import Verdict, choice, error_text, exercise, plain_sequence, read_number, same, unanswered, verdict
+from .core import LESSON_PRELUDE, Verdict, choice, error_text, exercise, plain_sequence, read_number, same, unanswered, verdict
 
 ORDER_TREE: Tree = random_tree(3, 3, seed=4, low=-99, high=99)
 """The tree of "one tree, four orders" (branching 3, depth 3, MAX at the root)."""
@@ -261,7 +261,10 @@ def run_ordering(student: object, hint: str) -> Run | Verdict:
 
 def package_part(student: object) -> Optional[str]:
     """Return the name of the course's ordering when `student` is one (a function or object of the
-    package, or a Combined of nothing else), else None."""
+    package, or a Combined of nothing else), else None. A function the notebook defines and the
+    grader's worker runs (a RemoteFunction) is the student's."""
+    if getattr(type(student), "runs_elsewhere", False):
+        return None
     if isinstance(student, Combined):
         parts = [package_part(part) for part in student.orderings]
         return repr(student) if all(parts) else None
@@ -336,7 +339,7 @@ def ordering_answer() -> str:
             f"{nodes:,} nodes.")
 
 
-@exercise("code")
+@exercise("code", prelude=LESSON_PRELUDE)
 def my_ordering(student: object) -> Verdict:
     """Check an ordering written by the student: on tic-tac-toe from the empty board it must return
     the actions rearranged at every node (so alpha-beta's value stays exact), guess without the

@@ -26,7 +26,7 @@ from itertools import combinations
 from typing import Iterable, Optional, Sequence
 
 from ..core.text import kind_of, shown
-from .entry import GameEntry
+from .entry import GameEntry, Inner, WireKind, items, whole_numbers
 from .protocol import game_name, not_a_player, not_a_state
 
 RANKS = "23456789TJQKA"
@@ -255,6 +255,40 @@ class CardGame:
 
 # --- the registry's entry (minimax_lab.games.registry) -----------------------------------------
 
-CARDS = GameEntry(name="the card game", rules=CardGame, kit_modules=("games/cards.py",))
-"""The card game of lesson 14: only its lesson asks for it, so it does not cross the grader's pipe and
-the kit's minimax_lab names none of it; its module ships in the kit because the registry imports it."""
+def _cards(body: object, what: str) -> list[str]:
+    """Return `body` if it is a list of cards' names (str); raise ValueError naming `what` if not."""
+    if type(body) is not list or any(type(card) is not str for card in body):
+        raise ValueError(f"{what} must be a list of cards")
+    return body
+
+
+def _decode_card_game(body: object, inner: Inner, game: None) -> CardGame:
+    deck, hand, first = items(body, 3, "a CardGame")
+    return CardGame(_cards(deck, "its deck"), hand, first)
+
+
+def _decode_card_state(body: object, inner: Inner, game: Optional[CardGame]) -> CardState:
+    max_hand, min_hand, played, tricks, to_move, leader = items(body, 6, "a CardState")
+    tricks = whole_numbers(items(tricks, 2, "its tricks"), "its tricks")
+    if to_move not in PLAYERS or leader not in PLAYERS:
+        raise ValueError("the player to move and the leader must be 'MAX' or 'MIN'")
+    state = CardState((tuple(_cards(max_hand, "MAX's hand")), tuple(_cards(min_hand, "MIN's hand"))),
+                      tuple(_cards(played, "the cards played")), (tricks[0], tricks[1]), to_move, leader)
+    if game is None:
+        raise ValueError("a CardState is read against its game, sent before it")
+    game.check_state(state)
+    return state
+
+
+CARDS = GameEntry(
+    name="the card game", rules=CardGame,
+    wire_game=WireKind("CardGame", CardGame, lambda game, inner: [list(game.deck), game.hand, game.first],
+                       _decode_card_game),
+    wire_states=(WireKind("CardState", CardState,
+                          lambda state, inner: [list(state.hands[0]), list(state.hands[1]), list(state.played),
+                                                list(state.tricks), state.to_move, state.leader],
+                          _decode_card_state),),
+    kit_modules=("games/cards.py",))
+"""The card game of lesson 14: a game crosses the grader's pipe as its deck, hand size and first
+player, a position as its hands, the cards played, the tricks and who moves and led (read against
+the game sent before it); the kit's minimax_lab names none of it, as only its lesson asks for it."""

@@ -14,6 +14,8 @@ from lesson_notebooks import NOTEBOOKS, cell_source, lesson_cells, solution_bloc
 from minimax_lab.checks.core import Exercise
 from minimax_lab.running import kernel
 from minimax_lab.search import plain
+
+pytestmark = pytest.mark.slow  # starts a sandboxed worker for each check
 from minimax_lab.running.sandbox import SandboxUnavailable, check_sandbox
 
 
@@ -83,9 +85,10 @@ def worked_solution(key):
 def test_the_exercises_run_in_the_worker_where_their_answers_need_only_the_kit():
     assert sorted(IN_WORKER) == [
         "01_minimax_values:min_value", "02_negamax:fixed_negamax", "02_negamax:step_3", "03_alpha_beta:alphabeta_search",
-        "05_transpositions_and_windows:settles", "06_complexity:best_order_nodes", "07_tic_tac_toe:winner",
-        "08_solving_games:retrograde", "09_several_players_and_chance:maze_value",
-        "10_monte_carlo_tree_search:mcts", "11_search_with_a_horizon:h_negamax", "13_chance:expectimax"]
+        "04_move_ordering:my_ordering", "05_transpositions_and_windows:settles", "06_complexity:best_order_nodes",
+        "07_tic_tac_toe:winner", "08_solving_games:retrograde", "09_several_players_and_chance:maze_value",
+        "10_monte_carlo_tree_search:mcts", "11_search_with_a_horizon:h_negamax", "13_chance:expectimax",
+        "14_imperfect_information:clairvoyance"]
 
 
 @pytest.mark.parametrize("key", IN_WORKER)

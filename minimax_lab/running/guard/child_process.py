@@ -282,9 +282,10 @@ def run_limited(function: Callable[..., R], seconds: Optional[float] = None, *ar
     which stops it whatever it does (a loop in Python under time_limit, and GRACE seconds later by
     killing the child, a loop inside C). Its side effects stay in the child, what it prints
     included: only the value comes back (a Returned standing for it if it cannot be pickled).
-    Where no child can be forked (can_fork), the function runs here under time_limit."""
+    Where no child can be forked (can_fork), or an argument calls code elsewhere (a RemoteFunction,
+    whose connection a fork would share), the function runs here under time_limit."""
     seconds = limits.CALL_TIMEOUT if seconds is None else seconds
-    if not can_fork():
+    if not can_fork() or any(getattr(type(arg), "runs_elsewhere", False) for arg in args):
         with time_limit(seconds):
             return function(*args)
 
