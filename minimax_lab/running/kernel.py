@@ -184,9 +184,10 @@ def cell_functions(args: Sequence[object], namespace: dict[str, object]) -> dict
 def in_worker(args: tuple[object, ...], prelude: str) -> Iterator[tuple[object, ...]]:
     """Yield `args` with each function the notebook's cells define replaced by the same function run
     in a sandboxed worker (sandbox.RemoteFunction), as make grade runs a student's code: the cells
-    that define it and what it reads, as last run, after `prelude`, with only the standard library,
-    numpy and the kit importable. Where that cannot be (no kernel, no function of a cell among
-    `args`, no cell recorded that defines it, no worker can start, as under Pyodide), yield `args`
+    that define it and what it reads, as last run (the cells' check calls left out), after
+    `prelude`, with only the standard library, numpy and the kit importable. Where that cannot be
+    (no kernel, no function of a cell among `args`, no cell recorded that defines it, no worker
+    starts, as under Pyodide), yield `args`
     as they are, and the check calls the functions in the kernel, through the guard. What the
     functions return may hold positions of the course's games (lesson 08's table is keyed by them)."""
     found = kernel()
@@ -194,15 +195,20 @@ def in_worker(args: tuple[object, ...], prelude: str) -> Iterator[tuple[object, 
     if found is None or not named or not can_start_workers():
         yield args
         return
-    from .sandbox import RemoteFunction, start_worker
+    from .guard import StudentProblem
+    from .sandbox import RemoteFunction, SandboxUnavailable, start_worker
 
-    history = [*found[0][:-1], without_check_calls(found[0][-1])]
+    history = [without_check_calls(cell) for cell in found[0]]
     cells = kernel_cells(list(named.values()), history, prelude)
     bound = set().union(*(names_of(source)[0] for _, source in cells))
     if not bound.issuperset(named.values()):  # a cell run before the kernel was recording
         yield args
         return
-    worker, notes = start_worker(prelude, cells)
+    try:
+        worker, notes = start_worker(prelude, cells)
+    except (SandboxUnavailable, OSError, StudentProblem):  # the worker did not start: the kernel's backend
+        yield args
+        return
     for note in notes:
         print(f"Note: {note}")
     with worker:

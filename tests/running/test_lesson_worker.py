@@ -147,3 +147,21 @@ def test_a_search_run_in_the_worker_is_judged_by_the_leaves_it_examined_there(mo
     expected = exercise(in_kernel[function])
     assert expected.correct is False and "examines" in expected.text, expected.text
     assert run_in_notebook(monkeypatch, key, NO_CUTOFF).text == expected.text
+
+
+def test_the_worker_runs_a_cell_without_its_check_calls():
+    cell = "def f(x):\n    return x\n\ncheck.f(f)\ngrading.check_f(\n    f)\nprint(f(1))\n"
+    assert kernel.without_check_calls(cell) == "def f(x):\n    return x\n\n\n\n\nprint(f(1))\n"
+    assert kernel.without_check_calls("%%time\ncheck.f(f)") == "%%time\ncheck.f(f)"
+
+
+def test_a_function_no_recorded_cell_defines_is_called_in_the_kernel(monkeypatch):
+    """A kernel that began recording after the function's cell ran (as when the checks are imported
+    later): the check calls the function in the kernel rather than a worker that lacks it."""
+    _, exercise, function, _, _ = EXERCISES["06_complexity:best_order_nodes"]
+    namespace = {"__name__": "__main__"}
+    exec(worked_solution("06_complexity:best_order_nodes"), namespace)
+    monkeypatch.setattr(kernel, "kernel", lambda: (["check.best_order_nodes(best_order_nodes)"], namespace))
+    monkeypatch.setattr(kernel, "can_start_workers", lambda: True)
+    exercise.forget()
+    assert exercise(namespace[function]).correct is True
