@@ -148,8 +148,8 @@ class Exercise(Generic[P]):
             if self.prelude is None:
                 result = self.check(*args, **kwargs)
             else:
-                with in_worker(args, self.prelude) as given:
-                    result = self.check(*given, **kwargs)  # type: ignore[arg-type]  # the same arguments, or RemoteFunctions for them
+                with in_worker(args, self.prelude) as given:  # the same arguments, or RemoteFunctions for them
+                    result = self.check(*given, **kwargs)  # type: ignore[arg-type]  # a tuple, not P.args
         finally:
             _EXERCISE.reset(token)
         if result.correct is False and result.answer:
