@@ -36,7 +36,8 @@ from ..running.guard import limits
 from ..search.ordering import ByEvaluation, Combined, as_given, exact_order, exact_values, iterative_deepening
 from ..search.registry import ORDERINGS, ordering_named
 from ..search.textbook import SearchResult, alphabeta
-from .core import LESSON_PRELUDE, Verdict, choice, error_text, exercise, plain_sequence, read_number, same, unanswered, verdict
+from .core import (LESSON_PRELUDE, Verdict, choice, error_text, exercise, plain_sequence, read_number, same,
+                   unanswered, verdict)
 
 ORDER_TREE: Tree = random_tree(3, 3, seed=4, low=-99, high=99)
 """The tree of "one tree, four orders" (branching 3, depth 3, MAX at the root)."""
