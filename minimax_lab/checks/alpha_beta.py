@@ -17,7 +17,7 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional, Sequence, cast
 
 from ..core.text import path_name, value_text
 from ..core.trace import Moves, Trace
@@ -25,11 +25,13 @@ from ..core.trees import Path, Tree, validate_tree
 from ..display.draw import Drawing, draw
 from ..games.protocol import RecordingTreeGame, TreeGame
 from ..running.guard import Outcome
-from ..running.sandbox import RemoteFunction
 from ..search.textbook import INF, alphabeta, minimax
 from ..search.ties import strict_alphabeta
 from .core import (FIG_5_2, LESSON_PRELUDE, Verdict, answer_text, check_answer, check_function, choice, exercise,
                    lesson_cases, same)
+
+if TYPE_CHECKING:  # the sandbox imports what Pyodide lacks (resource): not imported here at run time
+    from ..running.sandbox import RemoteFunction
 
 WINDOW_TREE: Tree = [[[5, 8], [6, 4]], [[7, 3], [9, 2]]]
 """The tree of "predict α and β" (MAX at the root, then MIN, then MAX, then the leaves)."""
@@ -127,8 +129,8 @@ def recording(student: Callable[..., object]) -> Callable[[RecordingTreeGame, Pa
     """Return the function the check calls for a student's alphabeta_search(game, state, strict):
     it returns what the student's returned and the leaves it examined (those whose utility it
     asked the game for), as an Examined."""
-    if isinstance(student, RemoteFunction):
-        return RemoteRecording(student)
+    if getattr(type(student), "runs_elsewhere", False):  # run in the grader's worker (running.sandbox)
+        return RemoteRecording(cast("RemoteFunction", student))
 
     def search(game: RecordingTreeGame, state: Path, strict: bool) -> Examined:
         returned = student(game, state, strict)
