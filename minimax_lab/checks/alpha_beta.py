@@ -24,7 +24,7 @@ from ..core.trace import Moves, Trace
 from ..core.trees import Path, Tree, validate_tree
 from ..display.draw import Drawing, draw
 from ..games.protocol import RecordingTreeGame, TreeGame
-from ..running.guard import Outcome
+from ..running.guard import Outcome, runs_elsewhere
 from ..search.textbook import INF, alphabeta, minimax
 from ..search.ties import strict_alphabeta
 from .core import (FIG_5_2, LESSON_PRELUDE, Verdict, answer_text, check_answer, check_function, choice, exercise,
@@ -129,7 +129,7 @@ def recording(student: Callable[..., object]) -> Callable[[RecordingTreeGame, Pa
     """Return the function the check calls for a student's alphabeta_search(game, state, strict):
     it returns what the student's returned and the leaves it examined (those whose utility it
     asked the game for), as an Examined."""
-    if getattr(type(student), "runs_elsewhere", False):  # run in the grader's worker (running.sandbox)
+    if runs_elsewhere(student):  # run in the grader's worker (running.sandbox)
         return RemoteRecording(cast("RemoteFunction", student))
 
     def search(game: RecordingTreeGame, state: Path, strict: bool) -> Examined:

@@ -264,7 +264,7 @@ def package_part(student: object) -> Optional[str]:
     """Return the name of the course's ordering when `student` is one (a function or object of the
     package, or a Combined of nothing else), else None. A function the notebook defines and the
     grader's worker runs (a RemoteFunction) is the student's."""
-    if getattr(type(student), "runs_elsewhere", False):
+    if guard.runs_elsewhere(student):
         return None
     if isinstance(student, Combined):
         parts = [package_part(part) for part in student.orderings]

@@ -411,12 +411,16 @@ def _decode_tree_game(body: object, inner: Inner, game: object) -> TreeGame:
     return TreeGame(inner(tree), first=first)
 
 
+def _paths(values: Iterable[object]) -> bool:
+    """Return True when `values` are paths as the wire reads them: tuples of plain ints."""
+    return all(type(path) is tuple and all(type(i) is int for i in path) for path in values)
+
+
 def _decode_recording(body: object, inner: Inner, game: object) -> RecordingTreeGame:
     tree, first, examined = items(body, 3, "a RecordingTreeGame")
     found = RecordingTreeGame(inner(tree), first=first)
     leaves = inner(examined)
-    if type(leaves) is not list or not all(type(path) is tuple and all(type(i) is int for i in path)
-                                           for path in leaves):
+    if type(leaves) is not list or not _paths(leaves):
         raise ValueError("its leaves must be a list of paths")
     found._examined = leaves
     return found
@@ -425,9 +429,8 @@ def _decode_recording(body: object, inner: Inner, game: object) -> RecordingTree
 def _decode_guesses(body: object, inner: Inner, game: object) -> Guesses:
     table, horizon = items(body, 2, "Guesses")
     guesses = inner(table)
-    if type(guesses) is not dict or type(horizon) is not int or not all(
-            type(path) is tuple and all(type(i) is int for i in path) and type(guess) in (int, float)
-            for path, guess in guesses.items()):
+    if (type(guesses) is not dict or type(horizon) is not int or not _paths(guesses)
+            or not all(type(guess) in (int, float) for guess in guesses.values())):
         raise ValueError("Guesses are a table of numbers by path, and a horizon")
     return Guesses(guesses, horizon)
 

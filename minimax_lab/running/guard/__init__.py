@@ -28,7 +28,7 @@ value called the package's minimax; the exercise asks you to write it yourself
 
 from .arguments import differs, private_copy
 from .call import Outcome, call_student
-from .child_process import call_each, run_limited, runs_here
+from .child_process import call_each, run_limited, runs_elsewhere, runs_here
 from .forbidden import call_forbidding
 from .limits import time_limit
 from .package_snapshot import accept_changes, remember_package, verify_untouched
@@ -38,6 +38,6 @@ from .problems import (CheckFailed, InputChanged, NotAnswered, PackageChanged, P
 __all__ = [
     "CheckFailed", "InputChanged", "NotAnswered", "Outcome", "PackageChanged", "PackageSearchUsed",
     "StudentProblem", "TimedOut", "accept_changes", "call_each", "call_forbidding", "call_student",
-    "differs", "private_copy", "remember_package", "run_limited", "runs_here", "time_limit",
+    "differs", "private_copy", "remember_package", "run_limited", "runs_elsewhere", "runs_here", "time_limit",
     "verify_untouched",
 ]

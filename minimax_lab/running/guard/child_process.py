@@ -37,6 +37,12 @@ def can_fork() -> bool:
     return hasattr(os, "fork") and sys.platform != "emscripten"
 
 
+def runs_elsewhere(func: object) -> bool:
+    """Return True when `func` is a proxy that calls code in another process (the grader's
+    RemoteFunction, and what wraps one, whose class says `runs_elsewhere`)."""
+    return bool(getattr(type(func), "runs_elsewhere", False))
+
+
 def runs_here(func: object) -> bool:
     """Return True when `func` can be run in a forked child process: the platform can fork and
     `func` is code of this process (a function, a method, a partial of one, a builtin, a class or
@@ -44,7 +50,7 @@ def runs_here(func: object) -> bool:
     whose class says `runs_elsewhere`: a fork would share its connection)."""
     if isinstance(func, (types.FunctionType, types.MethodType, types.BuiltinFunctionType, functools.partial)):
         return can_fork()
-    return can_fork() and callable(func) and not getattr(type(func), "runs_elsewhere", False)
+    return can_fork() and callable(func) and not runs_elsewhere(func)
 
 
 class Returned:
@@ -285,7 +291,7 @@ def run_limited(function: Callable[..., R], seconds: Optional[float] = None, *ar
     Where no child can be forked (can_fork), or an argument calls code elsewhere (a RemoteFunction,
     whose connection a fork would share), the function runs here under time_limit."""
     seconds = limits.CALL_TIMEOUT if seconds is None else seconds
-    if not can_fork() or any(getattr(type(arg), "runs_elsewhere", False) for arg in args):
+    if not can_fork() or any(map(runs_elsewhere, args)):
         with time_limit(seconds):
             return function(*args)
 
