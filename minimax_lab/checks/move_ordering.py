@@ -376,7 +376,7 @@ def budget_answer() -> str:
             "forced, so they lead to the smallest subtrees.")
 
 
-@exercise("code")
+@exercise("code", prelude=LESSON_PRELUDE)
 def within_budget(student: object) -> Verdict:
     """Check an ordering with which alpha-beta solves tic-tac-toe from the empty board in fewer
     nodes than budget(), without the exact values."""

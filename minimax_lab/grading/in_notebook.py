@@ -11,7 +11,9 @@ own function (`game.evaluate`), fails here as it fails when graded, rather than 
 earning nothing.
 
 The one way the two can still differ is what they read: here, the code as last run in the kernel;
-`make grade`, the answer cells of the saved notebook (and cells added right below one). Where
+`make grade`, the answer cells of the saved notebook (and cells added right below one). Both read
+a cell alike (kernel.python_source): a check call in the cell that writes the answer is left out,
+so the check it makes grades the answer written above it. Where
 no subprocess can start (Pyodide, the server-free edition) or the sandbox cannot run, the check
 runs the functions in the notebook itself (the guard's in-kernel backend) and says so.
 """
@@ -56,7 +58,7 @@ def run_in_worker(check: Callable[..., object], given: dict[str, object]) -> Opt
     prelude = runner.PRELUDES[runner.assignment_of(check)]
     for line in mismatches(given, namespace):
         print(line)
-    cells = kernel_cells(list(given), history[:-1], prelude.imports)
+    cells = kernel_cells(list(given), history, prelude.imports)
     name = check.__name__
     cell = runner.CheckCell(name.removeprefix("check_"), -1, name, tuple(given), 1.0)
     mark = runner.run_check(cell, check, prelude.imports, cells, seed=CASE_SEED.get(), call_timeout=None,

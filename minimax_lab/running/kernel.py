@@ -16,7 +16,11 @@ import contextlib
 import symtable
 import sys
 import types
-from typing import Iterator, Optional, Sequence
+from typing import Any, Iterator, Optional, Sequence, cast
+
+from ..search.ordering import Combined
+from ..search.textbook import Ordering
+from .guard import runs_elsewhere
 
 
 PYTHON_CELL_MAGICS = ("time", "timeit", "capture", "prun")
@@ -24,15 +28,17 @@ PYTHON_CELL_MAGICS = ("time", "timeit", "capture", "prun")
 
 
 def python_source(source: str) -> Optional[str]:
-    """Return a cell's source as the worker runs it, IPython's %magic and !shell lines commented out
-    (line numbers kept); None for a cell that a cell magic runs as something else than Python
-    (%%writefile, %%bash, %%html, ...)."""
+    """Return a cell's source as the worker runs it: IPython's %magic and !shell lines commented out,
+    the cell's top-level calls of a check left out (without_check_calls), line numbers kept; None for
+    a cell that a cell magic runs as something else than Python (%%writefile, %%bash, %%html, ...)."""
     first = source.lstrip()
     if first.startswith("%%"):
         magic = first[2:].split(None, 1)[0] if first[2:].strip() else ""
         if magic not in PYTHON_CELL_MAGICS:
             return None
-    return "\n".join("# " + line if line.lstrip().startswith(("%", "!")) else line for line in source.split("\n"))
+    lines = source.split("\n")
+    return without_check_calls("\n".join("# " + line if line.lstrip().startswith(("%", "!")) else line
+                                          for line in lines))
 
 
 KERNEL_CELL = "cell In[{}]"
@@ -156,8 +162,9 @@ CHECKING_MODULES = ("check", "grading")
 
 def without_check_calls(source: str) -> str:
     """Return a cell's source with its top-level calls of a check (check.X(...), grading.X(...))
-    blanked out, line numbers kept: a lesson's cell defines the answer and checks it, and the worker
-    runs only the answer. A cell Python cannot read is returned as it is."""
+    blanked out, line numbers kept: a cell may define the answer and check it, and the worker runs
+    only the answer (in a notebook check and in make grade alike). A cell Python cannot read is
+    returned as it is."""
     try:
         tree = ast.parse(source)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
@@ -172,24 +179,50 @@ def without_check_calls(source: str) -> str:
     return "\n".join(lines)
 
 
+def parts_of(arg: object) -> list[object]:
+    """Return `arg` and, when it is a Combined of orderings (lesson 04), what it combines, theirs in
+    turn: a student's ordering may combine functions of the notebook's cells with the course's."""
+    if isinstance(arg, Combined):
+        return [arg, *(part for ordering in arg.orderings for part in parts_of(ordering))]
+    return [arg]
+
+
 def cell_functions(args: Sequence[object], namespace: dict[str, object]) -> dict[int, str]:
-    """Return, by position in `args`, the name each function a notebook's cell defined is bound to in
-    the kernel's namespace (a function written with def in a cell; not the course's, not a lambda)."""
+    """Return, by id, the name each function a notebook's cell defined among `args` (or combined in
+    one of them, parts_of) is bound to in the kernel's namespace (a function written with def in a
+    cell; not the course's, not a lambda)."""
     named = {id(value): name for name, value in namespace.items() if isinstance(value, types.FunctionType)}
-    return {index: named[id(arg)] for index, arg in enumerate(args)
-            if isinstance(arg, types.FunctionType) and arg.__module__ == "__main__" and id(arg) in named}
+    return {id(part): named[id(part)] for arg in args for part in parts_of(arg)
+            if isinstance(part, types.FunctionType) and part.__module__ == "__main__" and id(part) in named}
+
+
+class RemoteCombined(Combined[Any, Any]):
+    """A Combined of which an ordering runs in the grader's worker: like that ordering, it is run in
+    the kernel itself, never in a forked child (guard.runs_elsewhere)."""
+
+    runs_elsewhere = True
+
+
+def with_remote(arg: object, remote: dict[int, object]) -> object:
+    """Return `arg` with the functions in `remote` (by id) replaced by what it holds for them, in a
+    Combined too (a new one, a RemoteCombined: the student's own object is left as it is)."""
+    if isinstance(arg, Combined):
+        orderings = [with_remote(ordering, remote) for ordering in arg.orderings]
+        return RemoteCombined(*cast(list[Ordering[Any, Any]], orderings)) if any(map(runs_elsewhere, orderings)) else arg
+    return remote.get(id(arg), arg)
 
 
 @contextlib.contextmanager
 def in_worker(args: tuple[object, ...], prelude: str) -> Iterator[tuple[object, ...]]:
     """Yield `args` with each function the notebook's cells define replaced by the same function run
     in a sandboxed worker (sandbox.RemoteFunction), as make grade runs a student's code: the cells
-    that define it and what it reads, as last run (the cells' check calls left out), after
-    `prelude`, with only the standard library, numpy and the kit importable. Where that cannot be
-    (no kernel, no function of a cell among `args`, no cell recorded that defines it, no worker
-    starts, as under Pyodide), yield `args`
-    as they are, and the check calls the functions in the kernel, through the guard. What the
-    functions return may hold positions of the course's games (lesson 08's table is keyed by them)."""
+    that define it and what it reads, as last run (python_source: their check calls left out), after
+    `prelude`, with only the standard library, numpy and the kit importable. A Combined among `args`
+    is handed over with its functions of the notebook run so, and the course's orderings it combines
+    run as they are. Where that cannot be (no kernel, no function of a cell among `args`, no cell
+    recorded that defines it, no worker starts, as under Pyodide), yield `args` as they are, and the
+    check calls the functions in the kernel, through the guard. What the functions return may hold
+    positions of the course's games (lesson 08's table is keyed by them)."""
     found = kernel()
     named = cell_functions(args, found[1]) if found is not None else {}
     if found is None or not named or not can_start_workers():
@@ -198,8 +231,7 @@ def in_worker(args: tuple[object, ...], prelude: str) -> Iterator[tuple[object, 
     from .guard import StudentProblem
     from .sandbox import RemoteFunction, SandboxUnavailable, start_worker
 
-    history = [without_check_calls(cell) for cell in found[0]]
-    cells = kernel_cells(list(named.values()), history, prelude)
+    cells = kernel_cells(sorted(set(named.values())), found[0], prelude)
     bound = set().union(*(names_of(source)[0] for _, source in cells))
     if not bound.issuperset(named.values()):  # a cell run before the kernel was recording
         yield args
@@ -212,5 +244,5 @@ def in_worker(args: tuple[object, ...], prelude: str) -> Iterator[tuple[object, 
     for note in notes:
         print(f"Note: {note}")
     with worker:
-        yield tuple(RemoteFunction(worker, named[index], states=True) if index in named else arg
-                    for index, arg in enumerate(args))
+        remote: dict[int, object] = {key: RemoteFunction(worker, name, states=True) for key, name in named.items()}
+        yield tuple(with_remote(arg, remote) for arg in args)

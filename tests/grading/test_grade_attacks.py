@@ -163,6 +163,7 @@ HONEST_VARIANTS: dict[str, tuple[dict[int, Optional[str]], Optional[Callable[[An
     "times its cell": ({0: "%%time\n" + FIRST}, None),
     "has no cell ids and type hints on its def line": ({}, ids_dropped_and_hints_added),
     "answers in a new cell under the untouched stub": ({}, honest_new_cell_below_the_stub),
+    "checks its answer in the answer cell": ({0: FIRST + "\ngrading.check_minimax_value(minimax_value)\n"}, None),
 }
 """Honest answers to assignment 1 that a notebook runs as written: each earns every point."""
 

@@ -37,7 +37,9 @@ def code_exercises():
 
 EXERCISES = {f"{lesson}:{exercise.check.__name__}": (lesson, exercise, function, code, index)
              for lesson, exercise, function, code, index in code_exercises()}
-IN_WORKER = [key for key, (_, exercise, *_) in EXERCISES.items() if exercise.prelude is not None]
+BUDGET = "04_move_ordering:within_budget"
+"""Its answer is a Combined of orderings, the student's and the course's: tested on its own below."""
+IN_WORKER = [key for key, (_, exercise, *_) in EXERCISES.items() if exercise.prelude is not None and key != BUDGET]
 
 
 @pytest.fixture(autouse=True)
@@ -89,6 +91,7 @@ def test_the_exercises_run_in_the_worker_where_their_answers_need_only_the_kit()
         "07_tic_tac_toe:winner", "08_solving_games:retrograde", "09_several_players_and_chance:maze_value",
         "10_monte_carlo_tree_search:mcts", "11_search_with_a_horizon:h_negamax", "13_chance:expectimax",
         "14_imperfect_information:clairvoyance"]
+    assert EXERCISES[BUDGET][1].prelude is not None
 
 
 @pytest.mark.parametrize("key", IN_WORKER)
@@ -153,6 +156,8 @@ def test_the_worker_runs_a_cell_without_its_check_calls():
     cell = "def f(x):\n    return x\n\ncheck.f(f)\ngrading.check_f(\n    f)\nprint(f(1))\n"
     assert kernel.without_check_calls(cell) == "def f(x):\n    return x\n\n\n\n\nprint(f(1))\n"
     assert kernel.without_check_calls("%%time\ncheck.f(f)") == "%%time\ncheck.f(f)"
+    assert kernel.python_source("%%time\ncheck.f(f)") == "# %%time\n"  # as make grade reads a cell
+    assert kernel.python_source("%%writefile a.py\ncheck.f(f)") is None
 
 
 def test_a_function_no_recorded_cell_defines_is_called_in_the_kernel(monkeypatch):
@@ -165,3 +170,41 @@ def test_a_function_no_recorded_cell_defines_is_called_in_the_kernel(monkeypatch
     monkeypatch.setattr(kernel, "can_start_workers", lambda: True)
     exercise.forget()
     assert exercise(namespace[function]).correct is True
+
+
+def budget_kernel(monkeypatch, answer):
+    """Return lesson 04's Your turn on the budget as a kernel holds it, the lesson's cells run up to
+    it and its cell holding `answer` above the check call: the namespace, in which the functions
+    the cells define raise if the kernel calls them (the worker runs them, from the cells)."""
+    _, exercise, function, code, index = EXERCISES[BUDGET]
+    cell = answer + "\n" + code[index][code[index].index("check."):]
+    namespace = {"__name__": "__main__"}
+    for source in [*code[:index], answer]:
+        exec(re.sub(r"^(check\.|%).*$", "", source, flags=re.M), namespace)
+    for name, value in list(namespace.items()):
+        if inspect.isfunction(value) and value.__module__ == "__main__":
+            exec(f"def {name}(*args):\n    raise AssertionError('the kernel ran it')", namespace)
+    exec(answer.split("\n\n")[-1], namespace)  # the Combined, of the functions that raise
+    monkeypatch.setattr(kernel, "kernel", lambda: ([*code[:index], cell], namespace))
+    monkeypatch.setattr(kernel, "can_start_workers", lambda: True)
+    exercise.forget()
+    return namespace
+
+
+def test_a_combined_ordering_runs_its_functions_of_the_notebook_in_the_worker(monkeypatch):
+    """Lesson 04's worked solution combines the course's wins_first with blocks_first, written in
+    the exercise's cell, and the lesson's centre_corners_edges: the last two run in the worker."""
+    (answer,) = [block for block in solution_blocks(lesson_cells("04_move_ordering.ipynb"))
+                 if "my_budget_order = Combined(" in block]
+    namespace = budget_kernel(monkeypatch, answer.strip())
+    verdict = EXERCISES[BUDGET][1](namespace["my_budget_order"])
+    assert verdict.correct is True and verdict.text.startswith("Correct: 2,096 nodes"), verdict.text
+
+
+def test_a_combined_ordering_that_searches_is_refused_in_the_worker(monkeypatch):
+    answer = ("from minimax_lab import alphabeta\n\ndef by_search(game, state, actions, path):\n"
+              "    alphabeta(game, state)\n    return actions\n\n"
+              "my_budget_order = Combined(wins_first, by_search)")
+    namespace = budget_kernel(monkeypatch, answer)
+    verdict = EXERCISES[BUDGET][1](namespace["my_budget_order"])
+    assert verdict.correct is False and "the course's" in verdict.text, verdict.text
