@@ -133,7 +133,7 @@ class Exercise(Generic[P]):
         self.prelude = prelude
         """For a code exercise whose answer runs in the grader's worker when checked in a notebook
         (running.kernel.in_worker): what the worker runs first, the names the lesson gives the
-        answer, from the kit. None: the check calls the answer in the kernel, through the guard."""
+        answer, from the lessons' kit. None: the check calls the answer in the kernel, through the guard."""
         self.wrong_tries = 0
         self.held_back = ""
 
@@ -821,7 +821,14 @@ LESSON_PRELUDE = ("import math\nfrom math import inf\n\nfrom minimax_lab import 
                   "from minimax_lab.core.trees import is_leaf\n"
                   "from minimax_lab.games.tictactoe import LINES, LINES_THROUGH\n\nINF = math.inf\n")
 """What the grader's worker runs before a lesson's answer (Exercise.prelude): the names the lessons'
-first cells give their answers (the tree helpers, tic-tac-toe's lines, chance nodes), from the kit."""
+first cells give their answers (the tree helpers, tic-tac-toe's lines, chance nodes), from the lessons'
+kit (running.sandbox.LESSON_KIT_MODULES)."""
+
+CONNECT_FOUR_PRELUDE = (LESSON_PRELUDE + "\nfrom minimax_lab import ConnectFour\n"
+                        "from minimax_lab.heuristics.connect_four_evaluation import WEIGHTS, LinearEvaluation, features\n\n"
+                        "c4 = ConnectFour()\n")
+"""LESSON_PRELUDE and what lessons 11 and 12 give an answer about Connect Four: the game as `c4`, with
+its evaluation, and the evaluation's features and weights (from the lessons' kit, which has them)."""
 
 HELPER_IMPORTS = ("from __future__ import annotations\n\nimport random\nfrom dataclasses import dataclass, field\n"
                   "from fractions import Fraction\nfrom math import log, sqrt\nfrom typing import Any, Optional\n\n"

@@ -24,7 +24,7 @@ from ..heuristics.generic import even
 from ..running.guard import Outcome
 from ..search.engine import EngineResult, engine
 from ..search.forward import Beam
-from .core import Verdict, answer_text, check_answer, check_function, choice, exercise, unanswered, verdict
+from .core import CONNECT_FOUR_PRELUDE, Verdict, answer_text, check_answer, check_function, choice, exercise, unanswered, verdict
 
 ONE_MORE_PLY = 7
 """"Predict the effect of one more ply": the engine's value of the empty board at this depth is
@@ -215,7 +215,7 @@ class Position:
         return self.text
 
 
-@exercise("code")
+@exercise("code", prelude=CONNECT_FOUR_PRELUDE)
 def beam_moves(student: object) -> Verdict:
     """Check a student's beam(state, width): the `width` moves that look best one ply ahead."""
     hint = ("score each move by the evaluation of the position it leads to, from the point of view of "

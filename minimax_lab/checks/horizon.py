@@ -33,7 +33,7 @@ from ..running import guard
 from ..running.guard import Outcome, limits
 from ..search.engine import WIN, engine, game_evaluation
 from ..search.textbook import INF, SearchResult, alphabeta, negamax
-from .core import (CASE_SEED, LESSON_PRELUDE, SIDES, Verdict, check_answer, check_function, choice, exercise,
+from .core import (CASE_SEED, CONNECT_FOUR_PRELUDE, LESSON_PRELUDE, SIDES, Verdict, check_answer, check_function, choice, exercise,
                    lesson_cases, number_trouble, plain_real, same, unanswered, verdict)
 
 if TYPE_CHECKING:
@@ -292,6 +292,8 @@ def _probe(student: Callable[[ConnectFourState], object], c4: ConnectFour) -> Ve
         except guard.PackageSearchUsed as used:
             return verdict(False, f"Not correct: your evaluation {used} on {where(moves)}. An evaluation "
                                   "guesses from the position alone; the engine does the searching.")
+        except guard.StudentProblem as problem:  # run in the grader's worker: it stopped, or used the course's code
+            return verdict(False, f"Not correct: on {where(moves)}, {problem}.")
         except Exception as error:  # noqa: BLE001 - a student's error is a verdict
             return verdict(False, f"Not correct: your evaluation raised {type(error).__name__} ({error}) "
                                   f"on {where(moves)}.")
@@ -403,12 +405,13 @@ def the_course_evaluation(student: Callable[[ConnectFourState], Any], c4: Connec
     function that orders the probe positions as one of the course's evaluations does (a power, a
     scaling, a near copy: keeps_the_order); or a weighted sum of the course's features with weights
     within WEIGHT_TOLERANCE of the course's, scaled."""
-    if isinstance(student, LinearEvaluation) or str(getattr(student, "__module__", "")).startswith("minimax_lab"):
+    if not guard.runs_elsewhere(student) and (isinstance(student, LinearEvaluation)
+                                              or str(getattr(student, "__module__", "")).startswith("minimax_lab")):
         return verdict(False, "Not correct: that is the course's own evaluation. The exercise asks for one "
                               "of your own: write a function that counts features and weighs them yourself.")
     states = probe_positions(c4)
     try:
-        values = guard.run_limited(lambda: [float(student(state)) for state in states])
+        values = guard.run_limited(lambda evaluate: [float(evaluate(state)) for state in states], None, student)
     except Exception:  # noqa: BLE001 - the match below reports a failing evaluation in its own words
         return None
     for reference in course_evaluations(c4):
@@ -442,7 +445,7 @@ def score_text(result: MatchResult, games: int) -> str:
             f"{games} points")
 
 
-@exercise("code")
+@exercise("code", prelude=CONNECT_FOUR_PRELUDE)
 def evaluation(student: object) -> Verdict:
     """Check a student's evaluation in a match: engines to MATCH_DEPTH, MATCH_GAMES games from the
     openings of MATCH_SEED, against the zero evaluation (it must score POINTS_NEEDED); also print
@@ -461,9 +464,7 @@ def evaluation(student: object) -> Verdict:
     results = {}
     for name, opponent in (("zero", even), ("course's", c4.evaluate)):
         try:
-            results[name] = guard.run_limited(lambda: match(c4, engine(c4, depth=MATCH_DEPTH, evaluate=student),
-                                                            engine(c4, depth=MATCH_DEPTH, evaluate=opponent),
-                                                            games=MATCH_GAMES, seed=MATCH_SEED))
+            results[name] = guard.run_limited(_match, None, student, opponent, c4)
         except guard.TimedOut:
             return verdict(False, f"Not correct: the match against the {name} evaluation did not finish "
                                   f"within {limits.CALL_TIMEOUT:g} s. The engines call your evaluation "
@@ -482,6 +483,21 @@ def evaluation(student: object) -> Verdict:
                           f"points against the zero evaluation, a player that knows nothing. {report} "
                           "Which features matter most when a player looks only one move ahead?",
                    answer=SOLUTION_TEXT)
+
+
+def _match(student: Callable[[ConnectFourState], float], opponent: Callable[[ConnectFourState], float],
+           c4: ConnectFour) -> MatchResult[ConnectFourState]:
+    """Return the match of MATCH_GAMES games of an engine to MATCH_DEPTH with the student's evaluation
+    against one with `opponent`. Run in the grader's worker, the student's evaluation is asked in
+    batches: every position at the engine's horizon in one round trip a move (sandbox.in_batches)."""
+    if guard.runs_elsewhere(student):
+        from ..running.sandbox import in_batches, prefetching  # not at import: Pyodide lacks what the sandbox needs
+
+        batched = in_batches(student, MATCH_DEPTH)
+        player = prefetching(batched, engine(c4, depth=MATCH_DEPTH, evaluate=batched))
+    else:
+        player = engine(c4, depth=MATCH_DEPTH, evaluate=student)
+    return match(c4, player, engine(c4, depth=MATCH_DEPTH, evaluate=opponent), games=MATCH_GAMES, seed=MATCH_SEED)
 
 
 SOLUTION_TEXT = ("One evaluation that passes, the lesson's solution: open threes weighted 3, open twos 1 and "

@@ -91,6 +91,14 @@ class GameEntry:
     """The names the kit's minimax_lab offers for it, each naming an attribute of its first kit module
     ('ConnectFour': 'ConnectFourRules': in the kit, the class a student makes holds the rules only)."""
 
+    lesson_modules: tuple[str, ...] = ()
+    """What the lessons' kit ships for it beyond `kit_modules` (the modules a lesson's answer is handed
+    that an assignment asks students to write themselves: Connect Four's evaluation); () if none."""
+
+    lesson_names: Mapping[str, str] = field(default_factory=dict)
+    """The names the lessons' kit's minimax_lab offers for it in place of kit_names', each a reference
+    ('ConnectFour': 'minimax_lab.heuristics.connect_four:ConnectFour', with its evaluation)."""
+
     game_class: Optional[str] = None
     """A reference to the class students make, where it is not `rules` (Connect Four's adds search
     helpers); parts apply only to games of this class."""
@@ -106,6 +114,7 @@ class GameEntry:
     def __post_init__(self) -> None:
         object.__setattr__(self, "parts", MappingProxyType(dict(self.parts)))
         object.__setattr__(self, "kit_names", MappingProxyType(dict(self.kit_names)))
+        object.__setattr__(self, "lesson_names", MappingProxyType(dict(self.lesson_names)))
 
     def user_class(self) -> type:
         """Return the class students make (`game_class` resolved, else `rules`)."""

@@ -90,20 +90,25 @@ def game_of_state(state: object) -> Optional[tuple[GameEntry, Any]]:
     return entry, game
 
 
-def kit_modules() -> tuple[str, ...]:
+def kit_modules(lessons: bool = False) -> tuple[str, ...]:
     """Return the modules of the package the grader's kit ships for the games (CORE_KIT_MODULES
-    and each entry's own)."""
-    return CORE_KIT_MODULES + tuple(name for entry in GAMES for name in entry.kit_modules)
+    and each entry's own); the lessons' kit adds each entry's lesson_modules."""
+    return CORE_KIT_MODULES + tuple(name for entry in GAMES
+                                    for name in (*entry.kit_modules, *(entry.lesson_modules if lessons else ())))
 
 
-def kit_names() -> dict[str, Any]:
+def kit_names(lessons: bool = False) -> dict[str, Any]:
     """Return what the grader's kit's minimax_lab offers, by name: each entry's kit_names, resolved in
     the entry's first kit module. A name that differs from the class it names gets a subclass of
-    that name (the kit's ConnectFour is ConnectFourRules under the name a student knows)."""
+    that name (the kit's ConnectFour is ConnectFourRules under the name a student knows). The
+    lessons' kit offers each entry's lesson_names in their place (its ConnectFour, the course's)."""
     found: dict[str, Any] = {}
     for entry in GAMES:
         module = "minimax_lab." + entry.kit_modules[0].removesuffix(".py").replace("/", ".")
         for name, attribute in entry.kit_names.items():
+            if lessons and name in entry.lesson_names:
+                found[name] = resolve(entry.lesson_names[name])
+                continue
             value = resolve(f"{module}:{attribute}")
             if isinstance(value, type) and name != attribute:
                 value = type(name, (value,), {"__doc__": f"{entry.name}'s rules under the name a student knows",

@@ -217,7 +217,7 @@ def in_worker(args: tuple[object, ...], prelude: str) -> Iterator[tuple[object, 
     """Yield `args` with each function the notebook's cells define replaced by the same function run
     in a sandboxed worker (sandbox.RemoteFunction), as make grade runs a student's code: the cells
     that define it and what it reads, as last run (python_source: their check calls left out), after
-    `prelude`, with only the standard library, numpy and the kit importable. A Combined among `args`
+    `prelude`, with only the standard library, numpy and the lessons' kit importable. A Combined among `args`
     is handed over with its functions of the notebook run so, and the course's orderings it combines
     run as they are. Where that cannot be (no kernel, no function of a cell among `args`, no cell
     recorded that defines it, no worker starts, as under Pyodide), yield `args` as they are, and the
@@ -237,7 +237,7 @@ def in_worker(args: tuple[object, ...], prelude: str) -> Iterator[tuple[object, 
         yield args
         return
     try:
-        worker, notes = start_worker(prelude, cells)
+        worker, notes = start_worker(prelude, cells, lessons=True)
     except (SandboxUnavailable, OSError, StudentProblem):  # the worker did not start: the kernel's backend
         yield args
         return

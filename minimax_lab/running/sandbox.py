@@ -5,7 +5,10 @@ Worker: a fresh Python process (`python -I -S`, no site-packages, no environment
 importable code is the standard library, numpy (as a notebook has it) and the *kit*, a folder the
 grader assembles once per grading run from real modules of the package (KIT_MODULES, from the game
 registry: the rules of the games and the tree types, no search, no evaluation, no answer key; the
-worker, its wire and the notebook's stand-ins for IPython; KIT_INIT as its minimax_lab/__init__). The kit is read-only to the worker and its digest is checked
+worker, its wire and the notebook's stand-ins for IPython; KIT_INIT as its minimax_lab/__init__). A lesson's
+code exercise checked in a kernel runs against the lessons' kit instead (LESSON_KIT_MODULES): the same,
+and what lessons hand their answers (Connect Four's evaluation); a grade never comes from it. The kit is
+read-only to the worker and its digest is checked
 before every worker starts, so no submission changes what a later one runs against. The worker runs
 the assignment's prelude and the student's answer cells, then answers the grader's calls (worker.py
 has the protocol). Only plain data crosses (wire.py); the grader compares what comes back with its
@@ -42,6 +45,7 @@ everything it started are killed with SIGKILL, and the worker's folder removed.
 from __future__ import annotations
 
 import atexit
+import functools
 import hashlib
 import os
 import resource
@@ -65,10 +69,17 @@ from .worker import HEADER, MAX_FRAME, Reply
 
 PACKAGE = Path(__file__).resolve().parent.parent
 
-KIT_MODULES = (*kit_modules(), "running/wire.py", "running/worker.py", "running/notebook_shim.py")
+WORKER_MODULES = ("running/wire.py", "running/worker.py", "running/notebook_shim.py")
+"""The worker itself, with its wire and the notebook's stand-ins for IPython."""
+
+KIT_MODULES = (*kit_modules(), *WORKER_MODULES)
 """The package's files a worker can import: the rules of every game the registry lists, with the
-modules they need (minimax_lab.games.registry.kit_modules), and the worker itself with its wire and
-the notebook's stand-ins."""
+modules they need (minimax_lab.games.registry.kit_modules), and the worker."""
+
+LESSON_KIT_MODULES = (*kit_modules(lessons=True), *WORKER_MODULES)
+"""What the lessons' kit holds (a lesson's code exercise checked in a kernel: running.kernel.in_worker):
+the kit and what the lessons hand their answers that an assignment asks students to write (Connect
+Four's evaluation and features, which lessons 11 and 12 give their answers; the games' lesson_modules)."""
 
 KIT_INIT = "running/kit_package.py"
 """The module copied as the kit's minimax_lab/__init__.py: the games under the names a student knows,
@@ -166,6 +177,7 @@ class _Kit(TypedDict, total=False):
 
 
 _kit: _Kit = {}
+_lesson_kit: _Kit = {}
 _kit_lock = threading.Lock()
 
 
@@ -202,15 +214,17 @@ def _remove_kit(root: Path) -> None:
     shutil.rmtree(root, ignore_errors=True)
 
 
-def _build_kit() -> Path:
+def _build_kit(lessons: bool) -> Path:
     root = Path(tempfile.mkdtemp(prefix="minimax-lab-kit-"))
     atexit.register(_remove_kit, root)
     package = root / "minimax_lab"
-    for name in KIT_MODULES:
+    for name in LESSON_KIT_MODULES if lessons else KIT_MODULES:
         (package / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(PACKAGE / name, package / name)
     shutil.copyfile(PACKAGE / KIT_INIT, package / "__init__.py")
-    (package / "running" / "__init__.py").write_text('"""The worker and its wire."""\n', encoding="utf-8")
+    (package / "running" / "__init__.py").write_text(
+        f'"""The worker and its wire; which kit this is (kit_package reads it)."""\n\nLESSONS = {lessons}\n',
+        encoding="utf-8")
     _compile(package)
     (root / "site").mkdir()
     for library in _site_packages():
@@ -232,16 +246,18 @@ def _compile(package: Path) -> None:
         py_compile.compile(str(source), cfile=str(compiled), doraise=True)
 
 
-def kit() -> Path:
-    """Return the folder of the kit: made once per grading process (removed at exit), read-only, and
-    made again if its files are no longer what was made (verified by digest at every call)."""
+def kit(lessons: bool = False) -> Path:
+    """Return the folder of the kit (the lessons' kit, LESSON_KIT_MODULES, with `lessons`): made once
+    per process (removed at exit), read-only, and made again if its files are no longer what was
+    made (verified by digest at every call)."""
+    made = _lesson_kit if lessons else _kit
     with _kit_lock:
-        if "path" not in _kit or _digest(_kit["path"]) != _kit["digest"]:
-            if "path" in _kit:
-                _remove_kit(_kit["path"])
-            _kit["path"] = _build_kit()
-            _kit["digest"] = _digest(_kit["path"])
-        path: Path = _kit["path"]
+        if "path" not in made or _digest(made["path"]) != made["digest"]:
+            if "path" in made:
+                _remove_kit(made["path"])
+            made["path"] = _build_kit(lessons)
+            made["digest"] = _digest(made["path"])
+        path: Path = made["path"]
         return path
 
 
@@ -366,10 +382,12 @@ class Worker:
     but a well-formed reply, the worker and every process it started are killed (SIGKILL to its
     process group; under bubblewrap, the PID namespace ends with it) and the call raises TimedOut
     or WorkerFailed (both StudentProblem: the check fails with that said). After that, every call
-    raises WorkerFailed. Use as a context manager, or call close()."""
+    raises WorkerFailed. Use as a context manager, or call close(). With `lessons`, it runs against
+    the lessons' kit (LESSON_KIT_MODULES): a lesson's answer, checked in a notebook, not a grade."""
 
     def __init__(self, prelude: str, cells: Sequence[tuple[str, str]], *, call_timeout: float = CALL_TIMEOUT,
-                 cpu_limit: int = 300, budget: int = CALL_BUDGET, quick: Mapping[str, float] = {}):
+                 cpu_limit: int = 300, budget: int = CALL_BUDGET, quick: Mapping[str, float] = {},
+                 lessons: bool = False):
         self.call_timeout = call_timeout
         self.quick = dict(quick)
         self.budget = budget
@@ -382,7 +400,7 @@ class Worker:
         self.limits = {"cpu seconds": cpu_limit, "memory": MEMORY_LIMIT, "file size": FILE_SIZE_LIMIT,
                        "open files": OPEN_FILES_LIMIT, "processes": PROCESS_LIMIT}
         self.process = subprocess.Popen(
-            _command(self.workdir, kit()), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+            _command(self.workdir, kit(lessons)), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL, cwd=self.workdir, start_new_session=True, close_fds=True,
             env=_environment(self.workdir), preexec_fn=self._limit)
         self.load_errors: list[str] = []
@@ -637,7 +655,9 @@ def start_worker(prelude: str, cells: Sequence[tuple[str, str]], *, left_out: Op
 
 
 class RemoteError(Exception):
-    """The exception a student's function raised in the worker: its type's name and message."""
+    """The exception a student's function raised in the worker: its type's name and message. Made
+    with `raised`, it is of a subclass named as the student's exception was (ValueError), so what a
+    check says of it names the student's error, not this class."""
 
     def __init__(self, kind: str, message: str):
         super().__init__(message)
@@ -645,6 +665,16 @@ class RemoteError(Exception):
 
     def __str__(self) -> str:
         return str(self.args[0])
+
+    @staticmethod
+    def raised(kind: str, message: str) -> "RemoteError":
+        """Return the RemoteError for the student's exception of type `kind` with `message`."""
+        return _remote_error_class(kind if kind.isidentifier() and len(kind) <= 100 else "RemoteError")(kind, message)
+
+
+@functools.lru_cache(maxsize=128)
+def _remote_error_class(name: str) -> type[RemoteError]:
+    return RemoteError if name == "RemoteError" else type(name, (RemoteError,), {"__module__": __name__})
 
 
 class RemoteFunction:
@@ -677,7 +707,7 @@ class RemoteFunction:
                 raise StudentProblem(f"{self.name} returned something the grader cannot read: {error}") from None
         if "raised" in reply and isinstance(reply["raised"], (list, str, dict)):
             kind, message = (list(reply["raised"]) + ["", ""])[:2]
-            raise RemoteError(str(kind), str(message))
+            raise RemoteError.raised(str(kind), str(message))
         if "unanswered" in reply:
             raise NotImplementedError(str(reply["unanswered"]) or f"{self.name} is not written yet")
         if "missing" in reply:

@@ -97,3 +97,51 @@ def test_a_cell_may_import_the_checks_but_not_use_them_in_the_worker():
         assert worker.load_errors == [
             "answer cell 1 uses the course's grading.check_double"], worker.load_errors
     assert notes == []
+
+
+LESSON_ADDITIONS = {"core/trace.py", "heuristics/__init__.py", "heuristics/boards.py", "heuristics/connect_four.py",
+                    "heuristics/connect_four_bits.py", "heuristics/connect_four_evaluation.py"}
+"""What the lessons' kit adds to the grader's: Connect Four with its evaluation, which lessons 11 and 12
+hand their answers and assignment 5 asks students to write."""
+
+
+@pytest.mark.parametrize("module", sorted(LESSON_ADDITIONS))
+def test_the_lessons_kit_adds_connect_four_s_evaluation_which_imports_only_that_kit(module):
+    from minimax_lab.running.sandbox import KIT_MODULES, LESSON_KIT_MODULES
+
+    assert set(LESSON_KIT_MODULES) - set(KIT_MODULES) == LESSON_ADDITIONS
+    for line, name in imports(module.removesuffix(".py")):
+        if "/" in name:
+            assert f"{name}.py" in LESSON_KIT_MODULES, f"{module} line {line}: imports {name}"
+        else:
+            top = name.split(".")[0]
+            assert top == "__future__" or top in sys.stdlib_module_names, f"{module} line {line}: imports {name}"
+
+
+ANSWER = ("from minimax_lab.heuristics.connect_four_evaluation import features\n\n"
+          "def score(state):\n    game = ConnectFour()\n    return game.evaluate(state), dict(features(game, state))\n\n"
+          "def searches(state):\n    from minimax_lab import alphabeta\n    return alphabeta(ConnectFour(), state).value\n")
+
+
+def test_only_the_lessons_kit_has_connect_four_s_evaluation():
+    """A lesson's answer may use the Connect Four evaluation the lesson hands it (c4.evaluate,
+    features), a graded answer may not; a search stays the course's in both."""
+    from minimax_lab.running.sandbox import CourseCodeUsed, RemoteFunction, start_worker
+
+    state = ConnectFour().play("334")
+    for lessons in (True, False):
+        worker, notes = start_worker("from minimax_lab import ConnectFour\n", [("cell In[1]", ANSWER)], lessons=lessons)
+        with worker:
+            if lessons:
+                assert RemoteFunction(worker, "score")(state) == (ConnectFour().evaluate(state),
+                                                                  dict(features_of(state)))
+            else:
+                assert worker.load_errors == ["cell In[1] uses the course's heuristics"], worker.load_errors
+            with pytest.raises(CourseCodeUsed, match="the course's alphabeta" if lessons else "the course's"):
+                RemoteFunction(worker, "searches")(state)
+
+
+def features_of(state):
+    from minimax_lab.heuristics.connect_four_evaluation import features
+
+    return features(ConnectFour(), state)

@@ -6,12 +6,13 @@ history as a notebook would hold it, and a kernel function that fails the test i
 
 import importlib
 import inspect
+import pkgutil
 import re
 
 import pytest
 from lesson_notebooks import NOTEBOOKS, cell_source, lesson_cells, solution_blocks
 
-from minimax_lab.checks.core import Exercise
+from minimax_lab.checks.core import CONNECT_FOUR_PRELUDE, Exercise
 from minimax_lab.running import kernel
 from minimax_lab.search import plain
 
@@ -84,14 +85,21 @@ def worked_solution(key):
     return block
 
 
-def test_the_exercises_run_in_the_worker_where_their_answers_need_only_the_kit():
+CHECK_MODULES = [importlib.import_module(f"minimax_lab.checks.{info.name}")
+                 for info in pkgutil.iter_modules(importlib.import_module("minimax_lab.checks").__path__)]
+
+
+def test_every_code_exercise_of_the_lessons_runs_in_the_worker():
     assert sorted(IN_WORKER) == [
         "01_minimax_values:min_value", "02_negamax:fixed_negamax", "02_negamax:step_3", "03_alpha_beta:alphabeta_search",
         "04_move_ordering:my_ordering", "05_transpositions_and_windows:settles", "06_complexity:best_order_nodes",
         "07_tic_tac_toe:winner", "08_solving_games:retrograde", "09_several_players_and_chance:maze_value",
-        "10_monte_carlo_tree_search:mcts", "11_search_with_a_horizon:h_negamax", "13_chance:expectimax",
-        "14_imperfect_information:clairvoyance"]
+        "10_monte_carlo_tree_search:mcts", "11_search_with_a_horizon:evaluation", "11_search_with_a_horizon:h_negamax",
+        "12_game_engines:beam_moves", "13_chance:expectimax", "14_imperfect_information:clairvoyance"]
     assert EXERCISES[BUDGET][1].prelude is not None
+    every = [value for module in CHECK_MODULES for value in vars(module).values()
+             if isinstance(value, Exercise) and value.kind == "code" and value.__module__ == module.__name__]
+    assert len(every) == len(EXERCISES) == 17 and all(exercise.prelude is not None for exercise in every)
 
 
 @pytest.mark.parametrize("key", IN_WORKER)
@@ -208,3 +216,27 @@ def test_a_combined_ordering_that_searches_is_refused_in_the_worker(monkeypatch)
     namespace = budget_kernel(monkeypatch, answer)
     verdict = EXERCISES[BUDGET][1](namespace["my_budget_order"])
     assert verdict.correct is False and "the course's" in verdict.text, verdict.text
+
+
+SAME_AS_IN_THE_KERNEL = {
+    "01_minimax_values:min_value": "def min_value(tree):\n    raise ValueError('no tree today')\n",
+    "11_search_with_a_horizon:evaluation": "def my_evaluation(state):\n    return c4.evaluate(state) / 2\n",
+    "12_game_engines:beam_moves": ("def my_beam(state, width):\n"
+                                   "    return tuple(sorted(c4.actions(state), key=lambda m: c4.evaluate(c4.result(state, m)),"
+                                   " reverse=True)[:width])\n"),
+}
+"""Wrong answers whose verdict in the worker is the kernel's, word for word: one that raises (named
+as the student's exception, not the worker's stand-in for it), lesson 11's course evaluation halved,
+and lesson 12's usual slip (sorting by the evaluation alone: right for X, backwards for O)."""
+
+
+@pytest.mark.parametrize("key", SAME_AS_IN_THE_KERNEL)
+def test_a_wrong_answer_gets_the_kernel_s_verdict_in_the_worker(monkeypatch, key):
+    _, exercise, function, _, _ = EXERCISES[key]
+    answer = SAME_AS_IN_THE_KERNEL[key]
+    in_kernel = {"__name__": "__main__"}
+    exec(CONNECT_FOUR_PRELUDE + answer, in_kernel)
+    exercise.forget()
+    expected = exercise(in_kernel[function])
+    assert expected.correct is False, expected.text
+    assert run_in_notebook(monkeypatch, key, answer).text == expected.text
