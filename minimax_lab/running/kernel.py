@@ -131,11 +131,23 @@ def _names_by_ast(source: str) -> tuple[set[str], set[str]]:
     return bound, {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
 
 
+def imported_names(source: str) -> set[str]:
+    """Return the names a cell binds by a top-level import (none for a cell Python cannot read)."""
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return set()
+    return {(alias.asname or alias.name).split(".")[0] for node in tree.body
+            if isinstance(node, (ast.Import, ast.ImportFrom)) for alias in node.names}
+
+
 def kernel_cells(names: Sequence[str], history: Sequence[str], prelude: str) -> list[tuple[str, str]]:
     """Return the cells of `history` (the kernel's cells in the order they ran) that define `names`,
     labelled and in that order: for each name, the last cell that binds it, and then, for each
-    global name those cells read, the last cell that binds that one, and so on. Names the prelude
-    binds (the assignment's imports) and built-ins that no cell binds are taken as they are. A cell
+    global name those cells read, the last cell that binds that one, and so on. Built-ins that no
+    cell binds are taken as they are, and so are names the prelude binds (the assignment's imports,
+    a lesson's helpers) unless a cell last bound them otherwise than by an import: a student's own
+    is_leaf is the student's, in the worker as in the kernel. A cell
     is read as make grade reads one (runner.python_source: magic lines left out, a cell that
     a cell magic runs as something else than Python left out)."""
     sources = [python_source(cell) or "" for cell in history]
@@ -145,11 +157,11 @@ def kernel_cells(names: Sequence[str], history: Sequence[str], prelude: str) -> 
     wanted, seen = list(names), set[str]()
     while wanted:
         name = wanted.pop()
-        if name in seen or name in given:
+        if name in seen:
             continue
         seen.add(name)
         binding = next((i for i in range(len(history) - 1, -1, -1) if name in parsed[i][0]), None)
-        if binding is None or binding in chosen:
+        if binding is None or binding in chosen or name in given and name in imported_names(sources[binding]):
             continue
         chosen.add(binding)
         wanted += sorted(parsed[binding][1] - seen)

@@ -45,6 +45,7 @@ everything it started are killed with SIGKILL, and the worker's folder removed.
 from __future__ import annotations
 
 import atexit
+import builtins
 import functools
 import hashlib
 import os
@@ -656,8 +657,9 @@ def start_worker(prelude: str, cells: Sequence[tuple[str, str]], *, left_out: Op
 
 class RemoteError(Exception):
     """The exception a student's function raised in the worker: its type's name and message. Made
-    with `raised`, it is of a subclass named as the student's exception was (ValueError), so what a
-    check says of it names the student's error, not this class."""
+    with `raised`, it is of a subclass named as the student's exception was, and for a built-in
+    exception also of that type (a student's TypeError is a TypeError here too): what a check says of
+    it, and the hints a check gives for an error of that type, are those the kernel gives."""
 
     def __init__(self, kind: str, message: str):
         super().__init__(message)
@@ -672,9 +674,24 @@ class RemoteError(Exception):
         return _remote_error_class(kind if kind.isidentifier() and len(kind) <= 100 else "RemoteError")(kind, message)
 
 
+NOT_MIRRORED = (StopIteration, StopAsyncIteration, MemoryError)
+"""Built-in exceptions a RemoteError never is as well (they steer generators and memory handling)."""
+
+
 @functools.lru_cache(maxsize=128)
 def _remote_error_class(name: str) -> type[RemoteError]:
-    return RemoteError if name == "RemoteError" else type(name, (RemoteError,), {"__module__": __name__})
+    if name == "RemoteError":
+        return RemoteError
+    builtin: object = getattr(builtins, name, None)
+    bases: tuple[type, ...] = (RemoteError,)
+    if isinstance(builtin, type) and issubclass(builtin, Exception) and not issubclass(builtin, NOT_MIRRORED):
+        bases = (RemoteError, builtin)
+    try:
+        made = type(name, bases, {"__module__": __name__})
+        made(name, "")  # a built-in that needs more to be made (UnicodeDecodeError) is not mirrored
+    except TypeError:
+        made = type(name, (RemoteError,), {"__module__": __name__})
+    return made
 
 
 class RemoteFunction:

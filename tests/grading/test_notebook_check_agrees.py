@@ -110,6 +110,10 @@ def test_kernel_cells_are_the_last_definitions_and_what_they_read() -> None:
                "def f(x):\n    return g(x) * W", "print(f(3))", "grading.check_f(f)"]
     cells = kernel_cells(["f"], history, "import math\n")
     assert [label for label, _ in cells] == ["cell In[3]", "cell In[4]", "cell In[5]"]
+    given = "from minimax_lab.core.trees import is_leaf\n"
+    own = [given, "def is_leaf(t):\n    return True", "def f(t):\n    return is_leaf(t)"]
+    assert [label for label, _ in kernel_cells(["f"], own, given)] == ["cell In[1]", "cell In[2]"]  # the student's is_leaf
+    assert [label for label, _ in kernel_cells(["f"], [own[0], own[2]], given)] == ["cell In[1]"]  # the prelude's
     assert names_of("await x\ny = 1") == ({"y"}, {"x"})  # top-level await: read by its syntax tree
     assert names_of("def h(a):\n    return [b for b in a if b in T]") == ({"h"}, {"T"})
 

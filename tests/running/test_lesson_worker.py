@@ -56,16 +56,24 @@ def run_in_notebook(monkeypatch, key, answer=None):
     lesson's cells up to it, the exercise's cell holding `answer` in place of its stub (kept when
     None) above the check call."""
     lesson, exercise, function, code, index = EXERCISES[key]
-    cell = code[index]
-    if answer is not None:  # in place of the cell's first function that the answer defines, and those after it
-        first = min(cell.index(f"def {name}(") for name in defined(answer) if f"def {name}(" in cell)
-        cell = cell[:first] + answer + "\n\n" + cell[cell.index("check."):]
+    cell = cell_with(key, answer)
     namespace = {"__name__": "__main__"}
     exec(f"def {function}(*args):\n    raise AssertionError('the kernel ran it')", namespace)
     monkeypatch.setattr(kernel, "kernel", lambda: ([*code[:index], cell], namespace))
     monkeypatch.setattr(kernel, "can_start_workers", lambda: True)
     exercise.forget()
     return exercise(namespace[function])
+
+
+def cell_with(key, answer=None):
+    """Return the exercise's cell holding `answer` in place of the cell's first function that the
+    answer defines and those after it, above the check call (the cell as it is when None)."""
+    _, _, _, code, index = EXERCISES[key]
+    cell = code[index]
+    if answer is None:
+        return cell
+    first = min(cell.index(f"def {name}(") for name in defined(answer) if f"def {name}(" in cell)
+    return cell[:first] + answer + "\n\n" + cell[cell.index("check."):]
 
 
 def defined(source):
@@ -239,4 +247,19 @@ def test_a_wrong_answer_gets_the_kernel_s_verdict_in_the_worker(monkeypatch, key
     exercise.forget()
     expected = exercise(in_kernel[function])
     assert expected.correct is False, expected.text
+    assert run_in_notebook(monkeypatch, key, answer).text == expected.text
+
+
+def test_a_helper_of_the_student_s_own_is_the_one_the_worker_runs(monkeypatch):
+    """A name the prelude gives (is_leaf) that a cell of the student's defines anew is the student's
+    in the worker too, as in the kernel, where the cell ran after the lesson's import of it."""
+    key = "01_minimax_values:min_value"
+    _, exercise, function, code, index = EXERCISES[key]
+    answer = "def is_leaf(tree):\n    return isinstance(tree, int)\n\n" + worked_solution(key)
+    in_kernel = {"__name__": "__main__"}
+    for source in [*code[:index], cell_with(key, answer)]:  # the lesson's cells as a kernel runs them
+        exec(re.sub(r"^(check\.|%).*$", "", source, flags=re.M), in_kernel)
+    exercise.forget()
+    expected = exercise(in_kernel[function])
+    assert expected.correct is False and "TypeError" in expected.text, expected.text
     assert run_in_notebook(monkeypatch, key, answer).text == expected.text

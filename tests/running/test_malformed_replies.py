@@ -52,3 +52,24 @@ def test_a_malformed_reply_gives_a_clear_error(key: str, data: Any) -> None:
             RemoteFunction(FakeWorker(reply), "f").call_with_writes(args, [0] if key == "writes" else [])
         except (StudentProblem, RemoteError, NotImplementedError):
             pass
+
+
+@pytest.mark.parametrize("kind, mirrored", [
+    ("TypeError", TypeError), ("KeyError", KeyError), ("ZeroDivisionError", ArithmeticError), ("OSError", OSError),
+    ("ValueError", ValueError), ("MyOwnError", None), ("SystemExit", None), ("KeyboardInterrupt", None),
+    ("StopIteration", None), ("MemoryError", None), ("UnicodeDecodeError", None), ("not a name", None),
+    ("X" * 101, None)])
+def test_the_student_s_exception_keeps_its_name_and_a_built_in_one_its_type(kind: str, mirrored: Any) -> None:
+    """What a check says of an exception raised in the worker, and the hint it gives for a TypeError
+    or a ValueError, are what the kernel gives; an exception that steers this process (SystemExit,
+    StopIteration, MemoryError) is never one here."""
+    reply = {"raised": [kind, "the message"]}
+    with pytest.raises(RemoteError) as raised:
+        RemoteFunction(FakeWorker(reply), "f")(1)  # type: ignore[arg-type]
+    error = raised.value
+    assert str(error) == "the message" and error.kind == kind
+    assert type(error).__name__ == (kind if kind.isidentifier() and len(kind) <= 100 else "RemoteError")
+    assert isinstance(error, Exception) and not isinstance(error, (SystemExit, KeyboardInterrupt, StopIteration,
+                                                                   MemoryError, StudentProblem))
+    if mirrored is not None:
+        assert isinstance(error, mirrored)
