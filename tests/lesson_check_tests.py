@@ -7,16 +7,19 @@ starting with test_ so that pytest collects it:
 """
 
 from types import ModuleType
+from typing import Collection
 
 import pytest
-from hint_first import assert_hint_first, exercises_of
+from hint_first import assert_hint_first, exercises_of, hint_first_params
 from lesson_notebooks import cell_source
 
+from minimax_lab.checks.core import Exercise
 
-def hint_first_tests(check: ModuleType, cases: list) -> tuple:
-    """Return the test that each case's first wrong try gets a hint and the second the answer, and the
-    test that every exercise of `check` has a case."""
-    @pytest.mark.parametrize("exercise, wrong, answer_text", cases, ids=[case[0].__name__ for case in cases])
+
+def hint_first_tests(check: ModuleType, cases: list, slow: Collection[Exercise] = ()) -> tuple:
+    """Return the test that each case's first wrong try gets a hint and the second the answer (marked
+    slow for the exercises in `slow`), and the test that every exercise of `check` has a case."""
+    @pytest.mark.parametrize("exercise, wrong, answer_text", hint_first_params(cases, slow))
     def test_hint_first(exercise, wrong, answer_text):
         assert_hint_first(exercise, wrong, answer_text)
 

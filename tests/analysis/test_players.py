@@ -104,6 +104,7 @@ def test_greedy_player_wins_blocks_and_otherwise_follows_the_evaluation(game):
     assert winning_moves(game, game.state("XX.OO....")) == [2]
 
 
+@pytest.mark.slow  # a depth-2 engine in 12 games of Connect Four: a second
 def test_tournament_plays_every_pair_once():
     game = ConnectFour()
     players = {"random": random_player(0), "greedy": greedy_player, "depth 2": engine(game, depth=2)}

@@ -9,7 +9,7 @@ import re
 import time
 
 import pytest
-from hint_first import assert_hint_first, exercises_of
+from hint_first import assert_hint_first, exercises_of, hint_first_params
 from lesson_notebooks import (cell_source, lesson_cells, markdown_text, one_cell, solution_blocks,
                               solution_namespace, stored_output)
 
@@ -341,7 +341,7 @@ HINT_FIRST = [
 ]
 
 
-@pytest.mark.parametrize("exercise, wrong, answer_text", HINT_FIRST, ids=[case[0].__name__ for case in HINT_FIRST])
+@pytest.mark.parametrize("exercise, wrong, answer_text", hint_first_params(HINT_FIRST, slow={check.evaluation}))
 def test_a_first_wrong_try_gets_a_hint_and_the_second_the_answer(exercise, wrong, answer_text):
     assert_hint_first(exercise, wrong, answer_text)
 

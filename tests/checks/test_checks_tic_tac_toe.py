@@ -133,7 +133,7 @@ HINT_FIRST = [
 
 
 (test_a_first_wrong_try_gets_a_hint_and_the_second_the_answer,
- test_every_exercise_has_a_hint_first_case) = hint_first_tests(check, HINT_FIRST)
+ test_every_exercise_has_a_hint_first_case) = hint_first_tests(check, HINT_FIRST, slow={check.winner})
 
 
 # --- typical mistakes are named ----------------------------------------------------------------------
