@@ -237,11 +237,18 @@ def student_name(path: Path) -> str:
 
 def printable(text: str, *, keep: str = "\n", most: Optional[int] = None) -> str:
     """Return `text` with control characters (ANSI escapes, carriage returns, ...) but those in `keep`
-    written as escapes, and at most `most` characters of it (then '... (N more characters)')."""
-    shown_text = "".join(c if c in keep or c.isprintable() else repr(c)[1:-1] for c in text)
-    if most is not None and len(shown_text) > most:
-        shown_text = f"{shown_text[:most]}... ({len(shown_text) - most:,} more characters)"
-    return shown_text
+    written as escapes, at most `most` characters of that (then '... (N more characters)', N of
+    `text`'s). Only what is shown is read: a message of megabytes costs what its first `most` do."""
+    pieces: list[str] = []
+    size = used = 0
+    for c in text:
+        piece = c if c in keep or c.isprintable() else repr(c)[1:-1]
+        if most is not None and size + len(piece) > most:
+            break
+        pieces.append(piece)
+        size, used = size + len(piece), used + 1
+    shown_text = "".join(pieces)
+    return shown_text if used == len(text) else f"{shown_text}... ({len(text) - used:,} more characters)"
 
 
 MESSAGE_LIMIT = 2000

@@ -694,6 +694,17 @@ def _remote_error_class(name: str) -> type[RemoteError]:
     return made
 
 
+REPLY_TEXT_LIMIT = 2000
+"""Most characters of any text a reply carries that the grader keeps (the worker sends at most this
+much of a student's message; a forged reply may send more, which is cut here)."""
+
+
+def _said(text: object) -> str:
+    """Return text from a reply as the grader keeps it: a string of at most REPLY_TEXT_LIMIT characters."""
+    said = text if isinstance(text, str) else "<not text>"
+    return said if len(said) <= REPLY_TEXT_LIMIT else said[:REPLY_TEXT_LIMIT] + " (cut)"
+
+
 class RemoteFunction:
     """A student's function, as the grader calls it: the arguments go to the worker, what it returns
     comes back as plain data. `remote(*args)` returns the value or raises (NotImplementedError when
@@ -724,9 +735,9 @@ class RemoteFunction:
                 raise StudentProblem(f"{self.name} returned something the grader cannot read: {error}") from None
         if "raised" in reply and isinstance(reply["raised"], (list, str, dict)):
             kind, message = (list(reply["raised"]) + ["", ""])[:2]
-            raise RemoteError.raised(str(kind), str(message))
+            raise RemoteError.raised(_said(kind), _said(message))
         if "unanswered" in reply:
-            raise NotImplementedError(str(reply["unanswered"]) or f"{self.name} is not written yet")
+            raise NotImplementedError(_said(reply["unanswered"]) or f"{self.name} is not written yet")
         if "missing" in reply:
             broken = self._load_error()
             if broken is not None and " uses the course's " in broken:
@@ -734,11 +745,11 @@ class RemoteFunction:
             raise NotImplementedError(f"no function {self.name} is defined in your answer cells"
                                       + (f" ({broken})" if broken else ""))
         if "course" in reply:
-            raise CourseCodeUsed(f"{self.name} uses the course's {str(reply['course']).removeprefix('minimax_lab.')}"
+            raise CourseCodeUsed(f"{self.name} uses the course's {_said(reply['course']).removeprefix('minimax_lab.')}"
                                  "; this exercise asks for your own")
         if "changed" in reply and isinstance(reply["changed"], int):
             raise InputChangedRemote(f"{self.name} changed the argument {reply['changed'] + 1} it was given")
-        raise StudentProblem(f"{self.name} {reply.get('unreadable', 'sent an unreadable reply')}")
+        raise StudentProblem(f"{self.name} {_said(reply.get('unreadable', 'sent an unreadable reply'))}")
 
     def _load_error(self) -> Optional[str]:
         """Return the error of the answer cell that defines this function, if that cell raised."""

@@ -366,7 +366,10 @@ def test_names_that_could_forge_a_report_or_a_spreadsheet_formula_are_written_ha
 def test_a_message_is_shown_escaped_and_cut() -> None:
     text = class_grades.printable("\x1b[2Jok\r\n" + "x" * 3000, most=100)
     assert "\x1b" not in text and "\r" not in text and text.startswith("\\x1b[2Jok\\r\n")
-    assert text.endswith("(2,912 more characters)")  # 3,012 characters escaped, 100 shown
+    assert text.endswith("(2,912 more characters)")  # 9 characters shown as 12, then 88 of the 3,000
+    huge = class_grades.printable("\x07" * 10_000_000, most=2000)
+    assert huge == "\\x07" * 500 + f"... ({10_000_000 - 500:,} more characters)"
+    assert class_grades.printable("a\tb\n", keep="\n") == "a\\tb\n"
 
 
 def test_the_grader_gives_each_call_cpu_time_not_wall_time(tmp_path: Path) -> None:

@@ -73,3 +73,13 @@ def test_the_student_s_exception_keeps_its_name_and_a_built_in_one_its_type(kind
                                                                    MemoryError, StudentProblem))
     if mirrored is not None:
         assert isinstance(error, mirrored)
+
+
+@pytest.mark.parametrize("reply", [{"unreadable": "x" * 10_000_000}, {"raised": ["ValueError", "y" * 10_000_000]},
+                                   {"unanswered": "z" * 10_000_000}, {"course": "w" * 10_000_000}])
+def test_a_forged_reply_s_text_is_cut_to_the_limit(reply: Any) -> None:
+    """The worker sends at most 2,000 characters of a student's message; a forged reply that sends
+    megabytes is cut as it is read, so no mark, report or note holds more."""
+    with pytest.raises((StudentProblem, RemoteError, NotImplementedError)) as raised:
+        RemoteFunction(FakeWorker(reply), "f")(1)  # type: ignore[arg-type]
+    assert 100 < len(str(raised.value)) <= 2100
