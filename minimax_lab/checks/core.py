@@ -825,8 +825,8 @@ first cells give their answers (the tree helpers, tic-tac-toe's lines, chance no
 kit (running.sandbox.LESSON_KIT_MODULES)."""
 
 CONNECT_FOUR_PRELUDE = (LESSON_PRELUDE + "\nfrom minimax_lab import ConnectFour\n"
-                        "from minimax_lab.heuristics.connect_four_evaluation import WEIGHTS, LinearEvaluation, features\n\n"
-                        "c4 = ConnectFour()\n")
+                        "from minimax_lab.heuristics.connect_four_evaluation import (WEIGHTS, LinearEvaluation,\n"
+                        "                                                            features)\n\nc4 = ConnectFour()\n")
 """LESSON_PRELUDE and what lessons 11 and 12 give an answer about Connect Four: the game as `c4`, with
 its evaluation, and the evaluation's features and weights (from the lessons' kit, which has them)."""
 

@@ -24,7 +24,8 @@ from ..heuristics.generic import even
 from ..running.guard import Outcome
 from ..search.engine import EngineResult, engine
 from ..search.forward import Beam
-from .core import CONNECT_FOUR_PRELUDE, Verdict, answer_text, check_answer, check_function, choice, exercise, unanswered, verdict
+from .core import (CONNECT_FOUR_PRELUDE, Verdict, answer_text, check_answer, check_function, choice, exercise,
+                   unanswered, verdict)
 
 ONE_MORE_PLY = 7
 """"Predict the effect of one more ply": the engine's value of the empty board at this depth is

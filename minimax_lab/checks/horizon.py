@@ -33,8 +33,8 @@ from ..running import guard
 from ..running.guard import Outcome, limits
 from ..search.engine import WIN, engine, game_evaluation
 from ..search.textbook import INF, SearchResult, alphabeta, negamax
-from .core import (CASE_SEED, CONNECT_FOUR_PRELUDE, LESSON_PRELUDE, SIDES, Verdict, check_answer, check_function, choice, exercise,
-                   lesson_cases, number_trouble, plain_real, same, unanswered, verdict)
+from .core import (CASE_SEED, CONNECT_FOUR_PRELUDE, LESSON_PRELUDE, SIDES, Verdict, check_answer, check_function,
+                   choice, exercise, lesson_cases, number_trouble, plain_real, same, unanswered, verdict)
 
 if TYPE_CHECKING:
     from graphviz import Digraph

@@ -191,11 +191,12 @@ def without_check_calls(source: str) -> str:
     return "\n".join(lines)
 
 
-def parts_of(arg: object) -> list[object]:
+def parts_of(arg: object, seen: frozenset[int] = frozenset()) -> list[object]:
     """Return `arg` and, when it is a Combined of orderings (lesson 04), what it combines, theirs in
-    turn: a student's ordering may combine functions of the notebook's cells with the course's."""
-    if isinstance(arg, Combined):
-        return [arg, *(part for ordering in arg.orderings for part in parts_of(ordering))]
+    turn: a student's ordering may combine functions of the notebook's cells with the course's. A
+    Combined made to hold itself is read once."""
+    if isinstance(arg, Combined) and id(arg) not in seen and isinstance(arg.orderings, tuple):
+        return [arg, *(part for ordering in arg.orderings for part in parts_of(ordering, seen | {id(arg)}))]
     return [arg]
 
 
@@ -215,12 +216,14 @@ class RemoteCombined(Combined[Any, Any]):
     runs_elsewhere = True
 
 
-def with_remote(arg: object, remote: dict[int, object]) -> object:
+def with_remote(arg: object, remote: dict[int, object], seen: frozenset[int] = frozenset()) -> object:
     """Return `arg` with the functions in `remote` (by id) replaced by what it holds for them, in a
     Combined too (a new one, a RemoteCombined: the student's own object is left as it is)."""
-    if isinstance(arg, Combined):
-        orderings = [with_remote(ordering, remote) for ordering in arg.orderings]
-        return RemoteCombined(*cast(list[Ordering[Any, Any]], orderings)) if any(map(runs_elsewhere, orderings)) else arg
+    if isinstance(arg, Combined) and id(arg) not in seen and isinstance(arg.orderings, tuple):
+        orderings = [with_remote(ordering, remote, seen | {id(arg)}) for ordering in arg.orderings]
+        if not any(map(runs_elsewhere, orderings)):
+            return arg
+        return RemoteCombined(*cast(list[Ordering[Any, Any]], orderings))
     return remote.get(id(arg), arg)
 
 
