@@ -188,15 +188,21 @@ def test_a_function_no_recorded_cell_defines_is_called_in_the_kernel(monkeypatch
     assert exercise(namespace[function]).correct is True
 
 
+def ran_in_a_kernel(cells):
+    """Return the namespace of a kernel that ran `cells` (their check calls and magics left out)."""
+    namespace = {"__name__": "__main__"}
+    for source in cells:
+        exec(re.sub(r"^(check\.|%).*$", "", source, flags=re.M), namespace)
+    return namespace
+
+
 def budget_kernel(monkeypatch, answer):
     """Return lesson 04's Your turn on the budget as a kernel holds it, the lesson's cells run up to
     it and its cell holding `answer` above the check call: the namespace, in which the functions
     the cells define raise if the kernel calls them (the worker runs them, from the cells)."""
     _, exercise, function, code, index = EXERCISES[BUDGET]
     cell = answer + "\n" + code[index][code[index].index("check."):]
-    namespace = {"__name__": "__main__"}
-    for source in [*code[:index], answer]:
-        exec(re.sub(r"^(check\.|%).*$", "", source, flags=re.M), namespace)
+    namespace = ran_in_a_kernel([*code[:index], answer])
     for name, value in list(namespace.items()):
         if inspect.isfunction(value) and value.__module__ == "__main__":
             exec(f"def {name}(*args):\n    raise AssertionError('the kernel ran it')", namespace)
@@ -256,9 +262,7 @@ def test_a_helper_of_the_student_s_own_is_the_one_the_worker_runs(monkeypatch):
     key = "01_minimax_values:min_value"
     _, exercise, function, code, index = EXERCISES[key]
     answer = "def is_leaf(tree):\n    return isinstance(tree, int)\n\n" + worked_solution(key)
-    in_kernel = {"__name__": "__main__"}
-    for source in [*code[:index], cell_with(key, answer)]:  # the lesson's cells as a kernel runs them
-        exec(re.sub(r"^(check\.|%).*$", "", source, flags=re.M), in_kernel)
+    in_kernel = ran_in_a_kernel([*code[:index], cell_with(key, answer)])
     exercise.forget()
     expected = exercise(in_kernel[function])
     assert expected.correct is False and "TypeError" in expected.text, expected.text
