@@ -125,7 +125,7 @@ def _names_by_ast(source: str) -> tuple[set[str], set[str]]:
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             bound.add(node.name)
         elif isinstance(node, (ast.Import, ast.ImportFrom)):
-            bound |= {(alias.asname or alias.name).split(".")[0] for alias in node.names}
+            bound |= _imported(node)
         else:
             bound |= {n.id for n in ast.walk(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
     return bound, {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
@@ -137,8 +137,12 @@ def imported_names(source: str) -> set[str]:
         tree = ast.parse(source)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return set()
-    return {(alias.asname or alias.name).split(".")[0] for node in tree.body
-            if isinstance(node, (ast.Import, ast.ImportFrom)) for alias in node.names}
+    return {name for node in tree.body if isinstance(node, (ast.Import, ast.ImportFrom)) for name in _imported(node)}
+
+
+def _imported(node: ast.Import | ast.ImportFrom) -> set[str]:
+    """Return the names an import statement binds (`import a.b` binds a)."""
+    return {(alias.asname or alias.name).split(".")[0] for alias in node.names}
 
 
 def kernel_cells(names: Sequence[str], history: Sequence[str], prelude: str) -> list[tuple[str, str]]:

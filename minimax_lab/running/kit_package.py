@@ -8,8 +8,8 @@ this module."""
 import types
 from typing import NoReturn
 
-from minimax_lab.core.trees import Chance
 import minimax_lab.running
+from minimax_lab.core.trees import Chance
 from minimax_lab.games.registry import kit_names
 
 globals().update(kit_names(lessons=getattr(minimax_lab.running, "LESSONS", False)))  # written by the kit's build

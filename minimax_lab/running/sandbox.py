@@ -66,7 +66,7 @@ from ..core.game_types import A, S
 from ..games.protocol import Game
 from ..games.registry import kit_modules
 from .wire import Json, WireError, decode, encode
-from .worker import HEADER, MAX_FRAME, Reply
+from .worker import HEADER, MAX_FRAME, TEXT_LIMIT, Reply
 
 PACKAGE = Path(__file__).resolve().parent.parent
 
@@ -694,15 +694,11 @@ def _remote_error_class(name: str) -> type[RemoteError]:
     return made
 
 
-REPLY_TEXT_LIMIT = 2000
-"""Most characters of any text a reply carries that the grader keeps (the worker sends at most this
-much of a student's message; a forged reply may send more, which is cut here)."""
-
-
 def _said(text: object) -> str:
-    """Return text from a reply as the grader keeps it: a string of at most REPLY_TEXT_LIMIT characters."""
+    """Return text from a reply as the grader keeps it: a string of at most the worker's TEXT_LIMIT
+    characters (the worker sends no more of a student's message; a forged reply may, and is cut)."""
     said = text if isinstance(text, str) else "<not text>"
-    return said if len(said) <= REPLY_TEXT_LIMIT else said[:REPLY_TEXT_LIMIT] + " (cut)"
+    return said if len(said) <= TEXT_LIMIT else said[:TEXT_LIMIT] + " (cut)"
 
 
 class RemoteFunction:

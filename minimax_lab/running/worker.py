@@ -47,6 +47,9 @@ HEADER = struct.Struct(">I")
 MAX_FRAME = 16 * 1024 * 1024
 """Largest frame either side accepts (16 MiB)."""
 
+TEXT_LIMIT = 2000
+"""Most characters of a student's message a reply carries (the grader cuts a forged reply's text to it too)."""
+
 Reply = dict[str, Json]
 """A reply to a request (listed above): a JSON object."""
 
@@ -154,7 +157,7 @@ class Answers:
             course = course_module(error)
             if course is not None:
                 return {"course": course}
-            return {"raised": [type(error).__name__, message(error)[:2000]]}
+            return {"raised": [type(error).__name__, message(error)[:TEXT_LIMIT]]}
         try:
             reply: Reply = {"value": encode(by_value(returned))}
             reply["writes"] = {str(i): encode(values[i]) for i in writes if 0 <= i < len(values)}
