@@ -54,7 +54,7 @@ from ..running.sandbox import (
     sandbox_name,
 )
 from ..running.wire import Json
-from . import assignments
+from . import assignments, copies
 from .assignments import Cell, Notebook
 from .copies import literal_tables, resemblances
 from .runner import CHECK_TIMEOUT, PRELUDES, QUICK_CALL_TIMEOUT, CheckCell, Mark, run_check
@@ -316,21 +316,27 @@ def grade_apart(grade: Callable[[Path], Graded], submissions: Sequence[Path], jo
     submission whose grading ends its process (by killing it, say) is graded again alone; if it ends
     that one too, its row says so and it earns nothing. The others are graded as usual."""
     results: dict[int, Graded] = {}
-    spawn = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=spawn) as pool:
+    with _pool(jobs) as pool:
         futures = {index: pool.submit(grade, path) for index, path in enumerate(submissions)}
         for index, future in futures.items():
             with contextlib.suppress(BrokenProcessPool):
                 results[index] = _result(future, submissions[index], checks)
     for index, path in enumerate(submissions):
         if index not in results:
-            with ProcessPoolExecutor(max_workers=1, mp_context=spawn) as alone:
+            with _pool(1) as alone:
                 try:
                     results[index] = _result(alone.submit(grade, path), path, checks)
                 except BrokenProcessPool:
                     results[index] = not_graded(Graded(student_name(Path(path))), checks,
                                                 "grading it ended the grader's process (did it kill it?)")
     return [results[index] for index in range(len(submissions))]
+
+
+def _pool(jobs: int) -> ProcessPoolExecutor:
+    """Return a pool of `jobs` new processes (spawned: they share none of this one's state), each
+    given the package's shapes (copies.py), parsed here once rather than in each."""
+    return ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("spawn"),
+                               initializer=copies.know_package_shapes, initargs=(copies.package_shapes(),))
 
 
 def _result(future: Future[Graded], path: Path, checks: Sequence[CheckCell]) -> Graded:

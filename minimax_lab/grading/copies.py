@@ -58,9 +58,16 @@ def functions(tree: ast.AST) -> list[ast.FunctionDef | ast.AsyncFunctionDef]:
     return [node for node in ast.walk(tree) if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))]
 
 
+Shapes = tuple[tuple[str, tuple[str, ...]], ...]
+"""What package_shapes returns: (qualified name, shape) of each function big enough to compare."""
+
+
 @functools.lru_cache(maxsize=1)
-def package_shapes() -> tuple[tuple[str, tuple[str, ...]], ...]:
-    """Return (qualified name, shape) of every function of the package big enough to compare."""
+def package_shapes() -> Shapes:
+    """Return (qualified name, shape) of every function of the package big enough to compare (those
+    know_package_shapes gave this process, if it did)."""
+    if _given:
+        return _given[0]
     found = []
     for path in sorted(PACKAGE.rglob("*.py")):
         module = ".".join(path.relative_to(PACKAGE.parent).with_suffix("").parts)
@@ -69,6 +76,18 @@ def package_shapes() -> tuple[tuple[str, tuple[str, ...]], ...]:
             if len(kinds) >= SMALLEST:
                 found.append((f"{module}.{function.name}", kinds))
     return tuple(found)
+
+
+def know_package_shapes(shapes: Shapes) -> None:
+    """Make `shapes` what package_shapes() returns in this process, without parsing the package
+    again: a grading process started by the grader is given the grader's (a second of parsing
+    saved in each)."""
+    package_shapes.cache_clear()
+    _given[:] = [shapes]
+
+
+_given: list[Shapes] = []
+"""The shapes know_package_shapes gave this process, if any."""
 
 
 MOST_FUNCTIONS = 200

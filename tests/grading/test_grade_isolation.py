@@ -8,6 +8,7 @@ solution's stored outputs, success lines included: the grader must not trust the
 from __future__ import annotations
 
 import copy
+import inspect
 import json
 import os
 import time
@@ -18,6 +19,7 @@ import pytest
 
 from test_grading import small_tournament
 
+from minimax_lab.core import trees
 from minimax_lab.grading import assignment6, assignments, class_grades, runner
 from minimax_lab.running import guard, sandbox
 
@@ -308,6 +310,19 @@ def test_a_submission_cannot_touch_the_output_or_other_students(tmp_path: Path) 
     assert rows["vandal"]["total"] == "0" and rows["honest"]["total"] == "2"
     assert sorted(p.name for p in out.iterdir()) == ["feedback", "grades.csv", "report.txt"]
     assert [g.total for g in results] == [2.0, 0.0]
+
+
+def test_a_course_function_pasted_in_is_flagged_by_the_class_grader_as_by_one_grading(tmp_path: Path) -> None:
+    """The class grader's processes compare answer cells with the package's functions by shape, the
+    shapes parsed once by the grader and given to each process (copies.know_package_shapes): a
+    function pasted from the course is flagged there, with the notes of a grading in this process."""
+    pasted = inspect.getsource(trees.random_tree) + "\n" + answer_sources("assignment4_complexity")[0]
+    path = submit(tmp_path, "assignment4_complexity", {0: pasted}, student="paster")
+    results = class_grades.grade_class(SOLUTIONS / "assignment4_complexity.ipynb", [path], tmp_path / "out", seed=7,
+                                       jobs=1, call_timeout=CALL)
+    assert "answer cell 1 resembles the course's minimax_lab.core.trees.random_tree (random_tree): look at it" \
+        in results[0].notes
+    assert results[0].notes == grade(path, "assignment4_complexity").notes
 
 
 def test_a_broken_cell_does_not_fail_the_answers_after_it(tmp_path: Path) -> None:
