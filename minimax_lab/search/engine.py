@@ -44,7 +44,7 @@ from ..core.table import TranspositionTable
 from ..core.text import shown
 from ..core.trees import is_number
 from ..core.validation import as_float, positive_number, whole_number
-from ..games.protocol import Game, game_name
+from ..games.protocol import Game, game_name, is_game
 from ..games.registry import part_of
 from ..heuristics.boards import Order, horizon_evaluation, move_order
 from ..heuristics.generic import even
@@ -643,11 +643,11 @@ class Engine(Generic[S]):
 def check_game(game: object, who: str) -> Game:
     """Return `game` if it is a Game (the textbook's protocol), else raise TypeError saying that `who`
     plays games."""
-    if not isinstance(game, Game):
-        hint = ": for a tree, use TreeGame(tree)" if isinstance(game, (list, tuple)) else ""
-        raise TypeError(f"{who} plays a game (with initial, max_player, to_move, actions, result, is_terminal "
-                        f"and utility), not {game_name(game)}{hint}")
-    return game
+    if is_game(game):
+        return game
+    hint = ": for a tree, use TreeGame(tree)" if isinstance(game, (list, tuple)) else ""
+    raise TypeError(f"{who} plays a game (with initial, max_player, to_move, actions, result, is_terminal "
+                    f"and utility), not {game_name(game)}{hint}")
 
 
 def deepest(iterations: list[Iteration]) -> int:

@@ -7,7 +7,7 @@ import pytest
 
 from minimax_lab import Game, TicTacToe, TicTacToeState, TreeGame, UniformTree, as_game, minimax, validate_tree
 from minimax_lab.analysis.census import positions as reachable
-from minimax_lab.games.protocol import game_name
+from minimax_lab.games.protocol import GAME_MEMBERS, game_name, is_game
 from minimax_lab.games.tictactoe import LINES
 
 AIMA = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
@@ -26,6 +26,34 @@ def materialize(game, state=None):
 def test_games_follow_the_protocol():
     for game in (TreeGame(AIMA), UniformTree(2, 3), TicTacToe()):
         assert isinstance(game, Game)
+
+
+def test_is_game_is_pythons_isinstance_of_the_protocol():
+    """is_game, the searches' quick check, decides as isinstance(thing, Game) does: games, things
+    that lack a member or have a method None, classes, and a nominal subclass that lacks members."""
+    class Partial:
+        initial, max_player = (), "MAX"
+
+        def actions(self, state):
+            return ()
+
+    class NoResult(TicTacToe):
+        result = None
+
+    class Declared(Game):  # a Game by its class alone
+        pass
+
+    class Later:
+        def __init__(self):
+            self.initial, self.max_player = (), "MAX"
+            for name in GAME_MEMBERS[2:]:
+                setattr(self, name, lambda *args: None)
+
+    things = [TreeGame(AIMA), UniformTree(2, 3), TicTacToe(), NoResult(), Partial(), Declared(), Later(), TicTacToe,
+              AIMA, 5, None, "game"]
+    assert [is_game(thing) for thing in things] == [isinstance(thing, Game) for thing in things]
+    assert [is_game(thing) for thing in things] == [True, True, True, False, False, True, True, False, False,
+                                                    False, False, False]
 
 
 def test_as_game():

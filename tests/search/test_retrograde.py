@@ -1,5 +1,7 @@
 """Tests for minimax_lab.search.retrograde: the tablebase agrees with search on every position."""
 
+import functools
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -8,25 +10,29 @@ from minimax_lab import ConnectFour, Nim, TicTacToe, TreeGame, alphabeta, bouton
 from minimax_lab.search.engine import WIN, engine
 from minimax_lab.search.retrograde import Label, backed_up, tablebase
 
-TIC_TAC_TOE = tablebase(TicTacToe())
+
+@functools.cache
+def tic_tac_toe():
+    """Tic-tac-toe's tablebase, made when a test first asks (every test process collects every file)."""
+    return tablebase(TicTacToe())
 
 
 def test_tic_tac_toe_has_5478_positions_and_is_a_draw_in_9_plies():
-    assert TIC_TAC_TOE.positions == 5478 and TIC_TAC_TOE.moves == 16167
-    assert TIC_TAC_TOE.label(TIC_TAC_TOE.start) == Label(0, 9)
-    assert TIC_TAC_TOE.counts() == {1: 2836, 0: 1068, -1: 1574}
+    assert tic_tac_toe().positions == 5478 and tic_tac_toe().moves == 16167
+    assert tic_tac_toe().label(tic_tac_toe().start) == Label(0, 9)
+    assert tic_tac_toe().counts() == {1: 2836, 0: 1068, -1: 1574}
 
 
 def test_every_tic_tac_toe_value_is_alpha_betas():
     game = TicTacToe()
-    assert all(TIC_TAC_TOE.value(state) == alphabeta(game, state).value for state in TIC_TAC_TOE.labels)
+    assert all(tic_tac_toe().value(state) == alphabeta(game, state).value for state in tic_tac_toe().labels)
 
 
 @pytest.mark.slow
 def test_every_distance_is_the_engines():
     """The engine scores a win `ply` plies away WIN - ply: the table's distance, from X's side."""
     game = TicTacToe()
-    for state, label in TIC_TAC_TOE.labels.items():
+    for state, label in tic_tac_toe().labels.items():
         if label.value and not game.is_terminal(state):
             for_x = label.value if game.to_move(state) == "X" else -label.value
             assert engine(game, depth=9).search(state).value == for_x * (WIN - label.distance), state
@@ -34,18 +40,18 @@ def test_every_distance_is_the_engines():
 
 def test_every_label_is_backed_up_from_its_childrens():
     game = TicTacToe()
-    for state, label in TIC_TAC_TOE.labels.items():
+    for state, label in tic_tac_toe().labels.items():
         if game.is_terminal(state):
             assert label == Label(game.utility(state, game.to_move(state)), 0)
         else:
-            assert label == backed_up([TIC_TAC_TOE.label(game.result(state, a)) for a in game.actions(state)])
+            assert label == backed_up([tic_tac_toe().label(game.result(state, a)) for a in game.actions(state)])
 
 
 def test_best_moves_keep_the_label():
     game = TicTacToe()
     state = game.state("X....OX..")   # O to move loses; only the block on 3 puts it off to ply 4
-    assert TIC_TAC_TOE.label(state) == Label(-1, 4) and TIC_TAC_TOE.best_move(state) == 3
-    assert TIC_TAC_TOE.best_move(game.state("XXXOO....")) is None
+    assert tic_tac_toe().label(state) == Label(-1, 4) and tic_tac_toe().best_move(state) == 3
+    assert tic_tac_toe().best_move(game.state("XXXOO....")) is None
 
 
 @pytest.mark.parametrize("heaps", [(1, 2, 3), (3, 4, 5), (2, 2)])

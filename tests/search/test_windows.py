@@ -2,6 +2,7 @@
 thousands of random trees (ties, negative and fractional values, b up to 4, d up to 5), keep
 their contracts with narrow windows, prune what the theory says they prune, and refuse bad input."""
 
+import functools
 import math
 
 import pytest
@@ -21,14 +22,17 @@ pytestmark = pytest.mark.slow  # searches tic-tac-toe with every window
 
 AIMA = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]  # AIMA 4th ed., Fig. 5.2
 
-TREES = random_trees(1500, shapes=[(2, 5), (3, 4), (4, 4), (4, 5)],
-                     leaf_ranges=[(-9, 9), (0, 2), (-2, 2), (-100, 100)], seed=12)
-"""1,500 random trees, mostly ragged, with many ties (leaves in 0..2 or -2..2) and every third
-tree's leaves divided by 4; each is searched with MAX and with MIN to move first."""
+@functools.cache
+def trees():
+    """1,500 random trees, mostly ragged, with many ties (leaves in 0..2 or -2..2) and every third
+    tree's leaves divided by 4; each is searched with MAX and with MIN to move first. (Made when a
+    test first asks, not when the file is collected: every test process collects every file.)"""
+    return random_trees(1500, shapes=[(2, 5), (3, 4), (4, 4), (4, 5)],
+                        leaf_ranges=[(-9, 9), (0, 2), (-2, 2), (-100, 100)], seed=12)
 
 
 def games():
-    for tree in TREES:
+    for tree in trees():
         for first in ("MAX", "MIN"):
             yield TreeGame(tree, first=first)
 
