@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import ast
 import difflib
-import functools
 import re
 from pathlib import Path
 from typing import Optional, Sequence
@@ -62,32 +61,30 @@ Shapes = tuple[tuple[str, tuple[str, ...]], ...]
 """What package_shapes returns: (qualified name, shape) of each function big enough to compare."""
 
 
-@functools.lru_cache(maxsize=1)
 def package_shapes() -> Shapes:
-    """Return (qualified name, shape) of every function of the package big enough to compare (those
-    know_package_shapes gave this process, if it did)."""
-    if _given:
-        return _given[0]
-    found = []
-    for path in sorted(PACKAGE.rglob("*.py")):
-        module = ".".join(path.relative_to(PACKAGE.parent).with_suffix("").parts)
-        for function in functions(ast.parse(path.read_text(encoding="utf-8"))):
-            kinds = shape(function)
-            if len(kinds) >= SMALLEST:
-                found.append((f"{module}.{function.name}", kinds))
-    return tuple(found)
+    """Return (qualified name, shape) of every function of the package big enough to compare: parsed
+    once a process, unless know_package_shapes gave them."""
+    if not _known:
+        found = []
+        for path in sorted(PACKAGE.rglob("*.py")):
+            module = ".".join(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+            for function in functions(ast.parse(path.read_text(encoding="utf-8"))):
+                kinds = shape(function)
+                if len(kinds) >= SMALLEST:
+                    found.append((f"{module}.{function.name}", kinds))
+        _known.append(tuple(found))
+    return _known[0]
 
 
 def know_package_shapes(shapes: Shapes) -> None:
     """Make `shapes` what package_shapes() returns in this process, without parsing the package
     again: a grading process started by the grader is given the grader's (a second of parsing
     saved in each)."""
-    package_shapes.cache_clear()
-    _given[:] = [shapes]
+    _known[:] = [shapes]
 
 
-_given: list[Shapes] = []
-"""The shapes know_package_shapes gave this process, if any."""
+_known: list[Shapes] = []
+"""The package's shapes in this process, once parsed or given."""
 
 
 MOST_FUNCTIONS = 200

@@ -7,7 +7,7 @@ import pytest
 
 from minimax_lab import Game, TicTacToe, TicTacToeState, TreeGame, UniformTree, as_game, minimax, validate_tree
 from minimax_lab.analysis.census import positions as reachable
-from minimax_lab.games.protocol import GAME_MEMBERS, game_name, is_game
+from minimax_lab.games.protocol import GAME_METHODS, game_name, is_game
 from minimax_lab.games.tictactoe import LINES
 
 AIMA = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
@@ -46,7 +46,7 @@ def test_is_game_is_pythons_isinstance_of_the_protocol():
     class Later:
         def __init__(self):
             self.initial, self.max_player = (), "MAX"
-            for name in GAME_MEMBERS[2:]:
+            for name in GAME_METHODS:
                 setattr(self, name, lambda *args: None)
 
     things = [TreeGame(AIMA), UniformTree(2, 3), TicTacToe(), NoResult(), Partial(), Declared(), Later(), TicTacToe,
