@@ -14,7 +14,7 @@ from minimax_lab.checks.core import Exercise
 
 def hint_first_params(cases: list, slow: Collection[Exercise] = ()) -> list[Any]:
     """Return the cases as pytest parameters named by their exercise; those of the exercises in `slow`
-    (whose check plays games or searches whole boards, twice here: a second or more) marked slow."""
+    (whose check plays games or searches whole boards, twice here: half a second or more) marked slow."""
     return [pytest.param(*case, id=case[0].__name__, marks=[pytest.mark.slow] if case[0] in slow else [])
             for case in cases]
 

@@ -21,7 +21,7 @@ import numpy as np
 import pytest
 
 from bad_input import (FIG_5_2, HUGE, INF, NAN32, NAN64, Anything, Case, EvilFloat, EvilInt, Forever, Looping, OddTree,
-                       gives, judge, loops_in_c, max_twice, raises, short_limit, swallows, wrong)
+                       case_params, gives, judge, loops_in_c, max_twice, raises, short_limit, swallows, wrong)
 
 from minimax_lab import (
     Chance,
@@ -376,7 +376,18 @@ CASES = [
 ]
 
 
-@pytest.mark.parametrize("case", CASES, ids=lambda case: case.id)
+SLOW_CASES = frozenset({
+    "time limit: lesson 1's min_value, a loop in C",
+    "time limit: lesson 4's ordering, a loop in C",
+    "time limit: check_function, a loop in C",
+    "time limit: run_limited, a loop in C",
+    "time limit: lesson 11's evaluation, a loop in C",
+    "time limit: time_limit, swallowing",
+})
+"""The cases that take half a second or more: `make test` runs them, `make test-fast` leaves them out."""
+
+
+@pytest.mark.parametrize("case", case_params(CASES, SLOW_CASES))
 def test_bad_input_gets_a_clear_error(case: Case) -> None:
     problem = judge(case)
     assert problem is None, problem

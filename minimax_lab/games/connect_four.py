@@ -86,6 +86,8 @@ class ConnectFourRules:
         self._shifts = (1, stride, stride - 1, stride + 1)  # vertical, horizontal, both diagonals
         self._full = sum(self._column)
         self._bottom_row = sum(self._bottom)
+        self._top_row = sum(self._top)
+        self._moves_left: dict[int, tuple[int, ...]] = {}  # by the top row's stones: the columns not full
         self.line_starts = tuple(self._line_starts())
         self.initial = ConnectFourState(0, 0, "X", None, tuple(range(width)), self.size)
 
@@ -161,8 +163,10 @@ class ConnectFourRules:
         mask |= stone
         if self._has_four(stones):
             return ConnectFourState(x, o, nxt, mover, (), self.size)
-        top = self._top
-        moves = tuple(c for c in range(self.width) if not mask & top[c])
+        full = mask & self._top_row  # the columns filled to the top: the moves left depend on these only
+        moves = self._moves_left.get(full)
+        if moves is None:
+            moves = self._moves_left[full] = tuple(c for c in range(self.width) if not full & self._top[c])
         return ConnectFourState(x, o, nxt, None, moves, self.size)
 
     def is_terminal(self, state: ConnectFourState) -> bool:

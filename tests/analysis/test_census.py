@@ -10,6 +10,7 @@ from minimax_lab.analysis.census import SYMMETRIES, Census, canonical, census, d
 GAME = TicTacToe()
 
 
+@pytest.mark.slow
 def test_tic_tac_toe_game_tree():
     counted = census(GAME)
     assert counted == Census(549_946, 255_168, {-1: 77_904, 0: 46_080, 1: 131_184})

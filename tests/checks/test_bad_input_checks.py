@@ -311,8 +311,9 @@ SLOW_CASES = frozenset({
     "raw: grading a function that raises an exception without a message",
     "raw: lesson 7's winner returns a numpy array",
     "raw: assignment 4's best_case_leaves returns a value whose repr raises",
+    "raw: grading an answer that binds the name to a number",
 })
-"""The cases that take a second or more: `make test` runs them, `make test-fast` leaves them out."""
+"""The cases that take half a second or more: `make test` runs them, `make test-fast` leaves them out."""
 
 
 @pytest.mark.parametrize("case", case_params(CASES, SLOW_CASES))

@@ -133,6 +133,7 @@ def test_each_typical_mistake_gets_a_hint_naming_it_and_not_the_result(mistake):
     check.alphabeta_search.forget()
 
 
+@pytest.mark.slow
 def test_a_search_that_never_cuts_is_shown_the_smallest_tree_it_gets_wrong():
     never_cuts = MISTAKES["no cutoff"][0]
 

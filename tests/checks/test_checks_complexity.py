@@ -81,6 +81,7 @@ def test_the_answers_are_measured():
     assert check.budget_depth(11).text.startswith("Correct: 11. At depth 11 the best order visits 2,172 nodes")
 
 
+@pytest.mark.slow
 def test_next_point_solution_says_how_it_grows():
     verdict = check.next_point(solution("my_prediction"))
     assert verdict.correct is True and "like the last plies (×2.23 to ×2.67)" in verdict.text
@@ -273,6 +274,7 @@ def test_the_node_types_give_the_minimal_tree():
     assert check.best_order_nodes(node_types({})).correct is True
 
 
+@pytest.mark.slow
 def test_best_order_nodes_is_checked_against_the_measured_search():
     assert [check.best_order_measured(b, d) for b, d in check.BEST_ORDER_CASES] == [
         alphabeta(UniformTree(b, d, seed=0, values=2 ** 62), order=best_first).nodes

@@ -155,7 +155,7 @@ HINT_FIRST = [
 ]
 
 
-@pytest.mark.parametrize("exercise, wrong, answer_text", hint_first_params(HINT_FIRST, slow={check.strongest}))
+@pytest.mark.parametrize("exercise, wrong, answer_text", hint_first_params(HINT_FIRST, slow={check.strongest, check.dropped_feature}))
 def test_a_first_wrong_try_gets_a_hint_and_the_second_the_answer(exercise, wrong, answer_text):
     assert_hint_first(exercise, wrong, answer_text)
 
@@ -168,7 +168,7 @@ MISTAKES = [
     (check.one_more_ply, "higher", "Compare the values at the odd depths"),
     (check.one_more_ply, "down", "Answer with 'higher', 'lower' or 'the same'"),
     (check.one_more_ply, -1, "The answer is text, in quotes"),
-    (check.strongest, "zero", "knows nothing but wins and losses"),
+    pytest.param(check.strongest, "zero", "knows nothing but wins and losses", marks=pytest.mark.slow),  # plays its match
     (check.strongest, "threes only", "Which of them knows about lines of four"),
     (check.strongest, "the best", "Answer with one of"),
     (check.beam_moves, every_move, "keeps exactly `width` moves"),

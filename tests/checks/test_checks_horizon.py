@@ -360,7 +360,8 @@ MISTAKES = [
     (check.evaluation, unscaled, "It must stay strictly between -1 and 1"),
     (check.evaluation, crashes, "your evaluation raised KeyError"),
     (check.evaluation, lambda state: "good", "it must return a number"),
-    (check.evaluation, lambda state: 0.0, "needs at least 60 of 100 points against the zero evaluation"),
+    pytest.param(check.evaluation, lambda state: 0.0, "needs at least 60 of 100 points against the zero evaluation",
+                 marks=pytest.mark.slow),  # plays its match
     (check.evaluation, 0.5, "the answer should be a function evaluate(state)"),
     (check.h_negamax, 0.5, "the answer should be a function"),
     (check.quiz_1, "a", "that is the cost of search, not the horizon effect"),
@@ -405,6 +406,7 @@ def test_an_evaluation_too_slow_for_the_match_is_stopped_and_told(monkeypatch):
                                    "within 0.3 s.")
 
 
+@pytest.mark.slow
 def test_a_zero_evaluation_scores_its_match_and_says_so():
     verdict = check.evaluation(lambda state: 0.0)
     assert "Against the zero evaluation: " in verdict.text and "Against the course's evaluation: " in verdict.text

@@ -6,7 +6,7 @@ import inspect
 from fractions import Fraction
 
 import pytest
-from hint_first import assert_hint_first, exercises_of
+from hint_first import assert_hint_first, exercises_of, hint_first_params
 from lesson_check_tests import anything_test, stored_unanswered_test, unanswered_test
 from lesson_notebooks import cell_source, lesson_cells, markdown_text, solution_blocks, solution_namespace, stored_output
 
@@ -82,6 +82,7 @@ def test_solutions_are_correct(name, exercise):
     assert exercise(solution(name)).correct is True
 
 
+@pytest.mark.slow
 def test_the_code_solution_is_correct():
     check.clairvoyance.forget()
     verdict = check.clairvoyance(solution("averaging_over_clairvoyance"))
@@ -151,6 +152,7 @@ def test_each_deal_s_best_is_named_where_its_value_gives_it_away():
         assert check.MISTAKES["each deal's best"] in hint
 
 
+@pytest.mark.slow
 def test_a_function_that_returns_only_the_card_is_told_to_return_a_pair():
     check.clairvoyance.forget()
     verdict = check.clairvoyance(student(solution_code().replace("return best, best_card", "return best_card")))
@@ -214,7 +216,7 @@ HINT_FIRST = [
 ]
 
 
-@pytest.mark.parametrize("exercise, wrong, answer", HINT_FIRST)
+@pytest.mark.parametrize("exercise, wrong, answer", hint_first_params(HINT_FIRST, slow={check.clairvoyance}))
 def test_hint_first(exercise, wrong, answer):
     assert_hint_first(exercise, wrong, answer() if callable(answer) else answer)
 

@@ -142,6 +142,7 @@ def test_the_lesson_shows_a_solution_for_every_exercise():
         assert solution(name) is not None
 
 
+@pytest.mark.slow
 def test_the_lesson_asks_what_the_checks_check():
     assert "tree = check.ORDER_TREE" in lesson_code("tree = check.ORDER_TREE")
     assert f"needed {check.budget():,} nodes" in lesson_markdown("### Your turn: beat the budget")
@@ -210,6 +211,7 @@ def test_an_ordering_worse_than_the_squares_as_given_is_not_correct():
     assert f"{nodes:,} nodes" in verdict.text and "put the bad moves first" in verdict.text
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("ordering", [leave_as_given, lambda game, state, actions, path: iter(actions)])
 def test_an_ordering_that_changes_nothing_is_not_correct(ordering):
     verdict = check.my_ordering(ordering)
@@ -252,6 +254,7 @@ def test_an_ordering_that_searches_is_refused_by_name(exercise):
     assert "your ordering called the package's best_first" in verdict.text
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("ordering", ["by_exact_values", "the exact order, combined"])
 @pytest.mark.parametrize("exercise", [check.my_ordering, check.within_budget])
 def test_an_ordering_by_the_exact_values_is_refused(exercise, ordering):
@@ -260,6 +263,7 @@ def test_an_ordering_by_the_exact_values_is_refused(exercise, ordering):
     assert verdict.correct is False and "puts them in the order of their exact values" in verdict.text
 
 
+@pytest.mark.slow
 def test_a_learning_ordering_of_one_s_own_learns_through_the_check():
     verdict = check.my_ordering(CountsCutoffs())
     nodes = alphabeta(TicTacToe(), order=CountsCutoffs()).nodes

@@ -201,6 +201,7 @@ def test_the_nim_example_is_labelled_as_the_prose_says():
 
 # --- the solutions are correct ---------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_the_retrograde_solution_is_correct():
     verdict = check.retrograde(solution("retrograde"))
     assert verdict.correct is True
@@ -231,6 +232,7 @@ def test_lookup_solution_is_the_tables_label():
     assert check.lookup(list(answer)).correct is True
 
 
+@pytest.mark.slow
 def test_nim_solution_is_correct_and_search_agrees():
     answer = solution("my_move")
     verdict = check.nim_move(answer)

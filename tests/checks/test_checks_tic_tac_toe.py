@@ -172,6 +172,7 @@ MISTAKES = [
 test_typical_mistakes_are_named = pytest.mark.slow(typical_mistakes_test(MISTAKES))
 
 
+@pytest.mark.slow
 def test_winner_names_the_smallest_board_it_gets_wrong():
     verdict = check.winner(without_diagonals)
     assert verdict.failing == ("..X.X.XOO",) and "wrong on 267 of 5483 cases" in verdict.text

@@ -44,6 +44,7 @@ def test_each_widget_says_what_to_do_in_its_first_line():
 
 # --- PruningPractice: the answer key ----------------------------------------------------------------
 
+@pytest.mark.slow
 @settings(max_examples=15, deadline=None)
 @given(st.integers(2, 4), st.integers(2, 3), st.integers(0, 10_000))
 def test_pruned_is_every_leaf_the_search_never_examines(branching, depth, seed):

@@ -278,6 +278,7 @@ def test_the_mcts_key_is_the_plain_mcts_on_many_trees(branching, depth):
             assert (node.N, node.U) == (visits, total)
 
 
+@pytest.mark.slow
 def test_mcts_cases_have_a_clear_choice_and_every_child_tried():
     for seed in range(30):
         practice = MCTSPractice(seed=seed)

@@ -376,8 +376,9 @@ CASES = [
 
 SLOW_CASES = frozenset({
     "click: Connect Four board, square 42",
+    "board size: Board, a 4 x 4 position on a 7 x 6 board",
 })
-"""The cases that take a second or more: `make test` runs them, `make test-fast` leaves them out."""
+"""The cases that take half a second or more: `make test` runs them, `make test-fast` leaves them out."""
 
 
 @pytest.mark.parametrize("case", case_params(CASES, SLOW_CASES))

@@ -189,6 +189,7 @@ def test_connect_four_answers_stay_small_at_the_deepest_setting():
         assert computer_move(game, state, algorithm="minimax", depth=limits["minimax"]).nodes < 3_500
 
 
+@pytest.mark.slow
 def test_tic_tac_toe_answers_stay_small():
     game = TicTacToe()
     for square in range(9):

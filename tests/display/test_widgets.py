@@ -205,6 +205,7 @@ def test_every_widget_output_has_its_view_a_png_and_the_vbox_text(make):
     assert metadata["image/png"] == {"width": round(width / 2), "height": round(height / 2)}
 
 
+@pytest.mark.slow
 def test_a_still_picture_is_the_view_as_displayed():
     stepper = SearchStepper(FIG_5_2)
     first = still_bundle(stepper.widget)[2]

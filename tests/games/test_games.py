@@ -303,6 +303,7 @@ def test_tic_tac_toe_reachable_positions():
         assert game.state(s.board) is s
 
 
+@pytest.mark.slow
 def test_tic_tac_toe_terminal_means_a_line_or_a_full_board():
     game = TicTacToe()
     for s in reachable(game):

@@ -73,7 +73,8 @@ def test_bouton_rule_agrees_with_search_everywhere():
         assert value == (1 if bouton_wins(heaps) else -1), heaps
 
 
-@pytest.mark.parametrize("heaps", [(1, 2, 3), (1, 3, 4), (2, 3, 4), (2, 2, 3), (1, 1, 2, 3), (3, 4, 5)])
+@pytest.mark.parametrize("heaps", [(1, 2, 3), (1, 3, 4), (2, 3, 4), (2, 2, 3), (1, 1, 2, 3),
+                                   pytest.param((3, 4, 5), marks=pytest.mark.slow)])  # 120 positions, searched whole
 def test_the_winning_moves_are_bouton_moves(heaps):
     game = Nim(heaps)
     winning = tuple(a for a in game.actions(game.initial)

@@ -437,6 +437,7 @@ def test_a_function_that_calls_the_package_s_search_is_told_to_write_its_own():
                             "you to write it yourself.")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("check, name", [(minimax_values.min_value, "min_value"), (alpha_beta.alphabeta_search, "alphabeta_search")])
 def test_a_lesson_check_stops_a_function_that_never_returns_and_calls_it_once(monkeypatch, check, name):
     monkeypatch.setattr(limits, "CALL_TIMEOUT", 0.2)

@@ -236,6 +236,7 @@ def test_an_infinite_loop_times_out_on_a_drawn_tree(monkeypatch):
     assert [case.tree for case in drawn] == [FIG_5_2]
 
 
+@pytest.mark.slow
 def test_numpy_moves_and_strings_are_wrong_answers_not_crashes():
     def numpy_move(tree, maximizing=True):
         value, move = decision(tree, maximizing)

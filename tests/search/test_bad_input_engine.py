@@ -316,7 +316,7 @@ CASES = [
 SLOW_CASES = frozenset({
     "never ends: engine, a depth on a game that never ends",
 })
-"""The cases that take a second or more: `make test` runs them, `make test-fast` leaves them out."""
+"""The cases that take half a second or more: `make test` runs them, `make test-fast` leaves them out."""
 
 
 @pytest.mark.parametrize("case", case_params(CASES, SLOW_CASES))

@@ -340,6 +340,7 @@ def test_random_and_greedy_movers():
     assert random_mover(game, state) == [(a, F(1, 6)) for a in (2, 4, 5, 6, 7, 8)]
 
 
+@pytest.mark.slow
 def test_expectimax_against_a_random_or_greedy_tic_tac_toe_player():
     game = TicTacToe()
     against_random = model_search(game, random_mover)

@@ -79,6 +79,7 @@ def test_aspiration_needs_its_guess_and_width_and_then_finds_the_value():
     assert aspiration.function(FIG_5_2, guess=9, width=1).value == 3
 
 
+@pytest.mark.slow
 def test_own_order_and_own_table_are_what_a_search_does_without_one():
     game = TicTacToe()
     for name in names(lambda entry: entry.table):

@@ -67,6 +67,7 @@ def test_small_boards_agree_with_tromps_table(size):
     assert solver.score(game.initial) == TROMP[size]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size, count, least", [((4, 4), 60, 5), ((5, 4), 30, 10), ((5, 3), 40, 4)])
 def test_exact_scores_agree_with_plain_negamax_and_outcomes_with_solve(size, count, least):
     game = ConnectFour(*size)

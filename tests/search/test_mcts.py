@@ -73,6 +73,7 @@ def test_where_too_few_playouts_err():
     assert all(uct(game, state, playouts=3000, seed=seed).move == 4 for seed in range(10))
 
 
+@pytest.mark.slow
 def test_a_deep_trap_on_small_connect_four():
     # On 4 x 4 after X 0, O 1, stacking on O's stone (column 1) loses against perfect play, but
     # late (in uct_match's games O won with the 16th stone): the playouts' averages favour it.

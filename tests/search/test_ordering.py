@@ -147,6 +147,7 @@ def test_pv_first_only_on_the_line():
     assert order(None, None, (0, 1), (4, 0, 8)) == (0, 1)
 
 
+@pytest.mark.slow
 def test_iterative_deepening_on_tictactoe():
     game = TicTacToe()
     results = iterative_deepening(game, max_depth=9, evaluate=lines_open)

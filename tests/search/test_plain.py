@@ -387,6 +387,7 @@ def card_positions(count, seed=38):
     return found
 
 
+@pytest.mark.slow
 def test_the_plain_belief_state_is_the_package_s():
     from minimax_lab.search.imperfect import belief_state
     for game, state in card_positions(30):
@@ -401,6 +402,7 @@ def test_minimax_value_asks_who_moves_at_each_position_as_the_package_minimax_do
         assert plain.minimax_value(game, state) == minimax(game, state).value
 
 
+@pytest.mark.slow
 def test_the_plain_averaging_over_clairvoyance_is_the_package_s():
     from minimax_lab.search.imperfect import averaging_over_clairvoyance
     for game, state in card_positions(40):

@@ -23,6 +23,7 @@ def test_tic_tac_toe_has_5478_positions_and_is_a_draw_in_9_plies():
     assert tic_tac_toe().counts() == {1: 2836, 0: 1068, -1: 1574}
 
 
+@pytest.mark.slow
 def test_every_tic_tac_toe_value_is_alpha_betas():
     game = TicTacToe()
     assert all(tic_tac_toe().value(state) == alphabeta(game, state).value for state in tic_tac_toe().labels)

@@ -150,11 +150,13 @@ def test_aima_tree_with_min_at_the_root():
     assert result.nodes == len(examined_by_definition(AIMA, "MIN"))
 
 
+@pytest.mark.slow
 def test_tic_tac_toe_minimax():
     assert minimax(TicTacToe()) == SearchResult(value=0, move=0, pv=(0, 4, 1, 2, 6, 3, 5, 7, 8),
                                                 nodes=549_946, leaves=255_168)
 
 
+@pytest.mark.slow
 def test_tic_tac_toe_negamax():
     result = negamax(TicTacToe())
     assert (result.value, result.nodes, result.leaves) == (0, 549_946, 255_168)
@@ -266,6 +268,7 @@ def test_alphabeta_window_contract(tree, first, window):
 
 # --- alpha-beta's counts against brute force ---------------------------------------------------
 
+@pytest.mark.slow
 @settings_for(300)
 @given(TREES, FIRST)
 def test_alphabeta_visits_exactly_the_nodes_the_definition_says(tree, first):
@@ -311,7 +314,9 @@ def sort_children(tree, maximizing=True, best_first=True):
     return children
 
 
-SHAPES = [(b, d) for b in range(2, 6) for d in range(1, 7)]
+SHAPES = [pytest.param(b, d, marks=pytest.mark.slow) if b ** d > 2000 else (b, d) for b in range(2, 6) for d in range(1, 7)]
+"""Branching factors and depths of the uniform trees searched; those of more than 2,000 leaves take half
+a second or more, marked slow."""
 
 
 @pytest.mark.parametrize("b, d", SHAPES)
@@ -422,6 +427,7 @@ def truncate(tree, k, path=()):
     return [truncate(child, k, path + (i,)) for i, child in enumerate(tree)]
 
 
+@pytest.mark.slow
 @settings_for(200)
 @given(TREES, FIRST, st.integers(0, 6))
 def test_depth_limited_search_is_search_of_the_truncated_tree(tree, first, k):

@@ -88,6 +88,7 @@ def test_aima_figure():
     assert solve(AIMA) == alphabeta(AIMA, order=best_first) == SearchResult(3, 0, (0, 0), 9, 5)
 
 
+@pytest.mark.slow
 def test_other_games():
     four = ConnectFour(4, 4)
     assert solve(four).value == alphabeta(four).value == 0

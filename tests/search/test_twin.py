@@ -71,6 +71,7 @@ def evaluation(state):
 
 # --- the twin and the traced function agree --------------------------------------------------
 
+@pytest.mark.slow
 @settings_for(300)
 @given(TREES, FIRST)
 def test_twin_and_traced_search_agree_on_random_trees(tree, first):
@@ -90,6 +91,7 @@ def test_twin_and_traced_alphabeta_agree_with_windows_and_orderings(tree, first,
     assert untraced == traced == printed
 
 
+@pytest.mark.slow
 @settings_for(150)
 @given(TREES, FIRST, st.integers(0, 4))
 def test_twin_and_traced_search_agree_with_a_horizon(tree, first, depth):
@@ -98,6 +100,7 @@ def test_twin_and_traced_search_agree_with_a_horizon(tree, first, depth):
         assert_same(the_three_ways(search, TreeGame(tree, first=first), depth=depth, evaluate=leaf_guess))
 
 
+@pytest.mark.slow
 @settings_for(40)
 @given(MOVES)
 def test_twin_and_traced_search_agree_on_tic_tac_toe_positions(moves):
