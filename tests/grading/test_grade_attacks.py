@@ -208,8 +208,20 @@ def files_outside(out: Path, since: float) -> list[str]:
 
 
 def orphaned_workers() -> list[int]:
-    """Return the worker processes (and what they forked) no grader or sandbox is parent of any more
-    (the workers of tests running at the same time have theirs)."""
+    """Return the worker processes (and what they forked) no grader or sandbox is parent of any more,
+    and still there a second later. The workers of tests running at the same time have theirs, but
+    one such test may be killing a worker just then: for the moment between its sandbox's end and
+    its own, that worker has no parent either, and a second later it is gone. A process that escaped
+    its sandbox stays (the double-forked attack sleeps, then writes)."""
+    first = _parentless_workers()
+    if not first:
+        return []
+    time.sleep(1.0)
+    return [pid for pid in _parentless_workers() if pid in first]
+
+
+def _parentless_workers() -> list[int]:
+    """Return the worker processes whose parent is neither a sandbox (bwrap) nor a grader (python)."""
     orphans = []
     for pid in processes_with("minimax_lab.running.worker"):
         try:
