@@ -214,6 +214,23 @@ def random_order_leaves(branching: int, depth: int) -> float:
     return leaves
 
 
+def measure_curve() -> dict[int, float]:
+    """Return random_order_leaves for CURVE's branching at each depth of CURVE_DEPTHS: the points of
+    the curve next_point reads."""
+    branching, _ = CURVE
+    return {depth: random_order_leaves(branching, depth) for depth in CURVE_DEPTHS}
+
+
+CURVE_DEPTHS = range(CURVE[1] - 4, CURVE[1] + 1)
+"""The depths next_point reads: the one asked for, the one before it and the three growths before that."""
+
+CURVE_LEAVES: dict[int, float] = {8: 1057.3333333333333, 9: 2355.3333333333335, 10: 6284.666666666667,
+                                  11: 16311, 12: 36538}
+"""What measure_curve returns, stored: measuring takes seconds on 531,441-leaf trees, and the check only
+reads it, so a prediction gets its verdict at once (tests/checks/test_checks_complexity.py measures
+again and compares)."""
+
+
 @exercise("predict")
 def next_point(answer: object) -> Verdict:
     """Check a prediction of random-order alpha-beta's mean leaves one ply deeper than the lesson's
@@ -225,12 +242,12 @@ def next_point(answer: object) -> Verdict:
     if isinstance(guess, Verdict):
         return guess
     b, d = CURVE
-    before, expected = random_order_leaves(b, d - 1), random_order_leaves(b, d)
+    before, expected = CURVE_LEAVES[d - 1], CURVE_LEAVES[d]
     growth, measured_growth = guess / before, expected / before
     why = (f"The measured mean is {expected:,.0f} leaves, {measured_growth:.2f} times depth "
            f"{d - 1}'s {before:,.0f}.")
     # the method taught: the growth of one of the last plies, applied once more
-    recent = [random_order_leaves(b, k) / random_order_leaves(b, k - 1) for k in range(d - 3, d)]
+    recent = [CURVE_LEAVES[k] / CURVE_LEAVES[k - 1] for k in range(d - 3, d)]
     low, high = min(recent) * (1 - READING_SLACK), max(recent) * (1 + READING_SLACK)
     plies = f"×{min(recent):.2f} to ×{max(recent):.2f}"
     if low <= growth <= high:

@@ -114,12 +114,17 @@ def evaluations(c4: ConnectFour) -> dict[str, Callable[[ConnectFourState], float
             "centre only": LinearEvaluation(c4, CANDIDATES["centre only"]), "zero": even}
 
 
-@cache
-def evaluation_points() -> dict[str, float]:
+def measure_evaluation_points() -> dict[str, float]:
     """Return each evaluation's points in the lesson's tournament (engines at depth 1)."""
     c4 = game()
     players = {name: engine(c4, depth=1, evaluate=evaluate) for name, evaluate in evaluations(c4).items()}
     return points(tournament(c4, players, games=TOURNAMENT_GAMES, seed=0))
+
+
+EVALUATION_POINTS: dict[str, float] = {"course's": 188.5, "threes only": 159.5, "centre only": 126.0, "zero": 126.0}
+"""What measure_evaluation_points returns, stored: the tournament takes seconds (the lesson plays it
+in its own cell), and the check only reads the points, so a prediction gets its verdict at once
+(tests/checks/test_checks_game_engines.py plays it again and compares)."""
 
 
 @exercise("predict")
@@ -127,7 +132,7 @@ def strongest(answer: object) -> Verdict:
     """Check the prediction of the evaluation that scores the most points in the tournament."""
     if answer is Ellipsis:  # not answered: no tournament to play yet
         return unanswered(f"one of {quoted(evaluations(game()))}: which knows the most about what wins?")
-    scores = evaluation_points()
+    scores = EVALUATION_POINTS
     best = max(scores, key=lambda name: scores[name])
     names = quoted(scores)
     unknown = not_one_of(answer, scores)

@@ -312,6 +312,7 @@ SLOW_CASES = frozenset({
     "raw: lesson 7's winner returns a numpy array",
     "raw: assignment 4's best_case_leaves returns a value whose repr raises",
     "raw: grading an answer that binds the name to a number",
+    "raw: grading a function that returns a list nested 1000 deep",
 })
 """The cases that take half a second or more: `make test` runs them, `make test-fast` leaves them out."""
 

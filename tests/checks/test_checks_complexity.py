@@ -81,21 +81,26 @@ def test_the_answers_are_measured():
     assert check.budget_depth(11).text.startswith("Correct: 11. At depth 11 the best order visits 2,172 nodes")
 
 
-@pytest.mark.slow
 def test_next_point_solution_says_how_it_grows():
     verdict = check.next_point(solution("my_prediction"))
     assert verdict.correct is True and "like the last plies (×2.23 to ×2.67)" in verdict.text
 
 
+@pytest.mark.slow
+def test_the_stored_curve_is_measured():
+    assert check.CURVE == (3, 12)  # the lesson's branching (the curve test below reads depths 8 to 11)
+    assert check.measure_curve() == check.CURVE_LEAVES
+
+
 @pytest.mark.parametrize("growth", [2.23, 2.5, 2.7])
 def test_next_point_accepts_any_growth_read_off_the_last_plies(growth):
-    before = check.random_order_leaves(check.CURVE[0], check.CURVE[1] - 1)
+    before = check.CURVE_LEAVES[check.CURVE[1] - 1]
     assert check.next_point(round(before * growth)).correct is True
 
 
 @pytest.mark.parametrize("growth", [1.73, 2.95])
 def test_next_point_refuses_a_growth_the_curve_does_not_show(growth):
-    before = check.random_order_leaves(check.CURVE[0], check.CURVE[1] - 1)
+    before = check.CURVE_LEAVES[check.CURVE[1] - 1]
     assert check.next_point(round(before * growth)).correct is False
 
 
@@ -353,7 +358,7 @@ def test_the_numbers_in_the_prose_are_the_ones_the_package_computes():
     assert f"{35 ** 0.75:.1f} against {pearl_branching(35):.1f}" in text
     sums = [sum(x ** k for k in range(9)) for x in (2.40, 2.41)]
     assert f"about {sums[0]:.0f} for 2.40 and {sums[1]:.0f} for 2.41" in text
-    random = [check.random_order_leaves(3, d) for d in range(8, 12)]
+    random = [check.CURVE_LEAVES[d] for d in range(8, 12)]
     growth = [f"{later / earlier:.1f}" for earlier, later in zip(random, random[1:])]
     assert f"grow by about {growth[0]}, {growth[1]} and {growth[2]}" in text
     assert f"my_prediction = {random[-1]:.0f} * 2.5" in text

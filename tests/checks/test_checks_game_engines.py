@@ -155,7 +155,7 @@ HINT_FIRST = [
 ]
 
 
-@pytest.mark.parametrize("exercise, wrong, answer_text", hint_first_params(HINT_FIRST, slow={check.strongest, check.dropped_feature}))
+@pytest.mark.parametrize("exercise, wrong, answer_text", hint_first_params(HINT_FIRST, slow={check.dropped_feature}))
 def test_a_first_wrong_try_gets_a_hint_and_the_second_the_answer(exercise, wrong, answer_text):
     assert_hint_first(exercise, wrong, answer_text)
 
@@ -168,7 +168,7 @@ MISTAKES = [
     (check.one_more_ply, "higher", "Compare the values at the odd depths"),
     (check.one_more_ply, "down", "Answer with 'higher', 'lower' or 'the same'"),
     (check.one_more_ply, -1, "The answer is text, in quotes"),
-    pytest.param(check.strongest, "zero", "knows nothing but wins and losses", marks=pytest.mark.slow),  # plays its match
+    (check.strongest, "zero", "knows nothing but wins and losses"),
     (check.strongest, "threes only", "Which of them knows about lines of four"),
     (check.strongest, "the best", "Answer with one of"),
     (check.beam_moves, every_move, "keeps exactly `width` moves"),
@@ -188,6 +188,12 @@ MISTAKES = [
     (check.quiz_3, "c", "learned from games against itself"),
     (check.quiz_3, "e", "Answer with one of the letters a, b or c"),
 ]
+
+
+@pytest.mark.slow
+def test_the_stored_points_are_the_tournament_played():
+    assert check.measure_evaluation_points() == check.EVALUATION_POINTS
+    assert list(check.EVALUATION_POINTS) == list(check.evaluations(check.game()))
 
 
 @pytest.mark.parametrize("exercise, answer, named", MISTAKES)

@@ -366,3 +366,9 @@ test_anything_gets_a_verdict = anything_test([check.retrograde, check.lookup, ch
 @pytest.mark.slow
 def test_the_stored_small_board_costs_are_measured():
     assert check.measure_small_board() == check.SMALL_BOARD_COSTS
+
+
+@pytest.mark.slow
+def test_the_stored_small_board_node_counts_are_measured():
+    assert check.measure_small_board_nodes() == check.SMALL_BOARD_NODES
+    assert check.SMALL_BOARD_NODES[2] == check.SMALL_BOARD_COSTS[2]  # solve's nodes, in both tables
