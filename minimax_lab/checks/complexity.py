@@ -214,15 +214,16 @@ def random_order_leaves(branching: int, depth: int) -> float:
     return leaves
 
 
+CURVE_DEPTHS = range(CURVE[1] - 4, CURVE[1] + 1)
+"""The depths next_point reads: the one asked for, the one before it and the three growths before that."""
+
+
 def measure_curve() -> dict[int, float]:
     """Return random_order_leaves for CURVE's branching at each depth of CURVE_DEPTHS: the points of
     the curve next_point reads."""
     branching, _ = CURVE
     return {depth: random_order_leaves(branching, depth) for depth in CURVE_DEPTHS}
 
-
-CURVE_DEPTHS = range(CURVE[1] - 4, CURVE[1] + 1)
-"""The depths next_point reads: the one asked for, the one before it and the three growths before that."""
 
 CURVE_LEAVES: dict[int, float] = {8: 1057.3333333333333, 9: 2355.3333333333335, 10: 6284.666666666667,
                                   11: 16311, 12: 36538}
