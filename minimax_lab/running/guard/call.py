@@ -11,7 +11,7 @@ from typing import Callable, Optional, Sequence
 
 from . import limits
 from .arguments import SharedArgument, argument_change, private_copy
-from .forbidden import active_forbidder, forbidder_for, set_active
+from .forbidden import active_forbidder, forbidder_for, forbidding
 from .limits import time_limit
 from .problems import InputChanged, PackageSearchUsed, StudentProblem, TimedOut
 
@@ -61,15 +61,10 @@ def call_student(func: Callable[..., object], *args: object, name: Optional[str]
     output = io.StringIO()
     forbidder = forbidder_for(func) if active_forbidder() is None else None
     start = time.perf_counter()
-    try:
-        with contextlib.ExitStack() as stack:
-            if forbidder is not None:
-                stack.enter_context(forbidder)
-                set_active(forbidder)
-                stack.callback(set_active, None)
-            fired = stack.enter_context(time_limit(timeout))
-            stack.enter_context(contextlib.redirect_stdout(output))
-            stack.enter_context(contextlib.redirect_stderr(output))
+    fired = [False]
+    try:  # plain `with` statements rather than an ExitStack: this runs on every call a check makes
+        with forbidding(forbidder), time_limit(timeout) as fired, \
+                contextlib.redirect_stdout(output), contextlib.redirect_stderr(output):
             try:
                 outcome.value = func(*given)
             except NotImplementedError:

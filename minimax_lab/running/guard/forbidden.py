@@ -180,7 +180,7 @@ class _Forbidder:
     """Swaps the code of the forbidden functions for raising stubs, and back."""
 
     def __init__(self, student: Callable[..., object]):
-        self.swapped: list[tuple[types.FunctionType, types.CodeType]] = []
+        self._saved: list[list[types.CodeType]] = []
         self.used: Optional[str] = None
         forbidden = forbidden_functions()
         codes = {code: shown for function, shown in forbidden.items()
@@ -189,19 +189,41 @@ class _Forbidder:
         for _, function in _reachable_functions(student):
             if function.__code__ in codes and function not in targets:
                 targets[function] = codes[function.__code__]
-        self.stubs = [(function, _cached_stub(function.__name__, shown, len(function.__code__.co_freevars)))
-                      for function, shown in targets.items()]
+        self._functions = list(targets)
+        self._codes = [_cached_stub(function.__name__, shown, len(function.__code__.co_freevars))
+                       for function, shown in targets.items()]
 
     def __enter__(self) -> "_Forbidder":
-        for function, stub in self.stubs:
-            self.swapped.append((function, function.__code__))
+        # entered on every guarded call, with a couple of hundred functions: kept to plain loops
+        functions = self._functions
+        self._saved.append([function.__code__ for function in functions])  # a stack: entered again, undone in turn
+        for function, stub in zip(functions, self._codes):
             function.__code__ = stub
         return self
 
     def __exit__(self, *exc: object) -> None:
-        for function, original in reversed(self.swapped):
+        for function, original in zip(self._functions, self._saved.pop()):
             function.__code__ = original
-        self.swapped.clear()
+
+
+class forbidding:  # noqa: N801 - used like a function: with forbidding(forbidder): ...
+    """Swap the stubs of `forbidder` in for the block and make it the thread's active one (set_active);
+    None: do nothing (a student's function called by another, whose forbidder is active already)."""
+
+    __slots__ = ("forbidder",)
+
+    def __init__(self, forbidder: Optional[_Forbidder]):
+        self.forbidder = forbidder
+
+    def __enter__(self) -> None:
+        if self.forbidder is not None:
+            self.forbidder.__enter__()
+            set_active(self.forbidder)
+
+    def __exit__(self, *exc: object) -> None:
+        if self.forbidder is not None:
+            set_active(None)
+            self.forbidder.__exit__()
 
 
 _stubs: dict[tuple[str, str, int], types.CodeType] = {}
@@ -248,16 +270,13 @@ def call_forbidding(func: Callable[..., R], *args: object) -> R:
     if active_forbidder() is not None:
         return func(*args)
     forbidder = forbidder_for(func)
-    set_active(forbidder)
     try:
-        with forbidder:
+        with forbidding(forbidder):
             value = func(*args)
     except Exception:
         if forbidder.used is not None:
             raise PackageSearchUsed(f"called the package's {forbidder.used}") from None
         raise
-    finally:
-        set_active(None)
     if forbidder.used is not None:
         raise PackageSearchUsed(f"called the package's {forbidder.used}")
     return value
