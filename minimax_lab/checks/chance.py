@@ -20,7 +20,7 @@ import random
 from fractions import Fraction
 from typing import Any, Literal, Optional, Sequence
 
-from ..analysis.maze_games import Record, games_record, search_agent
+from ..analysis.maze_games import Record, search_agent
 from ..core.text import value_text
 from ..display.draw import Drawing
 from ..games.maze import MazeGame, MazeState
@@ -240,24 +240,17 @@ CHASER_MODELS: dict[str, Literal["min", "chance"]] = {"minimax": "min", "expecti
 """How each search of the demonstration models the chasers: as MIN, or as chance."""
 
 
-def play_demo_games() -> dict[str, Record]:
-    """Play the demonstration's games and return the record of minimax's and expectimax's P, each
-    DEMO_DEPTH rounds deep, against two random chasers in DEMO_GAMES seeded games on the DEMO_MAZE maze."""
-    game = MazeGame(DEMO_MAZE)
-    return {name: games_record(game, search_agent(depth=DEMO_DEPTH, chasers=chasers), random_chaser,
-                               seeds=range(DEMO_GAMES), max_moves=DEMO_MOVES)
-            for name, chasers in CHASER_MODELS.items()}
-
-
 DEMO_RECORDS = {"minimax": Record(games=10, wins=0, losses=2, unfinished=8, mean_score=69.2),
                 "expectimax": Record(games=10, wins=0, losses=0, unfinished=10, mean_score=195)}
-"""What play_demo_games returns, stored: the games take seconds and the check only reports them
-(tests/checks/test_checks_chance.py plays them again and compares)."""
+"""The record of minimax's and expectimax's P, each DEMO_DEPTH rounds deep, against two random
+chasers in DEMO_GAMES seeded games on the DEMO_MAZE maze, as the lesson's own cell plays them
+(games_record), stored: the games take seconds and the check only reports them.
+tests/checks/test_checks_chance.py compares them with that cell's stored output, which nbval keeps
+what the code computes, and the cell's settings with these."""
 
 
 def demo_records() -> dict[str, Record]:
-    """Return the record of minimax's and expectimax's P in the demonstration's games (DEMO_RECORDS,
-    as play_demo_games plays them)."""
+    """Return the record of minimax's and expectimax's P in the demonstration's games (DEMO_RECORDS)."""
     return dict(DEMO_RECORDS)
 
 

@@ -16,7 +16,7 @@ from functools import cache
 from typing import Callable, Iterable
 
 from ..analysis.fitting import feature_rows, fit_weights, self_play
-from ..analysis.players import points, random_openings, tournament
+from ..analysis.players import random_openings
 from ..core.text import shown
 from ..heuristics.connect_four import ConnectFour, ConnectFourState
 from ..heuristics.connect_four_evaluation import CANDIDATES, FEATURES, LinearEvaluation
@@ -114,17 +114,12 @@ def evaluations(c4: ConnectFour) -> dict[str, Callable[[ConnectFourState], float
             "centre only": LinearEvaluation(c4, CANDIDATES["centre only"]), "zero": even}
 
 
-def measure_evaluation_points() -> dict[str, float]:
-    """Return each evaluation's points in the lesson's tournament (engines at depth 1)."""
-    c4 = game()
-    players = {name: engine(c4, depth=1, evaluate=evaluate) for name, evaluate in evaluations(c4).items()}
-    return points(tournament(c4, players, games=TOURNAMENT_GAMES, seed=0))
-
-
 EVALUATION_POINTS: dict[str, float] = {"course's": 188.5, "threes only": 159.5, "centre only": 126.0, "zero": 126.0}
-"""What measure_evaluation_points returns, stored: the tournament takes seconds (the lesson plays it
-in its own cell), and the check only reads the points, so a prediction gets its verdict at once
-(tests/checks/test_checks_game_engines.py plays it again and compares)."""
+"""Each evaluation's points in the lesson's tournament (the evaluations' engines at depth 1,
+TOURNAMENT_GAMES games a pair from seed 0), stored: the tournament takes seconds and the check only
+reads the points, so a prediction gets its verdict at once. The lesson plays it in its own cell:
+tests/checks/test_checks_game_engines.py compares these with that cell's stored output, which
+nbval keeps what the code computes, and the cell's settings with the check's."""
 
 
 @exercise("predict")

@@ -10,9 +10,18 @@ from typing import NoReturn
 
 import minimax_lab.running
 from minimax_lab.core.trees import Chance
-from minimax_lab.games.registry import kit_names
 
-globals().update(kit_names(lessons=getattr(minimax_lab.running, "LESSONS", False)))  # written by the kit's build
+
+def _games() -> dict[str, object]:
+    """Return the games by the names a student imports them (kit_names; in the lessons' kit, with
+    the lessons' names: running.LESSONS is written by the kit's build), and make them this module's.
+    Looked up on first use: a worker whose answers use no game (the trees of assignments 1, 2 and
+    4) never imports the games' modules, which are a third of a worker's start."""
+    from minimax_lab.games.registry import kit_names
+
+    names = kit_names(lessons=getattr(minimax_lab.running, "LESSONS", False))
+    globals().update(names)
+    return names
 
 
 class _CourseModule(types.ModuleType):
@@ -32,11 +41,15 @@ CHECKING = {name: _CourseModule(f"minimax_lab.{name}") for name in ("grading", "
 
 
 def __getattr__(name: str) -> object:
+    if name == "__all__":  # from minimax_lab import *
+        from minimax_lab.games.registry import kit_names
+
+        return ["Chance", *kit_names()]
     if name.startswith("__"):  # what a tool asks of any module (doctest's __test__)
         raise AttributeError(name)
     if name in CHECKING:
         return CHECKING[name]
+    games = _games()
+    if name in games:
+        return games[name]
     raise ImportError(f"uses the course's {name}; this exercise asks for your own", name=f"minimax_lab.{name}")
-
-
-__all__ = ["Chance", *kit_names()]

@@ -40,7 +40,6 @@ from typing import TypeVar, Union, cast
 
 from ..core.text import shown
 from ..core.trees import Chance
-from ..games.registry import wire_kinds, wire_tags
 
 MAX_DEPTH = 400
 """Deepest nesting encode and decode follow; deeper data is refused with WireError."""
@@ -98,6 +97,8 @@ def _encode_game(value: object, depth: int) -> Json:
     if type(value) is Chance:
         return {"Chance": [[[encode(p, depth + 1), encode(t, depth + 1)] for p, t in value.outcomes],
                            value.player]}
+    from ..games.registry import wire_kinds  # here: a worker that sends no game never imports the games
+
     for _, wire in wire_kinds():
         if kind is wire.kind or (not wire.exact and isinstance(value, wire.kind)):
             return {wire.tag: wire.encode(value, lambda inner: encode(inner, depth + 1))}
@@ -197,6 +198,8 @@ class Decoder:
         """Decode a chance node, or a game or a game's state as its registry entry says: one game per
         kind and data, and a state read against the game of its kind decoded last (or a new one, for a
         game that has one; None for the others, Nim, whose states are read alone)."""
+        from ..games.registry import wire_tags  # here, as in _encode_game
+
         found = None if tag == "Chance" else wire_tags().get(tag)
         if found is None and tag != "Chance":
             raise WireError(f"unknown tag {shown(tag)}")

@@ -7,8 +7,9 @@ from fractions import Fraction
 
 import pytest
 from hint_first import assert_hint_first, exercises_of
-from lesson_notebooks import cell_source, lesson_cells, solution_blocks, solution_namespace, stored_output
+from lesson_notebooks import cell_source, lesson_cells, one_cell, solution_blocks, solution_namespace, stored_output
 
+from minimax_lab.analysis.maze_games import Record
 from minimax_lab.checks import chance as check
 from minimax_lab.search.agents import agents_search
 from minimax_lab.search.beyond import Chance, expectiminimax
@@ -287,6 +288,12 @@ def test_the_tree_drawing_shows_the_tree_s_probabilities_and_leaves():
     assert 'label=" 0.25"' in source and 'label=" 0.75"' in source and "label=9 " in source
 
 
-@pytest.mark.slow
-def test_the_stored_records_are_the_games_played():
-    assert check.play_demo_games() == check.DEMO_RECORDS
+def test_the_stored_records_are_the_games_the_lesson_plays():
+    """The lesson plays the demonstration's games in a cell of its own, whose output nbval keeps what
+    the code computes (make test runs both): its settings are the check's, its records the stored ones."""
+    source = one_cell(CELLS, "code", "games_record(")
+    settings = [f'MazeGame("{check.DEMO_MAZE}")', f"seeds=range({check.DEMO_GAMES})", f"max_moves={check.DEMO_MOVES}",
+                *(f'"{name}": search_agent(depth={check.DEMO_DEPTH}, chasers="{chasers}")'
+                  for name, chasers in check.CHASER_MODELS.items())]
+    assert [part for part in settings if part not in source] == []
+    assert eval(stored_output(CELLS, "games_record("), {"Record": Record}) == check.DEMO_RECORDS

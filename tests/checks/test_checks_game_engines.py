@@ -1,11 +1,12 @@
 """Lesson 12's exercises answered with the solutions the lesson shows (correct), with typical
 mistakes (not correct, the mistake named, hint first), and not at all (not answered yet)."""
 
+import ast
 import re
 
 import pytest
 from hint_first import assert_hint_first, exercises_of, hint_first_params
-from lesson_notebooks import (cell_source, lesson_cells, markdown_text, solution_blocks, solution_namespace,
+from lesson_notebooks import (cell_source, lesson_cells, markdown_text, one_cell, solution_blocks, solution_namespace,
                               stored_output)
 
 from minimax_lab import ConnectFour
@@ -190,9 +191,14 @@ MISTAKES = [
 ]
 
 
-@pytest.mark.slow
-def test_the_stored_points_are_the_tournament_played():
-    assert check.measure_evaluation_points() == check.EVALUATION_POINTS
+def test_the_stored_points_are_the_tournament_the_lesson_plays():
+    """The lesson plays the tournament in a cell of its own, whose output nbval keeps what the code
+    computes (make test runs both): its settings are the check's, its points the stored ones."""
+    source = one_cell(CELLS, "code", "evaluations = check.evaluations(c4)")
+    settings = ["engine(c4, depth=1, evaluate=evaluate) for name, evaluate in evaluations.items()",
+                f"games={check.TOURNAMENT_GAMES}, seed=0"]
+    assert [part for part in settings if part not in source] == []
+    assert ast.literal_eval(stored_output(CELLS, "evaluations = check.evaluations(c4)")) == check.EVALUATION_POINTS
     assert list(check.EVALUATION_POINTS) == list(check.evaluations(check.game()))
 
 

@@ -7,7 +7,8 @@ An attack is contained when the attacker earns nothing it did not earn (its answ
 handout's stubs but for the attack, so it earns nothing at all), the control student's row is the
 one a class without attackers gives, every row is written, nothing is left running and nothing is
 written outside the output folder. The attacks run in one class as the tests' user (root in CI),
-under bubblewrap where it is installed, again without it, and once as an unprivileged user."""
+under bubblewrap where it is installed; those that act from inside the worker (SANDBOX_ATTACKS)
+again without bubblewrap, and once as an unprivileged user."""
 
 from __future__ import annotations
 
@@ -135,6 +136,17 @@ ATTACKS: dict[str, tuple[dict[int, Optional[str]], Optional[Callable[[Any], None
 }
 """Attacks on assignment 1, by name: (answers, edit of the notebook). Every attack earns nothing."""
 
+ON_THE_GRADER = frozenset({
+    "an expression too deep to parse", "a source that is a number", "a source that is a list of numbers",
+    "fifteen hundred generated functions", "a reply of whole numbers sharing one hash", "ANSI escapes in a message",
+    "a raw cell at the answer's id", "a markdown cell at the answer's id", "a %%writefile cell"})
+"""The attacks on what the grader itself reads (the notebook, the cells' syntax, the worker's
+replies, the messages it writes), which the same grader code meets whatever the sandbox: graded in
+the class run as it is. The others act on the machine from inside the worker, which is what the
+sandbox contains: graded in every run (SANDBOX_ATTACKS)."""
+
+SANDBOX_ATTACKS = {name: attack for name, attack in ATTACKS.items() if name not in ON_THE_GRADER}
+
 
 def honest_new_cell_below_the_stub(notebook: Any) -> None:
     cells = notebook["cells"]
@@ -177,11 +189,11 @@ def control(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
     return class_grades.read_csv(folder / "out" / "grades.csv")[0]
 
 
-def attack_class(folder: Path) -> list[Path]:
-    """Write the class: every attack and the control student."""
+def attack_class(folder: Path, attacks: dict[str, Any]) -> list[Path]:
+    """Write the class: each of `attacks` and the control student."""
     folder.mkdir(parents=True)
     paths = [submit(folder, NAME, answers, student=f"attack{n:02d}", edit=edit)
-             for n, (answers, edit) in enumerate(ATTACKS.values())]
+             for n, (answers, edit) in enumerate(attacks.values())]
     paths.append(submit(folder, NAME, {}, student="control"))
     return paths
 
@@ -234,11 +246,12 @@ def _parentless_workers() -> list[int]:
     return orphans
 
 
-def check_the_class(folder: Path, out: Path, control: dict[str, str], started: float) -> None:
+def check_the_class(folder: Path, out: Path, control: dict[str, str], started: float,
+                    attacks: dict[str, Any]) -> None:
     rows = {row["student"]: row for row in class_grades.read_csv(out / "grades.csv")}
-    assert len(rows) == len(ATTACKS) + 1, "every row is written"
+    assert len(rows) == len(attacks) + 1, "every row is written"
     assert rows["control"] == control, "the control student's row is the one it gets alone"
-    for n, name in enumerate(ATTACKS):
+    for n, name in enumerate(attacks):
         assert float(rows[f"attack{n:02d}"]["total"]) == 0.0, name
     assert sorted(p.name for p in out.iterdir()) == ["feedback", "grades.csv", "report.txt"]
     # The double-forked attack would write 1 s after its worker started; its last worker started
@@ -259,10 +272,13 @@ def test_every_attack_is_contained(tmp_path: Path, control: dict[str, str], mode
     if sandbox.sandbox_name() == "limits only" and not sandbox.as_root():
         pytest.skip("without bubblewrap a worker runs as you and may signal your processes: the attack "
                     "that kills every process it may would end your session (the README says so)")
+    assert ON_THE_GRADER < ATTACKS.keys()
+    attacks = ATTACKS if mode == "as it is" else SANDBOX_ATTACKS
     started = time.time()
     out = tmp_path / "out"
-    class_grades.grade_class(SOLUTION, attack_class(tmp_path / "class"), out, seed=11, jobs=2, call_timeout=CALL)
-    check_the_class(tmp_path / "class", out, control, started)
+    class_grades.grade_class(SOLUTION, attack_class(tmp_path / "class", attacks), out, seed=11, jobs=2,
+                             call_timeout=CALL)
+    check_the_class(tmp_path / "class", out, control, started, attacks)
 
 
 UNPRIVILEGED = 65533
@@ -300,7 +316,7 @@ def test_as_an_unprivileged_user_the_attacks_are_contained_too(control: dict[str
     base = Path(tempfile.mkdtemp(prefix="minimax-lab-unprivileged-"))  # pytest's folders are root's alone
     try:
         folder, out = base / "class", base / "out"
-        paths = attack_class(folder)
+        paths = attack_class(folder, SANDBOX_ATTACKS)
         for path in [base, folder, *paths]:
             os.chown(path, UNPRIVILEGED, UNPRIVILEGED)
         found = unprivileged_python(base)
@@ -314,7 +330,7 @@ def test_as_an_unprivileged_user_the_attacks_are_contained_too(control: dict[str
                              capture_output=True, text=True, timeout=1200, cwd=base, env=environment)
         assert run.returncode == 0, run.stderr[-3000:]
         assert "sandbox bubblewrap" in run.stdout or shutil.which("bwrap") is None, run.stdout[:500]
-        check_the_class(folder, out, control, started)
+        check_the_class(folder, out, control, started, SANDBOX_ATTACKS)
         kits = [path for path in Path(tempfile.gettempdir()).glob("minimax-lab-kit-*")
                 if path.stat().st_uid == UNPRIVILEGED and path.stat().st_mtime >= started]
         assert kits == [], "the grader removes its read-only kits when it ends"
