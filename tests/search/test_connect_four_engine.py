@@ -26,6 +26,7 @@ from minimax_lab.heuristics.connect_four_evaluation import (
 from minimax_lab.search.connect_four_solver import ConnectFourSolver, score_plies
 from minimax_lab.search.connect_four_engine import SCALE, ConnectFourSearch
 from minimax_lab.search.engine import PARTS, WIN, engine
+from devtools import bench
 from devtools.bench import EngineRun, engine_figures
 from test_connect_four_solver import random_positions
 
@@ -175,10 +176,12 @@ def test_late_won_and_drawn_openings_against_the_solver_end_as_they_should():
     assert [r.result for r in records] == [1, 0] and all(r.plies > 0 for r in records)
 
 
-def test_the_bench_prints_the_engine_figures(capsys):
+def test_the_bench_prints_the_engine_figures(capsys, monkeypatch):
+    monkeypatch.setattr(bench, "SOLVER_POSITIONS", 1)  # the bench times six, in plain Python too: seconds
     engine_figures(EngineRun(positions=2, nodes=500, seconds=None, games=0, ablation=0, wins=0))
     out = capsys.readouterr().out
     assert "reference set: 360 quiet positions" in out and "500 nodes" in out
+    assert "exact solver on 1 reference positions of plies 12-15" in out
 
 
 @pytest.mark.parametrize("without", [[], ["parity"]])
