@@ -26,8 +26,8 @@ def fresh_exercises():
 def pytest_collection_finish(session: pytest.Session) -> None:
     """Move everything collection made (pytest, IPython, numpy, the course's modules) out of the
     cyclic garbage collector's sight: every full collection during the tests would walk it all
-    again, and the search-heavy tests allocate enough to trigger thousands of them (gc.freeze:
-    about a tenth less CPU for those tests). Collection is unchanged for what the tests create."""
+    again, and the search-heavy tests allocate enough to trigger thousands of them (gc.freeze: a
+    few per cent less CPU for those tests). Collection is unchanged for what the tests create."""
     gc.collect()
     gc.freeze()
 
