@@ -27,7 +27,7 @@ def pytest_collection_finish(session: pytest.Session) -> None:
     """Move everything collection made (pytest, IPython, numpy, the course's modules) out of the
     cyclic garbage collector's sight: every full collection during the tests would walk it all
     again, and the search-heavy tests allocate enough to trigger thousands of them (gc.freeze: a
-    few per cent less CPU for those tests). Collection is unchanged for what the tests create."""
+    few per cent less CPU for those tests). What the tests themselves create is collected as before."""
     gc.collect()
     gc.freeze()
 

@@ -23,6 +23,7 @@ from minimax_lab import (
     random_tree,
 )
 from minimax_lab.core.trees import MAX_TREE_NODES
+from minimax_lab.search.chance import expected_value
 from minimax_lab.search.beyond import (
     check_chance_tree,
     check_vector_tree,
@@ -128,6 +129,30 @@ def test_coin_game_exact_expected_values():
     # Every node is evaluated once: the root, 1 + 2 + 4 below the coin, 1 + 6 below the die, and
     # the sure 3; 11 of them leaves.
     assert (result.nodes, result.leaves) == (16, 11)
+
+
+VALUES = st.one_of(st.floats(allow_nan=False), st.integers(-10**6, 10**6),
+                   st.fractions(max_denominator=50), st.sampled_from([1e308, -1e308, 0.0, -0.0]))
+
+
+@settings(max_examples=300)
+@given(st.lists(st.tuples(st.fractions(min_value=0, max_value=1, max_denominator=10**9), VALUES),
+                min_size=1, max_size=8))
+def test_an_expected_value_is_the_sum_of_the_products_as_python_computes_them(outcomes):
+    """Fraction * float goes a quicker way in expected_value than Fraction's own operator: the
+    same value, of the same type, and a product too large for a float is refused as before."""
+    try:
+        plain = sum((p * v for p, v in outcomes), start=0)
+    except OverflowError:
+        with pytest.raises(ValueError, match="too large for a float"):
+            expected_value(outcomes, "here")
+        return
+    if plain != plain:  # inf - inf: refused
+        with pytest.raises(ValueError, match="undefined"):
+            expected_value(outcomes, "here")
+        return
+    ours = expected_value(outcomes, "here")
+    assert ours == plain and type(ours) is type(plain)
 
 
 def test_min_moves_first():
