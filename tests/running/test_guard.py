@@ -284,6 +284,24 @@ def test_call_student_outcome():
     assert isinstance(outcome.error, ZeroDivisionError) and outcome.problem is None
 
 
+def test_what_cannot_change_is_shared_and_what_can_is_copied():
+    from minimax_lab.running.guard.arguments import private_copy
+
+    path, mixed, tree = (3, "X", None, 2.5), (1, [2, 3]), [[3, 12], (2, 4)]
+    assert private_copy(path) is path  # a tuple of moves: nothing in it can change
+    copied = private_copy(mixed)
+    assert copied == mixed and copied is not mixed and copied[1] is not mixed[1]
+    copied = private_copy(tree)
+    assert copied == tree and copied[0] is not tree[0] and copied[1] is tree[1]
+
+
+def test_a_nan_or_a_tuple_it_was_given_is_no_change():
+    outcome = guard.call_student(lambda moves, leaves: len(moves), (0, 4, 8), [math.nan, 1.0], name="f")
+    assert (outcome.value, outcome.problem) == (3, None)
+    outcome = guard.call_student(lambda leaves: leaves.append(math.nan), [math.nan], name="f")
+    assert "f changed the tree it was given" in str(outcome.problem)
+
+
 # --- a time limit without signals (another thread, Windows, the browser's Pyodide) -------------------
 
 def forever():

@@ -11,11 +11,17 @@ from typing import Optional, Sequence
 from ...core.text import shown
 
 
+ATOMS = frozenset({int, float, complex, str, bytes, bool, type(None)})
+"""The types whose values cannot change: passed as they are, and compared by == (by exact type: a
+subclass may hold more)."""
+
+
 def differs(before: object, after: object, depth: int = 0) -> bool:
     """Return True when `after` is not structurally what `before` was: containers compared item by
     item, objects with their own == by it, other objects by type and public attributes (so a game
-    given a new `actions` differs; a private cache such as TicTacToe._states may grow), the rest by ==."""
-    if depth > 50:
+    given a new `actions` differs; a private cache such as TicTacToe._states may grow), the rest by ==.
+    An object is what it was when it is the same object (what private_copy shares cannot change)."""
+    if before is after or depth > 50:
         return False
     if type(before) is not type(after):
         return True
@@ -47,16 +53,19 @@ def _attributes(thing: object) -> dict[str, object]:
 
 
 def private_copy(value: object, memo: Optional[dict[int, object]] = None) -> object:
-    """Return a deep copy of `value` for a student's function, except that a frozen dataclass (a
-    game state: immutable, and linked to the states after it) is shared, and an object's private
-    attributes (a game's cache of positions, `_states`) are copied one level only. So copying a
-    tic-tac-toe game costs microseconds rather than a copy of thousands of positions.
+    """Return a deep copy of `value` for a student's function, except that what cannot change is
+    shared (numbers and strings, tuples of them, and a frozen dataclass: a game state, immutable
+    and linked to the states after it), and an object's private attributes (a game's cache of
+    positions, `_states`) are copied one level only. So copying a tic-tac-toe game costs
+    microseconds rather than a copy of thousands of positions.
 
     >>> tree = [[3, 12], [2, 4]]
     >>> copied = private_copy(tree)
     >>> copied == tree and copied[0] is not tree[0]
     True
     """
+    if type(value) in ATOMS:  # the common case, and a quick one: a number, a move, a player
+        return value
     memo = {} if memo is None else memo
     if id(value) in memo:
         return memo[id(value)]
@@ -69,7 +78,9 @@ def private_copy(value: object, memo: Optional[dict[int, object]] = None) -> obj
         memo[id(value)] = clone = items
         items.extend(private_copy(item, memo) for item in value)
     elif isinstance(value, tuple) and type(value) is tuple:
-        clone = tuple(private_copy(item, memo) for item in value)
+        # a tuple of numbers and strings (actions, a path of moves) cannot change: shared as it is
+        clone = value if all(type(item) in ATOMS for item in value) else \
+            tuple(private_copy(item, memo) for item in value)
     elif isinstance(value, dict) and type(value) is dict:
         entries: dict[object, object] = {}
         memo[id(value)] = clone = entries
