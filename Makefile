@@ -16,7 +16,8 @@ MAKEFLAGS += --no-print-directory
 ROOT   := $(patsubst %/,%,$(dir $(abspath $(lastword $(MAKEFILE_LIST)))))
 VENV   := $(ROOT)/.venv
 BIN    := $(VENV)/bin
-PYTHON ?= python3
+# The interpreter the venv is made from; empty: scripts/setup.sh chooses (the system's python3 if 3.11+)
+PYTHON ?=
 PORT   ?= 8888
 # Extra arguments, e.g.  make test PYTEST_ARGS='-x -k alphabeta'
 PYTEST_ARGS ?=
