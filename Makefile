@@ -90,11 +90,12 @@ test: setup  ## run tests/ and all notebooks (nbval) in one pytest run
 	    -n $(TEST_WORKERS) --dist loadfile --no-loadscope-reorder $(PYTEST_ARGS)
 
 # The inner loop: tests/ without the modules marked slow (sandboxed grading, kernels, mypy, installs)
-# and without the notebooks; what a bare `pytest` runs too (pyproject.toml's addopts).
+# and without the notebooks; what a bare `pytest` runs too (pyproject.toml's addopts). Without nbval's
+# plugin, which only notebooks need: each of the processes would import Jupyter's client for it.
 test-fast: setup  ## run the fast tests only (no notebooks, nothing marked slow), in about a minute
 	cd '$(ROOT)'
 	mkdir -p '$(TEST_HOME)'
-	$(TEST_ENV) '$(BIN)/pytest' tests/ -m 'not slow' -n $(TEST_WORKERS) --dist loadfile --no-loadscope-reorder $(PYTEST_ARGS)
+	$(TEST_ENV) '$(BIN)/pytest' tests/ -m 'not slow' -p no:nbval -n $(TEST_WORKERS) --dist loadfile --no-loadscope-reorder $(PYTEST_ARGS)
 
 # Every lesson run in JupyterLab in headless Chromium, its widgets worked, screenshots in
 # build/browser/ (tests/browser/test_lessons.py), then two of them in Notebook 7 the same way;
