@@ -82,8 +82,10 @@ choose_python() {
     echo python3  # ensure_python says what is wrong with it
 }
 
+resolve_python() { [ -n "$PYTHON" ] || PYTHON="$(choose_python)"; }
+
 ensure_python() {
-    [ -n "$PYTHON" ] || PYTHON="$(choose_python)"
+    resolve_python
     have "$PYTHON" || die "'$PYTHON' not found; run: $(install_hint python3-venv python@3.11)  (or: make setup PYTHON=/path/to/python3.11)"
     "$PYTHON" -c 'import sys; sys.exit(sys.version_info < (3, 11))' \
         || die "Python >= 3.11 is needed (requirements.lock targets 3.11); '$PYTHON' is $("$PYTHON" -V 2>&1). Use: make setup PYTHON=python3.11"
@@ -234,7 +236,7 @@ PY
 }
 
 if [ "${1:-}" = "--python" ]; then
-    [ -n "$PYTHON" ] || PYTHON="$(choose_python)"
+    resolve_python
     echo "$PYTHON"
     exit 0
 fi
