@@ -4,12 +4,15 @@ kernel (an exercise remembers wrong tries to show its answer on the second: chec
 import gc
 import importlib
 import pkgutil
+import tempfile
+from pathlib import Path
 
 import pytest
 from heaviest_first import HEAVIEST_FIRST
 
 import minimax_lab.checks as checks
 from minimax_lab.checks.core import Exercise
+from minimax_lab.running import sandbox
 
 EXERCISES = [value for info in pkgutil.iter_modules(checks.__path__)
              for value in vars(importlib.import_module(f"minimax_lab.checks.{info.name}")).values()
@@ -21,6 +24,19 @@ def fresh_exercises():
     """Forget every exercise's wrong tries before each test."""
     for found in EXERCISES:
         found.forget()
+
+
+@pytest.fixture
+def own_kits(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Give this test a temporary folder of its own for the sandbox's kits, which this process then
+    makes afresh: a test that changes or removes a kit leaves alone the one every other process of
+    the run shares. Return that folder."""
+    folder = tmp_path / "kits"
+    folder.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(folder))
+    monkeypatch.setattr(sandbox, "_kit", {})
+    monkeypatch.setattr(sandbox, "_lesson_kit", {})
+    return folder
 
 
 def pytest_collection_finish(session: pytest.Session) -> None:

@@ -2,12 +2,13 @@
 
 The grader (class_grades) never runs a submission in its own process. For each check it starts a
 Worker: a fresh Python process (`python -I -S`, no site-packages, no environment) whose only
-importable code is the standard library, numpy (as a notebook has it) and the *kit*, a folder the
-grader assembles once per grading run from real modules of the package (KIT_MODULES, from the game
+importable code is the standard library, numpy (as a notebook has it) and the *kit*, a folder in
+the temporary folder assembled from real modules of the package (KIT_MODULES, from the game
 registry: the rules of the games and the tree types, no search, no evaluation, no answer key; the
 worker, its wire and the notebook's stand-ins for IPython; KIT_INIT as its minimax_lab/__init__). A lesson's
 code exercise checked in a kernel runs against the lessons' kit instead (LESSON_KIT_MODULES): the same,
-and what lessons hand their answers (Connect Four's evaluation); a grade never comes from it. The kit is
+and what lessons hand their answers (Connect Four's evaluation); a grade never comes from it. A kit is
+made once for each version of those modules and shared by the user's processes (kit()). The kit is
 read-only to the worker and its digest is checked
 before every worker starts, so no submission changes what a later one runs against. The worker runs
 the assignment's prelude and the student's answer cells, then answers the grader's calls (worker.py
@@ -53,6 +54,7 @@ import resource
 import select
 import shutil
 import signal
+import stat
 import subprocess
 import sys
 import tempfile
@@ -193,15 +195,28 @@ def _site_packages() -> list[Path]:
 
 
 def _digest(root: Path) -> str:
-    """Return a digest of every file and link in the kit, by path."""
+    """Return a digest of every file and link in the kit, by path (but the digest it records, DIGEST)."""
     digest = hashlib.sha256()
     for path in sorted(root.rglob("*")):
+        if path.parent == root and path.name == DIGEST:
+            continue
         digest.update(str(path.relative_to(root)).encode())
         if path.is_symlink():
             digest.update(b"->" + os.readlink(path).encode())
         elif path.is_file():
             digest.update(hashlib.sha256(path.read_bytes()).digest())
     return digest.hexdigest()
+
+
+DIGEST = "DIGEST"
+"""The file in a kit's top folder that holds the digest its builder took of it (_digest)."""
+
+KIT_PREFIX = "minimax-lab-kit-"
+"""How the name of every kit starts, in the system's temporary folder."""
+
+STALE_KIT_AGE = 24 * 3600.0
+"""Seconds after which a kit of this user that is not the current one is removed (an earlier version
+of the course's modules, or a kit some process made for itself and could not remove)."""
 
 
 def _remove_kit(root: Path) -> None:
@@ -215,9 +230,21 @@ def _remove_kit(root: Path) -> None:
     shutil.rmtree(root, ignore_errors=True)
 
 
-def _build_kit(lessons: bool) -> Path:
-    root = Path(tempfile.mkdtemp(prefix="minimax-lab-kit-"))
-    atexit.register(_remove_kit, root)
+def _kit_name(lessons: bool) -> str:
+    """Return the name of the shared kit: whose it is, which kit, and a digest of everything it is
+    made from (the modules' sources, the interpreter, numpy's folders), so a changed module, another
+    Python or another numpy is another kit."""
+    digest = hashlib.sha256(f"{sys.version}\0{_python()}\0{lessons}\0".encode())
+    for name in (*(LESSON_KIT_MODULES if lessons else KIT_MODULES), KIT_INIT):
+        digest.update(f"{name}\0".encode() + (PACKAGE / name).read_bytes() + b"\0")
+    for library in _site_packages():
+        digest.update(f"{library}\0".encode())
+    return f"{KIT_PREFIX}{os.geteuid()}-{'lessons' if lessons else 'grading'}-{digest.hexdigest()[:24]}"
+
+
+def _build_kit(lessons: bool, folder: Path) -> Path:
+    """Make a kit in a new folder in `folder`, read-only, its digest recorded in it; return its path."""
+    root = Path(tempfile.mkdtemp(prefix=f".{KIT_PREFIX}{os.geteuid()}-", dir=folder))
     package = root / "minimax_lab"
     for name in LESSON_KIT_MODULES if lessons else KIT_MODULES:
         (package / name).parent.mkdir(parents=True, exist_ok=True)
@@ -230,6 +257,7 @@ def _build_kit(lessons: bool) -> Path:
     (root / "site").mkdir()
     for library in _site_packages():
         (root / "site" / library.name).symlink_to(library)
+    (root / DIGEST).write_text(_digest(root), encoding="ascii")
     for path in [root, *root.rglob("*")]:
         if not path.is_symlink():
             path.chmod(0o555 if path.is_dir() else 0o444)
@@ -239,24 +267,89 @@ def _build_kit(lessons: bool) -> Path:
 def _compile(package: Path) -> None:
     """Compile the kit's modules into their __pycache__ folders, where the worker's Python (-I, the
     kit read-only) finds them: without them every worker compiles the kit again as it starts (about
-    40 ms of its 80). Written there whatever this process's PYTHONPYCACHEPREFIX says."""
+    40 ms of its 80). Written there whatever this process's PYTHONPYCACHEPREFIX says; by the source's
+    hash, not its time, and under the name the worker sees under bubblewrap (/kit/...), not the
+    folder it is made in, so two builds of one kit are the same bytes (the kit is read-only and its
+    digest checked, so the worker need not compare them with the sources)."""
     import py_compile
 
     for source in package.rglob("*.py"):
         compiled = source.parent / "__pycache__" / f"{source.stem}.{sys.implementation.cache_tag}.pyc"
-        py_compile.compile(str(source), cfile=str(compiled), doraise=True)
+        py_compile.compile(str(source), cfile=str(compiled), dfile=f"/kit/{source.relative_to(package.parent)}",
+                           doraise=True, invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
+
+
+def _owned(path: Path) -> bool:
+    """Return True if `path` is a folder of this user's (not a link)."""
+    try:
+        status = path.lstat()
+    except OSError:
+        return False
+    return status.st_uid == os.geteuid() and stat.S_ISDIR(status.st_mode)
+
+
+def _recorded_digest(root: Path) -> Optional[str]:
+    """Return the digest recorded in the kit at `root` if this user made it and no one else can have
+    changed it since (the folder and its record this user's, not writable by others), else None."""
+    try:
+        for path in (root, root / DIGEST):
+            status = path.lstat()
+            if status.st_uid != os.geteuid() or status.st_mode & 0o022 or path.is_symlink():
+                return None
+        return (root / DIGEST).read_text(encoding="ascii")
+    except (OSError, UnicodeDecodeError):
+        return None
+
+
+def _remove_stale_kits(folder: Path) -> None:
+    """Remove this user's kits in `folder`, but the current two, that no one has made for a day."""
+    keep, now = {_kit_name(False), _kit_name(True)}, time.time()
+    for path in folder.glob(f"{KIT_PREFIX}*"):
+        try:
+            status = path.lstat()
+        except OSError:
+            continue
+        if path.name not in keep and status.st_uid == os.geteuid() and now - status.st_mtime > STALE_KIT_AGE:
+            _remove_kit(path)
+
+
+def _shared_kit(lessons: bool) -> Path:
+    """Return the path of the kit every process of this user shares (in the temporary folder, named
+    by _kit_name), made now if it is missing or no longer what its maker recorded. Made in a folder of
+    its own and renamed into place, so a process never sees half a kit; if another user has taken the
+    name, this process keeps the kit it made for itself, removed at exit."""
+    folder = Path(tempfile.gettempdir())
+    shared = folder / _kit_name(lessons)
+    recorded = _recorded_digest(shared)
+    if recorded is not None and _digest(shared) == recorded:
+        return shared
+    made = _build_kit(lessons, folder)
+    if _owned(shared):  # this user's, but changed since it was made, or open to others: made again
+        _remove_kit(shared)
+    try:
+        made.rename(shared)
+    except OSError:  # made meanwhile by another process of this user, or a name taken by someone else
+        recorded = _recorded_digest(shared)
+        if recorded is not None and _digest(shared) == recorded:
+            _remove_kit(made)
+            return shared
+        atexit.register(_remove_kit, made)
+        return made
+    _remove_stale_kits(folder)
+    return shared
 
 
 def kit(lessons: bool = False) -> Path:
-    """Return the folder of the kit (the lessons' kit, LESSON_KIT_MODULES, with `lessons`): made once
-    per process (removed at exit), read-only, and made again if its files are no longer what was
-    made (verified by digest at every call)."""
+    """Return the folder of the kit (the lessons' kit, LESSON_KIT_MODULES, with `lessons`): read-only,
+    shared by this user's processes (_shared_kit: made once for each version of the modules, not once
+    for each process), and made again if its files are no longer what was made (verified by digest
+    at every call, against the digest this process first found it with)."""
     made = _lesson_kit if lessons else _kit
     with _kit_lock:
         if "path" not in made or _digest(made["path"]) != made["digest"]:
-            if "path" in made:
+            if "path" in made and made["path"].name.startswith("."):  # a kit of this process's own
                 _remove_kit(made["path"])
-            made["path"] = _build_kit(lessons)
+            made["path"] = _shared_kit(lessons)
             made["digest"] = _digest(made["path"])
         path: Path = made["path"]
         return path

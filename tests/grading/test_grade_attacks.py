@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import fcntl
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -323,6 +324,9 @@ def test_as_an_unprivileged_user_the_attacks_are_contained_too(control: dict[str
         if found is None:
             pytest.skip("no Python here that another user can run the grader with")
         python, environment = found
+        environment["TMPDIR"] = str(base / "tmp")  # where its grader keeps its kit
+        (base / "tmp").mkdir()
+        os.chown(base / "tmp", UNPRIVILEGED, UNPRIVILEGED)
         started = time.time()
         run = subprocess.run(as_unprivileged([python, "-m", "minimax_lab.grading.class_grades", str(SOLUTION),
                                               *map(str, paths), "--out", str(out), "--seed", "11", "--jobs", "2",
@@ -331,16 +335,16 @@ def test_as_an_unprivileged_user_the_attacks_are_contained_too(control: dict[str
         assert run.returncode == 0, run.stderr[-3000:]
         assert "sandbox bubblewrap" in run.stdout or shutil.which("bwrap") is None, run.stdout[:500]
         check_the_class(folder, out, control, started, SANDBOX_ATTACKS)
-        kits = [path for path in Path(tempfile.gettempdir()).glob("minimax-lab-kit-*")
-                if path.stat().st_uid == UNPRIVILEGED and path.stat().st_mtime >= started]
-        assert kits == [], "the grader removes its read-only kits when it ends"
+        left = sorted(path.name for path in (base / "tmp").iterdir())
+        assert len(left) == 1 and re.fullmatch(rf"{sandbox.KIT_PREFIX}{UNPRIVILEGED}-grading-[0-9a-f]{{24}}", left[0]), (
+            "the grader's processes share one kit, and leave no other file", left)
     finally:
         shutil.rmtree(base, ignore_errors=True)
 
 
 # --- one class of attack at a time, where one class needs a closer look ---------------------------------
 
-def test_the_kit_is_made_again_when_its_files_changed() -> None:
+def test_the_kit_is_made_again_when_its_files_changed(own_kits: Path) -> None:
     kit = sandbox.kit()
     worker = kit / "minimax_lab" / "running" / "worker.py"
     worker.chmod(0o644)
