@@ -29,6 +29,7 @@ def kit_in_a_new_process(folder: Path, *, then: str = "") -> str:
     return done.stdout.strip()
 
 
+@pytest.mark.slow  # starts Python processes that make the kit
 def test_processes_share_one_kit_and_a_killed_one_leaves_nothing(own_kits: Path) -> None:
     first = kit_in_a_new_process(own_kits)
     second = kit_in_a_new_process(own_kits, then="import os, signal\nos.kill(os.getpid(), signal.SIGKILL)")
@@ -38,6 +39,7 @@ def test_processes_share_one_kit_and_a_killed_one_leaves_nothing(own_kits: Path)
     assert sandbox._kit_name(True) != sandbox._kit_name(False)
 
 
+@pytest.mark.slow  # starts Python processes that make the kit
 def test_a_kit_others_could_have_changed_is_made_again(own_kits: Path) -> None:
     shared = Path(kit_in_a_new_process(own_kits))
     (shared / "minimax_lab" / "running" / "worker.py").chmod(0o666)
@@ -50,6 +52,7 @@ def test_a_kit_others_could_have_changed_is_made_again(own_kits: Path) -> None:
         sandbox.PACKAGE / "running" / "worker.py").read_bytes()
 
 
+@pytest.mark.slow  # starts Python processes that make the kit
 def test_a_shared_kit_whose_files_changed_is_made_again(own_kits: Path) -> None:
     shared = Path(kit_in_a_new_process(own_kits))
     worker = shared / "minimax_lab" / "running" / "worker.py"
@@ -61,6 +64,7 @@ def test_a_shared_kit_whose_files_changed_is_made_again(own_kits: Path) -> None:
     assert sandbox._digest(shared) == (shared / sandbox.DIGEST).read_text(encoding="ascii")
 
 
+@pytest.mark.slow  # starts Python processes that make the kit
 def test_two_builds_of_a_kit_are_the_same_bytes(own_kits: Path) -> None:
     first = Path(kit_in_a_new_process(own_kits))
     digest = sandbox._digest(first)
