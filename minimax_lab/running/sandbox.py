@@ -320,23 +320,33 @@ def _shared_kit(lessons: bool) -> Path:
     name, this process keeps the kit it made for itself, removed at exit."""
     folder = Path(tempfile.gettempdir())
     shared = folder / _kit_name(lessons)
-    recorded = _recorded_digest(shared)
-    if recorded is not None and _digest(shared) == recorded:
+    if _intact(shared):
         return shared
     made = _build_kit(lessons, folder)
+    if _intact(shared):  # another process put it in place meanwhile (processes often start together)
+        _remove_kit(made)
+        return shared
     if _owned(shared):  # this user's, but changed since it was made, or open to others: made again
         _remove_kit(shared)
     try:
         made.rename(shared)
-    except OSError:  # made meanwhile by another process of this user, or a name taken by someone else
-        recorded = _recorded_digest(shared)
-        if recorded is not None and _digest(shared) == recorded:
+    except OSError:  # put in place by another process just now, or a name another user has taken
+        if _intact(shared):
             _remove_kit(made)
             return shared
         atexit.register(_remove_kit, made)
         return made
     _remove_stale_kits(folder)
     return shared
+
+
+def _intact(root: Path) -> bool:
+    """Return True if the kit at `root` is this user's and still what its maker recorded."""
+    recorded = _recorded_digest(root)
+    try:
+        return recorded is not None and _digest(root) == recorded
+    except OSError:  # removed while being read
+        return False
 
 
 def kit(lessons: bool = False) -> Path:

@@ -40,6 +40,18 @@ def test_processes_share_one_kit_and_a_killed_one_leaves_nothing(own_kits: Path)
 
 
 @pytest.mark.slow  # starts Python processes that make the kit
+def test_processes_started_together_keep_the_first_kit_put_in_place(own_kits: Path) -> None:
+    """None replaces a kit another has just put in place (a worker starting from it would not find it)."""
+    script = ("from minimax_lab.running import sandbox\nimport os\n"
+              "path = sandbox.kit()\nprint(path, os.stat(path).st_ino, flush=True)\n")
+    starts = [subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True, cwd=ROOT,
+                               env={**os.environ, "TMPDIR": str(own_kits)}) for _ in range(6)]
+    found = {start.communicate(timeout=120)[0] for start in starts}
+    assert len(found) == 1 and all(start.returncode == 0 for start in starts), found
+    assert [path.name for path in own_kits.iterdir()] == [sandbox._kit_name(False)]
+
+
+@pytest.mark.slow  # starts Python processes that make the kit
 def test_a_kit_others_could_have_changed_is_made_again(own_kits: Path) -> None:
     shared = Path(kit_in_a_new_process(own_kits))
     (shared / "minimax_lab" / "running" / "worker.py").chmod(0o666)
