@@ -294,7 +294,7 @@ def _recorded_digest(root: Path) -> Optional[str]:
     try:
         for path in (root, root / DIGEST):
             status = path.lstat()
-            if status.st_uid != os.geteuid() or status.st_mode & 0o022 or path.is_symlink():
+            if status.st_uid != os.geteuid() or status.st_mode & 0o022 or stat.S_ISLNK(status.st_mode):
                 return None
         return (root / DIGEST).read_text(encoding="ascii")
     except (OSError, UnicodeDecodeError):
